@@ -1,0 +1,130 @@
+"""The contract every game engine implements.
+
+Engines are pure Python: this package never imports Django (a test enforces it).
+The platform only ever talks to a game through an ``Engine`` instance taken from
+``games.engines.registry``; it never reads an engine's state directly, except to
+store the JSON that ``dump`` returns and give it back to ``load``.
+
+Conventions (see ../shared/DESIGN.md):
+- A *seat* is an int, 0-based, in the order of the players given to ``new_game``.
+- A *move* is a plain JSON-able dict with a ``"type"`` key (a small tagged value).
+- A *state* is whatever the engine likes in memory; ``dump(state)`` must give a
+  JSON-able dict with a ``schema_version`` and ``load(dump(s))`` must equal ``s``.
+- Randomness comes only from a seeded RNG kept in the state, so replaying the
+  move log from the seed rebuilds the same state.
+- Text for people stays out of engines: log entries and errors carry a message
+  ``key`` and ``params`` that the site translates (an English ``message`` is
+  kept as a fallback for programs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+JSON = Any
+Seat = int
+Move = dict[str, Any]
+
+
+class IllegalMove(Exception):
+    """A move the rules forbid. ``message`` is readable English for a player;
+    ``key`` + ``params`` let the site show it in the player's language.
+
+    The message must never contain hidden information (R80-style secrets)."""
+
+    def __init__(self, message: str, *, key: str = "illegal", params: dict | None = None):
+        super().__init__(message)
+        self.message = message
+        self.key = key
+        self.params = params or {}
+
+
+class InvalidOptions(ValueError):
+    """Options for ``new_game`` that the game does not accept (message is for people)."""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the game log.
+
+    ``visible_to`` is None for a public line, or the seats that may read it
+    (a private peek, a card drawn face down). The platform filters on it.
+    """
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    seat: Seat | None = None
+    visible_to: tuple[Seat, ...] | None = None
+
+    def to_json(self) -> dict:
+        data = {"key": self.key, "params": self.params, "seat": self.seat}
+        if self.visible_to is not None:
+            data["visible_to"] = list(self.visible_to)
+        return data
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a game accepts at creation, so the site can build its form."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    # Option values under which this option is meaningful, e.g. expansion only
+    # with edition=modern: {"edition": ("modern",)}. Purely informative for forms.
+    requires: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass
+class ApplyResult:
+    state: Any
+    log: list[LogEntry]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """Final outcome. ``ranks[seat]`` is 1 for a winner; equal ranks share."""
+
+    scores: list[float]
+    ranks: list[int]
+    details: list[dict] = field(default_factory=list)  # per seat breakdown
+    tiebreak: str | None = None  # message key of the tie-break applied, if any
+
+
+@runtime_checkable
+class Engine(Protocol):
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+
+    def validate_options(self, options: dict, players: int) -> dict:
+        """Return the complete, normalised options or raise InvalidOptions."""
+
+    def new_game(self, options: dict, players: int, seed: int) -> ApplyResult:
+        """A fresh state (forced opening decisions already taken) and its log."""
+
+    def legal_moves(self, state: Any, seat: Seat) -> list[Move]:
+        """Every move ``seat`` may make now (empty when it owes nothing)."""
+
+    def apply(self, state: Any, seat: Seat, move: Move) -> ApplyResult:
+        """A new state (the old one is untouched) or IllegalMove. Forced single-
+        choice decisions that follow are applied too and appear in the log."""
+
+    def pending(self, state: Any) -> set[Seat]:
+        """The seats that owe a decision now (several at once is normal)."""
+
+    def view(self, state: Any, seat: Seat | None) -> dict:
+        """What ``seat`` (None: a spectator) may see. The only way hidden
+        information leaves the engine."""
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> GameResult | None:
+        """Final scores once the game is over, else None."""
+
+    def dump(self, state: Any) -> dict: ...
+
+    def load(self, data: dict) -> Any: ...
