@@ -1,0 +1,104 @@
+"""Moderation in the Django admin. Every action goes through a service, so the
+move log records what a moderator did and open pages refresh."""
+
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.utils.translation import gettext_lazy as _
+
+from . import services
+from .models import Game, Move, Seat
+
+User = get_user_model()
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    can_delete = False
+    fields = ["index", "kind", "user", "bot_level", "substitute_bot", "owes_move", "deadline", "resigned",
+              "forfeited"]
+    readonly_fields = fields
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["id", "game_type", "status", "version", "is_private", "created_by", "created_at",
+                    "finished_at"]
+    list_filter = ["status", "game_type", "is_private"]
+    search_fields = ["id", "created_by__username", "seats__user__username"]
+    readonly_fields = ["game_type", "options", "status", "version", "created_by", "created_at", "started_at",
+                       "finished_at", "result", "abort_reason", "state"]
+    inlines = [SeatInline]
+    actions = ["abort_games"]
+
+    @admin.action(description=_("Abort the selected games"))
+    def abort_games(self, request, queryset):
+        done = 0
+        for game in queryset:
+            try:
+                services.game_abort(game_id=game.pk, by_user=request.user,
+                                    reason=f"aborted by {request.user.get_username()} in the admin")
+                done += 1
+            except services.ServiceError as exc:
+                self.message_user(request, f"#{game.pk}: {exc.message}", messages.WARNING)
+        self.message_user(request, _("%(n)d game(s) aborted.") % {"n": done})
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["game", "index", "kind", "user", "bot_level", "substitute_bot", "owes_move", "deadline"]
+    list_filter = ["kind", "owes_move"]
+    search_fields = ["user__username", "game__id"]
+    raw_id_fields = ["game", "user"]
+    actions = ["replace_by_bot"]
+
+    @admin.action(description=_("Replace the seat's player by a bot (the game's timeout bot level)"))
+    def replace_by_bot(self, request, queryset):
+        done = 0
+        for seat in queryset.select_related("game"):
+            try:
+                services.seat_replace_by_bot(game_id=seat.game_id, seat_index=seat.index,
+                                             bot_level=seat.game.timeout_bot_level, by_user=request.user)
+                done += 1
+            except services.ServiceError as exc:
+                self.message_user(request, f"{seat}: {exc.message}", messages.WARNING)
+        self.message_user(request, _("%(n)d seat(s) given to a bot.") % {"n": done})
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    """Read-only: the log is append-only."""
+
+    list_display = ["game", "seq", "seat", "kind", "by_user", "by_bot", "created_at"]
+    list_filter = ["kind"]
+    search_fields = ["game__id"]
+    readonly_fields = [f.name for f in Move._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class ModeratedUserAdmin(UserAdmin):
+    actions = ["deactivate_users"]
+
+    @admin.action(description=_("Deactivate the selected users (bots take their running games)"))
+    def deactivate_users(self, request, queryset):
+        done = 0
+        for user in queryset:
+            if user == request.user:
+                self.message_user(request, _("You cannot deactivate yourself."), messages.WARNING)
+                continue
+            services.user_deactivate(user=user, by_user=request.user)
+            done += 1
+        self.message_user(request, _("%(n)d user(s) deactivated.") % {"n": done})

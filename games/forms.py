@@ -1,0 +1,100 @@
+"""The form to open a game. Built from the engine's option specs, so a new
+game needs no new form."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from . import bots
+from .engines import registry
+from .models import Game
+from .services import SeatSpec
+
+OPTION_LABELS = {
+    "edition": _("Edition"),
+    "expansion": _("Expansion"),
+    "setup": _("Setup"),
+    "classic": _("Classic (2000)"),
+    "modern": _("New edition"),
+    "none": _("None"),
+    "cocagne": _("Pays de Cocagne"),
+    "beginner": _("Beginner (fixed layout)"),
+    "advanced": _("Advanced (random landscape, players place castles)"),
+}
+
+SEAT_CHOICES_BASE = [("open", _("Open seat")), ("invite", _("Invite a player"))]
+
+
+def _label(value: str):
+    return OPTION_LABELS.get(value, value.replace("_", " ").capitalize())
+
+
+class GameCreateForm(forms.Form):
+    game_type = forms.ChoiceField(label=_("Game"))
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int)
+    is_private = forms.BooleanField(label=_("Private game (join by invitation link only)"), required=False)
+    initial_days = forms.IntegerField(label=_("Days on the clock at the start"), min_value=1, max_value=60,
+                                      initial=3)
+    increment_days = forms.IntegerField(label=_("Days added per move"), min_value=0, max_value=30, initial=1)
+    max_days = forms.IntegerField(label=_("Most days a clock can hold"), min_value=1, max_value=60, initial=7)
+    timeout_rule = forms.ChoiceField(label=_("When a player runs out of time"), choices=Game.TimeoutRule.choices)
+    timeout_bot_level = forms.ChoiceField(label=_("Bot level that takes over"))
+
+    def __init__(self, *args, game_type: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        engines = registry.available()
+        self.fields["game_type"].choices = [(e.slug, e.name) for e in engines]
+        slug = game_type or (self.data.get("game_type") if self.is_bound else None) or engines[0].slug
+        if slug not in {e.slug for e in engines}:
+            slug = engines[0].slug
+        self.engine = registry.get(slug)
+        self.fields["game_type"].initial = slug
+        self.fields["players"].choices = [
+            (n, str(n)) for n in range(self.engine.min_players, self.engine.max_players + 1)
+        ]
+        self.fields["players"].initial = self.engine.min_players
+        levels = bots.levels_for(slug)
+        self.fields["timeout_bot_level"].choices = [(lv, lv) for lv in levels]
+        seat_choices = SEAT_CHOICES_BASE + [(f"bot:{lv}", _("Bot: %(level)s") % {"level": lv}) for lv in levels]
+        for spec in self.engine.options:
+            self.fields[f"opt_{spec.name}"] = forms.ChoiceField(
+                label=_label(spec.name), choices=[(c, _label(c)) for c in spec.choices], initial=spec.default
+            )
+        for n in range(2, self.engine.max_players + 1):
+            self.fields[f"seat_{n}"] = forms.ChoiceField(
+                label=_("Seat %(n)d") % {"n": n}, choices=seat_choices, required=False, initial="open"
+            )
+            self.fields[f"seat_{n}_user"] = forms.CharField(
+                label=_("Username to invite for seat %(n)d") % {"n": n}, required=False, max_length=150
+            )
+
+    def option_fields(self):
+        return [self[f"opt_{spec.name}"] for spec in self.engine.options]
+
+    def seat_fields(self):
+        return [(self[f"seat_{n}"], self[f"seat_{n}_user"]) for n in range(2, self.engine.max_players + 1)]
+
+    def clean(self):
+        data = super().clean()
+        players = data.get("players")
+        if players is None:
+            return data
+        seats = [SeatSpec("me")]
+        for n in range(2, players + 1):
+            choice = data.get(f"seat_{n}") or "open"
+            if choice == "invite":
+                username = (data.get(f"seat_{n}_user") or "").strip()
+                if not username:
+                    self.add_error(f"seat_{n}_user", _("Enter the username of the player to invite."))
+                seats.append(SeatSpec("invite", username=username))
+            elif choice.startswith("bot:"):
+                seats.append(SeatSpec("bot", bot_level=choice[4:]))
+            else:
+                seats.append(SeatSpec("open"))
+        data["seats"] = seats
+        data["options"] = {spec.name: data.get(f"opt_{spec.name}", spec.default) for spec in self.engine.options}
+        if data.get("max_days") is not None and data.get("initial_days") is not None:
+            if data["max_days"] < data["initial_days"]:
+                self.add_error("max_days", _("The cap cannot be smaller than the starting time."))
+        return data

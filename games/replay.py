@@ -1,0 +1,29 @@
+"""Rebuilding a game from its seed and move log (verification and replays)."""
+
+from __future__ import annotations
+
+from .engines import registry
+from .models import Game
+
+
+def replay_states(game: Game, *, upto: int | None = None):
+    """Yield (seq, state) after the start and after each engine move, up to
+    ``upto`` (a move sequence number). Platform events change no state."""
+    engine = registry.get(game.game_type)
+    seats = game.seats.count()
+    started = engine.new_game(game.options, seats, game.seed)
+    state = started.state
+    for move in game.moves.order_by("seq").only("seq", "seat", "kind", "payload"):
+        if upto is not None and move.seq > upto:
+            break
+        if move.kind == "move":
+            state = engine.apply(state, move.seat, move.payload).state
+        yield move.seq, state
+
+
+def replay_final_state(game: Game):
+    engine = registry.get(game.game_type)
+    state = None
+    for _seq, state in replay_states(game):
+        pass
+    return engine, state

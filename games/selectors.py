@@ -1,0 +1,135 @@
+"""Read-side queries for pages and the API. Nothing here writes.
+
+Everything a seat sees of a running game goes through ``game_view_for``: it
+asks the engine for ``view(state, seat)`` and filters the move log the same
+way (boardgame.io's ``playerView`` + ``redactLog``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+
+from .engines import registry
+from .models import Game, Move, Seat
+
+
+def seat_of(game: Game, user) -> Seat | None:
+    """The user's seat in the game (a player's, not an open invitation)."""
+    if user is None or not user.is_authenticated:
+        return None
+    for seat in game.seats.all():
+        if seat.user_id == user.pk and seat.kind == Seat.Kind.HUMAN:
+            return seat
+    return None
+
+
+def can_view(game: Game, user) -> bool:
+    """Public games are open to everyone; private ones to their players, invitees and staff."""
+    if not game.is_private:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return user.is_staff or any(s.user_id == user.pk for s in game.seats.all())
+
+
+def games_open_for(user) -> QuerySet[Game]:
+    """Public games waiting for players, newest first (the lobby)."""
+    qs = Game.objects.filter(status=Game.Status.OPEN, is_private=False).prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    )
+    return qs.order_by("-created_at")
+
+
+@dataclass
+class MyGames:
+    my_turn: list[Game]
+    their_turn: list[Game]
+    waiting: list[Game]  # not started yet (mine or invitations)
+    finished: list[Game]
+
+
+def games_of(user, *, finished_limit: int = 20) -> MyGames:
+    """The "my games" page: my move first, then others', open ones, then finished.
+
+    Uses the seats' ``owes_move`` column, never the game states, so the cost
+    does not depend on how long the games are."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
+    mine = Game.objects.filter(seats__user=user).distinct().prefetch_related(seats)
+    owes = Seat.objects.filter(game=OuterRef("pk"), user=user, kind=Seat.Kind.HUMAN, owes_move=True,
+                               substitute_bot="")
+    active = list(mine.filter(status=Game.Status.ACTIVE).annotate(my_turn=Exists(owes)).order_by("-updated_at"))
+    return MyGames(
+        my_turn=[g for g in active if g.my_turn],
+        their_turn=[g for g in active if not g.my_turn],
+        waiting=list(mine.filter(status=Game.Status.OPEN).order_by("-created_at")),
+        finished=list(
+            mine.filter(status__in=[Game.Status.FINISHED, Game.Status.ABORTED]).order_by("-finished_at")[
+                :finished_limit
+            ]
+        ),
+    )
+
+
+def visible_log(entries: list[dict], seat: int | None) -> list[dict]:
+    """Drop private log lines the seat may not read."""
+    return [e for e in entries if "visible_to" not in e or (seat is not None and seat in e["visible_to"])]
+
+
+def moves_for(game: Game, seat: int | None, *, after_seq: int = 0, limit: int | None = None) -> list[Move]:
+    """Move rows with each row's log filtered for the seat; newest last.
+    ``limit`` keeps only the latest ones (the game page shows the tail)."""
+    qs = Move.objects.filter(game=game, seq__gt=after_seq)
+    if limit is not None:
+        rows = list(qs.order_by("-seq")[:limit])[::-1]
+    else:
+        rows = list(qs.order_by("seq"))
+    for row in rows:
+        row.visible = visible_log(row.log, seat)
+    return rows
+
+
+@dataclass
+class GameView:
+    game: Game
+    seat: Seat | None  # the viewer's seat, None for a spectator
+    view: dict | None  # engine view for that seat (None before the start)
+    legal_moves: list[dict]
+    pending: set[int]
+    engine: object
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal_moves)
+
+
+def game_view_for(game: Game, user, *, as_seat: int | None = None) -> GameView:
+    """What ``user`` may see of the game. ``as_seat`` is for replays of
+    finished games (any seat's view may then be shown)."""
+    engine = registry.get(game.game_type)
+    seat = seat_of(game, user)
+    index = seat.index if seat else None
+    if as_seat is not None and game.is_over:
+        index = as_seat
+    if game.state is None:
+        return GameView(game, seat, None, [], set(), engine)
+    state = engine.load(game.state)
+    pending = engine.pending(state) if game.status == Game.Status.ACTIVE else set()
+    legal = []
+    if seat is not None and seat.index in pending and not seat.played_by_bot and not (seat.resigned or seat.forfeited):
+        legal = engine.legal_moves(state, seat.index)
+    return GameView(game, seat, engine.view(state, index), legal, pending, engine)
+
+
+def game_search(*, user, game_type: str | None = None, status: str | None = None) -> QuerySet[Game]:
+    """Games a user may list through the API: public ones and their own."""
+    qs = Game.objects.all()
+    if user.is_authenticated and not user.is_staff:
+        qs = qs.filter(Q(is_private=False) | Q(seats__user=user)).distinct()
+    elif not user.is_authenticated:
+        qs = qs.filter(is_private=False)
+    if game_type:
+        qs = qs.filter(game_type=game_type)
+    if status:
+        qs = qs.filter(status=status)
+    return qs.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))

@@ -1,0 +1,529 @@
+"""The only code that changes a game (HackSoft style: one service per write,
+keyword-only arguments, ``<thing>_<action>`` names).
+
+Every write to a running game follows the same shape: lock the game row
+(``select_for_update``), check who may do it and that the client saw the
+current version, let the engine decide, append to the move log, save the
+snapshot, and enqueue follow-up work with ``transaction.on_commit``.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .engines import registry
+from .engines.base import IllegalMove, InvalidOptions
+from .models import SEAT_COLOURS, Game, Move, Seat
+
+log = logging.getLogger(__name__)
+User = get_user_model()
+
+
+class ServiceError(Exception):
+    """A request the rules of the site refuse; ``status`` is the HTTP code to answer."""
+
+    status = 400
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class NotAllowed(ServiceError):
+    status = 403
+
+
+class Conflict(ServiceError):
+    """The game moved on since the client looked (stale or repeated submission)."""
+
+    status = 409
+
+
+class BadMove(ServiceError):
+    status = 400
+
+    def __init__(self, message: str, *, key: str = "illegal", params: dict | None = None):
+        super().__init__(message)
+        self.key = key
+        self.params = params or {}
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """How a seat is filled at creation: 'me', 'open', 'invite' (+ username) or 'bot' (+ level)."""
+
+    kind: str
+    username: str = ""
+    bot_level: str = ""
+
+
+# --- opening games -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def game_create(
+    *,
+    creator,
+    game_type: str,
+    options: dict,
+    seats: list[SeatSpec],
+    is_private: bool = False,
+    initial_seconds: int = 3 * 86400,
+    increment_seconds: int = 86400,
+    max_seconds: int = 7 * 86400,
+    timeout_rule: str = Game.TimeoutRule.BOT,
+    timeout_bot_level: str = "random",
+) -> Game:
+    from . import bots
+
+    try:
+        engine = registry.get(game_type)
+    except KeyError:
+        raise ServiceError(_("Unknown game “%(game)s”.") % {"game": game_type}) from None
+    players = len(seats)
+    if not engine.min_players <= players <= engine.max_players:
+        raise ServiceError(
+            _("%(game)s is played by %(min)d to %(max)d players.")
+            % {"game": engine.name, "min": engine.min_players, "max": engine.max_players}
+        )
+    try:
+        options = engine.validate_options(options, players)
+    except InvalidOptions as exc:
+        raise ServiceError(str(exc)) from None
+    if sum(1 for s in seats if s.kind == "me") != 1:
+        raise ServiceError(_("The creator takes exactly one seat."))
+    if timeout_rule not in Game.TimeoutRule.values:
+        raise ServiceError(_("Unknown timeout rule."))
+    if timeout_bot_level not in bots.levels_for(game_type):
+        raise ServiceError(_("Unknown bot level “%(level)s”.") % {"level": timeout_bot_level})
+    if not (3600 <= initial_seconds <= 60 * 86400 and 0 <= increment_seconds <= 30 * 86400):
+        raise ServiceError(_("The time bank must be between 1 hour and 60 days, the increment at most 30 days."))
+    if max_seconds < initial_seconds:
+        raise ServiceError(_("The time bank cap cannot be smaller than the initial bank."))
+
+    game = Game.objects.create(
+        game_type=game_type,
+        options=options,
+        created_by=creator,
+        is_private=is_private,
+        initial_seconds=initial_seconds,
+        increment_seconds=increment_seconds,
+        max_seconds=max_seconds,
+        timeout_rule=timeout_rule,
+        timeout_bot_level=timeout_bot_level,
+    )
+    invited: set[int] = set()
+    now = timezone.now()
+    for index, spec in enumerate(seats):
+        seat = Seat(game=game, index=index, colour=SEAT_COLOURS[index], bank_seconds=initial_seconds)
+        if spec.kind == "me":
+            seat.kind, seat.user, seat.joined_at = Seat.Kind.HUMAN, creator, now
+        elif spec.kind == "open":
+            seat.kind = Seat.Kind.OPEN
+        elif spec.kind == "invite":
+            user = User.objects.filter(username__iexact=spec.username.strip(), is_active=True).first()
+            if user is None:
+                raise ServiceError(_("No player is called “%(name)s”.") % {"name": spec.username})
+            if user == creator or user.pk in invited:
+                raise ServiceError(_("A player can take only one seat in a game."))
+            invited.add(user.pk)
+            seat.kind, seat.user = Seat.Kind.INVITED, user
+        elif spec.kind == "bot":
+            if spec.bot_level not in bots.levels_for(game_type):
+                raise ServiceError(_("Unknown bot level “%(level)s”.") % {"level": spec.bot_level})
+            seat.kind, seat.bot_level, seat.joined_at = Seat.Kind.BOT, spec.bot_level, now
+        else:
+            raise ServiceError(_("Unknown seat kind “%(kind)s”.") % {"kind": spec.kind})
+        seat.save()
+    _start_if_full(game)
+    return game
+
+
+@transaction.atomic
+def game_join(*, game_id: int, user, invite_token: str | None = None) -> Game:
+    """Take an open seat (or accept an invitation). Private games need the token."""
+    game = _lock(game_id)
+    if game.status != Game.Status.OPEN:
+        raise ServiceError(_("This game is no longer open."))
+    seats = list(game.seats.all())
+    mine = [s for s in seats if s.user_id == user.pk]
+    invited = next((s for s in mine if s.kind == Seat.Kind.INVITED), None)
+    if invited is not None:
+        seat = invited
+    else:
+        if any(s.kind == Seat.Kind.HUMAN for s in mine):
+            raise ServiceError(_("You already have a seat in this game."))
+        if game.is_private and invite_token != game.invite_token:
+            raise NotAllowed(_("This game is private: you need its invitation link."))
+        seat = next((s for s in seats if s.kind == Seat.Kind.OPEN), None)
+        if seat is None:
+            raise ServiceError(_("There is no open seat left."))
+    seat.kind, seat.user, seat.joined_at = Seat.Kind.HUMAN, user, timezone.now()
+    seat.save(update_fields=["kind", "user", "joined_at"])
+    _start_if_full(game)
+    return game
+
+
+@transaction.atomic
+def game_decline(*, game_id: int, user) -> Game:
+    """An invited user says no: the seat becomes open for anyone."""
+    game = _lock(game_id)
+    seat = game.seats.filter(user=user, kind=Seat.Kind.INVITED).first()
+    if game.status != Game.Status.OPEN or seat is None:
+        raise ServiceError(_("There is no invitation to decline."))
+    seat.kind, seat.user = Seat.Kind.OPEN, None
+    seat.save(update_fields=["kind", "user"])
+    return game
+
+
+@transaction.atomic
+def game_leave(*, game_id: int, user) -> Game:
+    """Leave a game that has not started (not the creator: the creator cancels)."""
+    game = _lock(game_id)
+    if game.status != Game.Status.OPEN:
+        raise ServiceError(_("The game has started: resign instead."))
+    if game.created_by_id == user.pk:
+        raise ServiceError(_("You opened this game: cancel it instead."))
+    seat = game.seats.filter(user=user, kind=Seat.Kind.HUMAN).first()
+    if seat is None:
+        raise ServiceError(_("You have no seat in this game."))
+    seat.kind, seat.user, seat.joined_at = Seat.Kind.OPEN, None, None
+    seat.save(update_fields=["kind", "user", "joined_at"])
+    return game
+
+
+@transaction.atomic
+def game_cancel(*, game_id: int, user) -> Game:
+    game = _lock(game_id)
+    if game.created_by_id != user.pk and not user.is_staff:
+        raise NotAllowed(_("Only the player who opened the game can cancel it."))
+    if game.status != Game.Status.OPEN:
+        raise ServiceError(_("Only a game that has not started can be cancelled."))
+    game.status = Game.Status.CANCELLED
+    game.finished_at = timezone.now()
+    game.save(update_fields=["status", "finished_at", "updated_at"])
+    return game
+
+
+def _start_if_full(game: Game) -> None:
+    seats = list(game.seats.select_for_update().order_by("index"))
+    if any(s.kind in (Seat.Kind.OPEN, Seat.Kind.INVITED) for s in seats):
+        return
+    engine = registry.get(game.game_type)
+    started = engine.new_game(game.options, len(seats), game.seed)
+    game.state = engine.dump(started.state)
+    game.status = Game.Status.ACTIVE
+    game.started_at = timezone.now()
+    game.version = 1
+    Move.objects.create(
+        game=game, seq=1, seat=None, kind="start", payload={"type": "start"},
+        log=[entry.to_json() for entry in started.log],
+    )
+    _after_change(game, engine, started.state, seats, moved_seat=None)
+    game.save()
+
+
+# --- playing ---------------------------------------------------------------------------------------
+
+
+def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: dict, expected_version: int,
+               bot_level: str = "", queue_bots: bool = True) -> Game:
+    """Apply one move for the user's seat (or, for a bot, the given seat).
+
+    A stale ``expected_version`` (the game moved on, or the same submission
+    arrives twice) raises Conflict and changes nothing."""
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise BadMove(_("A move must be an object with a “type”."))
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict(_("This game is not in progress."))
+        if expected_version != game.version:
+            raise Conflict(
+                _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s).")
+                % {"seen": expected_version, "now": game.version}
+            )
+        seats = list(game.seats.select_for_update().order_by("index"))
+        seat = _acting_seat(seats, user=user, seat_index=seat_index, bot_level=bot_level)
+        engine = registry.get(game.game_type)
+        state = engine.load(game.state)
+        if seat.index not in engine.pending(state):
+            raise Conflict(_("It is not your turn to move."))
+        try:
+            applied = engine.apply(state, seat.index, move)
+        except IllegalMove as exc:
+            raise BadMove(exc.message, key=exc.key, params=exc.params) from None
+        game.version += 1
+        Move.objects.create(
+            game=game, seq=game.version, seat=seat.index, payload=move,
+            log=[entry.to_json() for entry in applied.log],
+            by_user=user if user is not None and user.is_authenticated else None, by_bot=bot_level,
+        )
+        game.state = engine.dump(applied.state)
+        _after_change(game, engine, applied.state, seats, moved_seat=seat, queue_bots=queue_bots)
+        game.save()
+    return game
+
+
+def _acting_seat(seats: list[Seat], *, user, seat_index: int | None, bot_level: str) -> Seat:
+    if bot_level:
+        seat = seats[seat_index]
+        if seat.played_by_bot != bot_level:
+            raise Conflict(_("This seat is no longer played by that bot."))
+        return seat
+    mine = [s for s in seats if user is not None and s.user_id == user.pk and s.kind == Seat.Kind.HUMAN]
+    if not mine:
+        raise NotAllowed(_("You do not play in this game."))
+    seat = mine[0]
+    if seat.forfeited or seat.resigned:
+        raise NotAllowed(_("You have left this game."))
+    if seat.substitute_bot:
+        raise Conflict(_("A bot is playing your seat; take it back first."))
+    return seat
+
+
+@transaction.atomic
+def game_resign(*, game_id: int, user) -> Game:
+    """The player leaves. The seat forfeits (ranked last) and a bot finishes its
+    moves; when at most one player is left in the game, it ends."""
+    game = _lock(game_id)
+    if game.status != Game.Status.ACTIVE:
+        raise ServiceError(_("Only a game in progress can be resigned."))
+    seats = list(game.seats.select_for_update().order_by("index"))
+    seat = next((s for s in seats if s.user_id == user.pk and s.kind == Seat.Kind.HUMAN), None)
+    if seat is None:
+        raise NotAllowed(_("You do not play in this game."))
+    if seat.resigned or seat.forfeited:
+        raise ServiceError(_("You have already left this game."))
+    seat.resigned = True
+    seat.save(update_fields=["resigned"])
+    _forfeit_seat(game, seats, seat, kind="resign", by_user=user)
+    return game
+
+
+@transaction.atomic
+def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> Game:
+    """The seat's clock ran out: apply the rule chosen at creation. Safe to call
+    twice (the second call finds the seat no longer late and does nothing)."""
+    game = _lock(game_id)
+    seats = list(game.seats.select_for_update().order_by("index"))
+    seat = seats[seat_index]
+    if game.status != Game.Status.ACTIVE or not seat.owes_move or seat.played_by_bot:
+        return game
+    if seat.deadline is None or seat.deadline > timezone.now():
+        return game
+    if expected_deadline is not None and seat.deadline != expected_deadline:
+        return game
+    if game.timeout_rule == Game.TimeoutRule.FORFEIT:
+        seat.forfeited = True
+        seat.save(update_fields=["forfeited"])
+        _forfeit_seat(game, seats, seat, kind="forfeit", by_user=None)
+    else:
+        _log_event(game, seat.index, "timeout", {"type": "timeout", "bot": game.timeout_bot_level})
+        seat.substitute_bot = game.timeout_bot_level
+        seat.save(update_fields=["substitute_bot"])
+        game.save()
+        _enqueue_bots(game)
+    return game
+
+
+@transaction.atomic
+def seat_take_back(*, game_id: int, user) -> Game:
+    """A player whose seat a bot took over (timeout) plays again."""
+    game = _lock(game_id)
+    seat = game.seats.select_for_update().filter(user=user, kind=Seat.Kind.HUMAN).first()
+    if game.status != Game.Status.ACTIVE or seat is None or not seat.substitute_bot:
+        raise ServiceError(_("No bot is playing a seat of yours in this game."))
+    if seat.forfeited or seat.resigned:
+        raise ServiceError(_("You have left this game."))
+    seat.substitute_bot = ""
+    seat.bank_seconds = game.initial_seconds
+    if seat.owes_move:
+        seat.owes_since = timezone.now()
+        seat.deadline = seat.owes_since + timedelta(seconds=seat.bank_seconds)
+    seat.save(update_fields=["substitute_bot", "bank_seconds", "owes_since", "deadline"])
+    _log_event(game, seat.index, "take_back", {"type": "take_back"})
+    game.save()
+    return game
+
+
+# --- moderation (admin actions) --------------------------------------------------------------------
+
+
+@transaction.atomic
+def game_abort(*, game_id: int, by_user, reason: str = "") -> Game:
+    game = _lock(game_id)
+    if game.is_over:
+        raise ServiceError(_("This game is already over."))
+    game.status = Game.Status.ABORTED
+    game.abort_reason = reason
+    game.finished_at = timezone.now()
+    game.seats.update(owes_move=False, owes_since=None, deadline=None)
+    if game.version:
+        _log_event(game, None, "abort", {"type": "abort", "reason": reason}, by_user=by_user)
+    game.save()
+    return game
+
+
+@transaction.atomic
+def seat_replace_by_bot(*, game_id: int, seat_index: int, bot_level: str, by_user) -> Game:
+    """Moderation: a bot takes the seat for good (the human is no longer in it)."""
+    from . import bots
+
+    game = _lock(game_id)
+    if game.is_over:
+        raise ServiceError(_("This game is already over."))
+    if bot_level not in bots.levels_for(game.game_type):
+        raise ServiceError(_("Unknown bot level “%(level)s”.") % {"level": bot_level})
+    seat = game.seats.select_for_update().get(index=seat_index)
+    seat.kind, seat.user, seat.bot_level, seat.substitute_bot = Seat.Kind.BOT, None, bot_level, ""
+    seat.joined_at = seat.joined_at or timezone.now()
+    seat.save()
+    if game.status == Game.Status.OPEN:
+        _start_if_full(game)
+    else:
+        _log_event(game, seat_index, "replaced", {"type": "replaced", "bot": bot_level}, by_user=by_user)
+        game.save()
+        _enqueue_bots(game)
+    return game
+
+
+def user_deactivate(*, user, by_user) -> None:
+    """Moderation: the account can no longer log in; its running games go on
+    with a bot in its seats (chosen per game's timeout bot level)."""
+    with transaction.atomic():
+        user.is_active = False
+        user.save(update_fields=["is_active"])
+        active_ids = list(
+            Seat.objects.filter(user=user, kind=Seat.Kind.HUMAN, game__status=Game.Status.ACTIVE)
+            .values_list("game_id", flat=True)
+        )
+    for game_id in active_ids:
+        with transaction.atomic():
+            game = _lock(game_id)
+            seat = game.seats.select_for_update().get(user=user)
+            seat.substitute_bot = game.timeout_bot_level
+            seat.save(update_fields=["substitute_bot"])
+            _log_event(game, seat.index, "deactivated", {"type": "deactivated"}, by_user=by_user)
+            game.save()
+            _enqueue_bots(game)
+    open_games = Game.objects.filter(status=Game.Status.OPEN, created_by=user).values_list("pk", flat=True)
+    for game_id in open_games:
+        game_cancel(game_id=game_id, user=by_user)
+    Seat.objects.filter(user=user, game__status=Game.Status.OPEN).exclude(game__created_by=user).update(
+        kind=Seat.Kind.OPEN, user=None, joined_at=None
+    )
+
+
+# --- shared steps ----------------------------------------------------------------------------------
+
+
+def _lock(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise ServiceError(_("There is no such game.")) from None
+
+
+def _log_event(game: Game, seat_index, kind: str, payload: dict, by_user=None) -> None:
+    """A platform event in the move log (resign, timeout…): it bumps the version
+    so every open page refreshes."""
+    game.version += 1
+    Move.objects.create(
+        game=game, seq=game.version, seat=seat_index, kind=kind, payload=payload,
+        log=[{"key": f"site.{kind}", "params": {k: v for k, v in payload.items() if k != "type"},
+              "seat": seat_index}],
+        by_user=by_user if by_user is not None and getattr(by_user, "is_authenticated", False) else None,
+    )
+
+
+def _forfeit_seat(game: Game, seats: list[Seat], seat: Seat, *, kind: str, by_user) -> None:
+    _log_event(game, seat.index, kind, {"type": kind}, by_user=by_user)
+    still_playing = [s for s in seats if not (s.resigned or s.forfeited) and s.kind == Seat.Kind.HUMAN]
+    bots_playing = [s for s in seats if s.kind == Seat.Kind.BOT]
+    if len(still_playing) + len(bots_playing) <= 1:
+        _finish(game, seats, engine_result=None)
+    else:
+        seat.substitute_bot = seat.substitute_bot or game.timeout_bot_level
+        seat.deadline = None  # a bot moves now: no clock to watch
+        seat.save(update_fields=["substitute_bot", "deadline"])
+        _enqueue_bots(game)
+    game.save()
+
+
+def _after_change(
+    game: Game, engine, state, seats: list[Seat], *, moved_seat: Seat | None, queue_bots: bool = True
+) -> None:
+    """Bring seats' owes-move flags and clocks in step with the engine, finish a
+    game that is over, and queue bot turns. ``game.save()`` is the caller's."""
+    now = timezone.now()
+    if engine.is_over(state):
+        result = engine.result(state)
+        _finish(game, seats, engine_result=result)
+        return
+    pending = engine.pending(state)
+    for seat in seats:
+        owes = seat.index in pending
+        changed = []
+        if seat.owes_move and (not owes or seat is moved_seat):
+            # The clock stops: spend the time used, add the increment, cap it.
+            used = int((now - seat.owes_since).total_seconds()) if seat.owes_since else 0
+            seat.bank_seconds = min(max(seat.bank_seconds - used, 0) + game.increment_seconds, game.max_seconds)
+            seat.owes_move, seat.owes_since, seat.deadline = False, None, None
+            changed += ["bank_seconds", "owes_move", "owes_since", "deadline"]
+        if owes and not seat.owes_move:
+            seat.owes_move, seat.owes_since = True, now
+            seat.deadline = now + timedelta(seconds=seat.bank_seconds)
+            changed += ["owes_move", "owes_since", "deadline"]
+        if changed:
+            seat.save(update_fields=sorted(set(changed)))
+    # The bot task itself passes queue_bots=False: it loops instead of nesting.
+    if queue_bots and any(s.owes_move and s.played_by_bot for s in seats):
+        _enqueue_bots(game)
+
+
+def _finish(game: Game, seats: list[Seat], *, engine_result) -> None:
+    """Close the game. Seats that resigned or forfeited rank after everyone else."""
+    left = {s.index for s in seats if s.resigned or s.forfeited}
+    n = len(seats)
+    if engine_result is not None:
+        scores = list(engine_result.scores)
+        ranks = list(engine_result.ranks)
+        details = list(engine_result.details)
+        tiebreak = engine_result.tiebreak
+    else:
+        scores, ranks, details, tiebreak = [None] * n, [1] * n, [{} for _ in range(n)], None
+    if left:
+        # Players who left rank after everyone who stayed, stayers keep their order.
+        stayed = [i for i in range(n) if i not in left]
+        ranks = [
+            len(stayed) + 1 if i in left else 1 + sum(1 for j in stayed if ranks[j] < ranks[i])
+            for i in range(n)
+        ]
+    game.result = {
+        "scores": scores,
+        "ranks": ranks,
+        "details": details,
+        "tiebreak": tiebreak,
+        "left": sorted(left),
+    }
+    game.status = Game.Status.FINISHED
+    game.finished_at = timezone.now()
+    for seat in seats:
+        if seat.owes_move or seat.deadline:
+            seat.owes_move, seat.owes_since, seat.deadline = False, None, None
+            seat.save(update_fields=["owes_move", "owes_since", "deadline"])
+
+
+def _enqueue_bots(game: Game) -> None:
+    from .tasks import bots_play
+
+    # Read the version at commit time: later steps of the same write may bump it.
+    transaction.on_commit(lambda: bots_play.delay(game.pk, game.version))

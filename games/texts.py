@@ -1,0 +1,99 @@
+"""Turning engine log entries and moves into sentences, in the reader's language.
+
+Engines give message keys and parameters; each game has a catalog module that
+maps keys to translatable templates (``games/texts_<slug>.py``, registered in
+``CATALOGS``). Parameters named ``seat`` or ending in ``_seat`` are replaced by
+the player's name; a catalog may translate other parameters (building names…)
+with its ``param`` function."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+# Platform events (games.services._log_event), common to every game.
+SITE_MESSAGES = {
+    "site.resign": gettext_lazy("%(seat)s resigned; a bot finishes their moves."),
+    "site.forfeit": gettext_lazy("%(seat)s ran out of time and forfeits; a bot finishes their moves."),
+    "site.timeout": gettext_lazy("%(seat)s ran out of time; a bot (%(bot)s) plays for them until they return."),
+    "site.take_back": gettext_lazy("%(seat)s is back and plays again."),
+    "site.abort": gettext_lazy("A moderator aborted the game."),
+    "site.replaced": gettext_lazy("A moderator gave %(seat)s's seat to a bot (%(bot)s)."),
+    "site.deactivated": gettext_lazy("%(seat)s's account was closed; a bot plays for them."),
+}
+
+CATALOGS: dict[str, str] = {
+    "lacitta": "games.texts_lacitta",
+}
+_extra: dict[str, Any] = {}
+
+
+def register_catalog(game_type: str, catalog) -> None:
+    """For games whose catalog is not a module listed above (tests)."""
+    _extra[game_type] = catalog
+
+
+def catalog(game_type: str):
+    if game_type in _extra:
+        return _extra[game_type]
+    path = CATALOGS.get(game_type)
+    if path is None:
+        return None
+    try:
+        return import_module(path)
+    except ImportError:
+        return None
+
+
+def _format(template, params: dict[str, Any]) -> str:
+    try:
+        return str(template) % params
+    except (KeyError, TypeError, ValueError):
+        return str(template)
+
+
+def _names_in(params: dict, names: list[str], cat) -> dict:
+    out = {}
+    for key, value in params.items():
+        if (key == "seat" or key.endswith("_seat")) and isinstance(value, int) and 0 <= value < len(names):
+            out[key] = names[value]
+        elif cat is not None and hasattr(cat, "param"):
+            out[key] = cat.param(key, value)
+        else:
+            out[key] = value
+    return out
+
+
+def log_line(game_type: str, entry: dict, names: list[str]) -> str:
+    """One log entry as a sentence."""
+    cat = catalog(game_type)
+    key = entry.get("key", "")
+    params = dict(entry.get("params") or {})
+    if "seat" not in params and entry.get("seat") is not None:
+        params["seat"] = entry["seat"]
+    template = SITE_MESSAGES.get(key) or (getattr(cat, "MESSAGES", {}).get(key) if cat else None)
+    if template is None:
+        shown = ", ".join(f"{k}={v}" for k, v in sorted(params.items()))
+        return f"{key} ({shown})" if shown else key
+    return _format(template, _names_in(params, names, cat))
+
+
+def move_label(game_type: str, move: dict, names: list[str]) -> str:
+    """A legal move as a button label."""
+    cat = catalog(game_type)
+    if cat is not None and hasattr(cat, "move_label"):
+        return cat.move_label(move, names)
+    detail = ", ".join(f"{k}: {v}" for k, v in move.items() if k != "type")
+    return f"{move.get('type', _('move'))} ({detail})" if detail else str(move.get("type", _("move")))
+
+
+def error_text(game_type: str, key: str, params: dict, fallback: str) -> str:
+    """An engine's IllegalMove in the reader's language (English fallback)."""
+    cat = catalog(game_type)
+    template = getattr(cat, "ERRORS", {}).get(key) if cat is not None else None
+    if template is None:
+        return fallback
+    return _format(template, _names_in(params, [], cat))

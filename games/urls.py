@@ -1,0 +1,23 @@
+from django.urls import path
+
+from . import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("games/mine/", views.my_games, name="mine"),
+    path("games/new/", views.game_new, name="new"),
+    path("games/<int:pk>/", views.game_detail, name="detail"),
+    path("games/<int:pk>/poll/", views.game_poll, name="poll"),
+    path("games/<int:pk>/move/", views.move_submit, name="move"),
+    path("games/<int:pk>/join/", views.game_join, name="join"),
+    path("games/<int:pk>/cancel/", views.game_cancel, name="cancel"),
+    path("games/<int:pk>/decline/", views.game_decline, name="decline"),
+    path("games/<int:pk>/leave/", views.game_leave, name="leave"),
+    path("games/<int:pk>/resign/", views.game_resign, name="resign"),
+    path("games/<int:pk>/take-back/", views.seat_take_back, name="take_back"),
+    path("games/<int:pk>/log/", views.game_log, name="log"),
+    path("games/invite/<str:token>/", views.game_invite, name="invite"),
+    path("account/api-token/", views.api_token, name="api_token"),
+]

@@ -1,0 +1,258 @@
+"""Pages. Thin: parse input, call a service or selector, render.
+
+The game page polls ``game_poll`` with the version it shows: an unchanged
+game answers 204 after one indexed query; a changed one answers the new
+partials; a finished one answers 286 so htmx stops polling."""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from rest_framework.authtoken.models import Token
+
+from . import selectors, services, texts
+from .forms import GameCreateForm
+from .models import Game
+
+HTMX_STOP_POLLING = 286
+LOG_TAIL = 60
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    context = {"open_games": selectors.games_open_for(request.user)[:50]}
+    if request.user.is_authenticated:
+        context["mine"] = selectors.games_of(request.user, finished_limit=5)
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/my_games.html", {"mine": selectors.games_of(request.user)})
+
+
+@login_required
+def game_new(request: HttpRequest) -> HttpResponse:
+    game_type = request.POST.get("game_type") or request.GET.get("game")
+    if request.method == "POST" and "reload" not in request.POST:
+        form = GameCreateForm(request.POST, game_type=game_type)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                game = services.game_create(
+                    creator=request.user,
+                    game_type=data["game_type"],
+                    options=data["options"],
+                    seats=data["seats"],
+                    is_private=data["is_private"],
+                    initial_seconds=data["initial_days"] * 86400,
+                    increment_seconds=data["increment_days"] * 86400,
+                    max_seconds=data["max_days"] * 86400,
+                    timeout_rule=data["timeout_rule"],
+                    timeout_bot_level=data["timeout_bot_level"],
+                )
+            except services.ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Your game is open."))
+                return redirect("games:detail", pk=game.pk)
+        return render(request, "games/new.html", {"form": form}, status=400)
+    form = GameCreateForm(game_type=game_type)
+    return render(request, "games/new.html", {"form": form})
+
+
+def _game_or_404(request, pk: int) -> Game:
+    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=pk)
+    if not selectors.can_view(game, request.user):
+        # Private games do not admit they exist to outsiders.
+        raise Http404
+    return game
+
+
+def _context(request, game: Game) -> dict:
+    gv = selectors.game_view_for(game, request.user)
+    seats = list(game.seats.all())
+    names = [s.display_name for s in seats]
+    tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL)
+    log_lines = []
+    for row in reversed(tail):
+        for entry in reversed(row.visible):
+            log_lines.append({"seq": row.seq, "text": texts.log_line(game.game_type, entry, names)})
+    moves = [
+        {"json": json.dumps(m, separators=(",", ":"), sort_keys=True), "label": texts.move_label(game.game_type, m, names)}
+        for m in gv.legal_moves
+    ]
+    return {
+        "game": game,
+        "gv": gv,
+        "seats": seats,
+        "names": names,
+        "log_lines": log_lines,
+        "legal_moves": moves,
+        "view_json": json.dumps(gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
+        "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
+        "poll_ms": settings.GAME_POLL_INTERVAL_MS,
+        "seat_sig": _seat_signature(game),
+        "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_token]))
+        if request.user.is_authenticated and game.created_by_id == request.user.pk else "",
+    }
+
+
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game_or_404(request, pk)
+    return render(request, "games/game.html", _context(request, game))
+
+
+@require_GET
+def game_poll(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        seen = int(request.GET.get("v", "-1"))
+    except ValueError:
+        return HttpResponse(_("The version must be a number."), status=400)
+    row = Game.objects.filter(pk=pk).values("version", "status").first()
+    if row is None:
+        raise Http404
+    if row["version"] == seen and row["status"] not in (Game.Status.OPEN,):
+        over = row["status"] in (Game.Status.FINISHED, Game.Status.ABORTED, Game.Status.CANCELLED)
+        return HttpResponse(status=HTMX_STOP_POLLING if over else 204)
+    game = _game_or_404(request, pk)
+    if game.status == Game.Status.OPEN and row["version"] == seen:
+        # Seats may have filled without a version change: compare who sits.
+        sig = request.GET.get("s", "")
+        if sig == _seat_signature(game):
+            return HttpResponse(status=204)
+    return render(request, "games/partials/game_body.html", _context(request, game))
+
+
+def _seat_signature(game: Game) -> str:
+    return "-".join(f"{s.kind[0]}{s.user_id or ''}" for s in game.seats.all())
+
+
+@require_POST
+@login_required
+def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        version = int(request.POST["version"])
+        move = json.loads(request.POST["move"])
+    except (KeyError, ValueError):
+        return _error(request, pk, _("The move could not be read; reload the page and try again."), 400)
+    try:
+        services.move_apply(game_id=pk, user=request.user, move=move, expected_version=version)
+    except services.ServiceError as exc:
+        return _error(request, pk, _translated_error(pk, exc), exc.status)
+    if request.htmx:
+        game = _game_or_404(request, pk)
+        return render(request, "games/partials/game_body.html", _context(request, game))
+    return redirect("games:detail", pk=pk)
+
+
+def _translated_error(pk: int, exc: services.ServiceError) -> str:
+    if isinstance(exc, services.BadMove):
+        game_type = Game.objects.filter(pk=pk).values_list("game_type", flat=True).first() or ""
+        return texts.error_text(game_type, exc.key, exc.params, exc.message)
+    return exc.message
+
+
+def _error(request, pk: int, message: str, status: int) -> HttpResponse:
+    if request.htmx:
+        response = render(request, "games/partials/move_error.html", {"message": message}, status=status)
+        response["HX-Retarget"] = "#move-error"
+        response["HX-Reswap"] = "innerHTML"
+        return response
+    messages.error(request, message)
+    response = redirect("games:detail", pk=pk)
+    return response
+
+
+def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
+    try:
+        action()
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+        status = exc.status
+        if request.htmx:
+            return _error(request, pk, exc.message, status)
+    else:
+        messages.success(request, success)
+    return redirect("games:detail", pk=pk)
+
+
+@require_POST
+@login_required
+def game_join(request: HttpRequest, pk: int) -> HttpResponse:
+    token = request.POST.get("token") or None
+    return _simple_action(
+        request, pk, lambda: services.game_join(game_id=pk, user=request.user, invite_token=token),
+        _("You have a seat in this game."),
+    )
+
+
+@require_POST
+@login_required
+def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    return _simple_action(request, pk, lambda: services.game_cancel(game_id=pk, user=request.user),
+                          _("The game was cancelled."))
+
+
+@require_POST
+@login_required
+def game_decline(request: HttpRequest, pk: int) -> HttpResponse:
+    return _simple_action(request, pk, lambda: services.game_decline(game_id=pk, user=request.user),
+                          _("You declined the invitation."))
+
+
+@require_POST
+@login_required
+def game_leave(request: HttpRequest, pk: int) -> HttpResponse:
+    return _simple_action(request, pk, lambda: services.game_leave(game_id=pk, user=request.user),
+                          _("You left the game."))
+
+
+@require_POST
+@login_required
+def game_resign(request: HttpRequest, pk: int) -> HttpResponse:
+    return _simple_action(request, pk, lambda: services.game_resign(game_id=pk, user=request.user),
+                          _("You resigned."))
+
+
+@require_POST
+@login_required
+def seat_take_back(request: HttpRequest, pk: int) -> HttpResponse:
+    return _simple_action(request, pk, lambda: services.seat_take_back(game_id=pk, user=request.user),
+                          _("You play your seat again."))
+
+
+def game_invite(request: HttpRequest, token: str) -> HttpResponse:
+    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), invite_token=token)
+    return render(request, "games/invite.html", {"game": game, "seats": list(game.seats.all()), "token": token})
+
+
+def game_log(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game_or_404(request, pk)
+    seat = selectors.seat_of(game, request.user)
+    names = [s.display_name for s in game.seats.all()]
+    rows = selectors.moves_for(game, seat.index if seat else None)
+    lines = [
+        {"seq": row.seq, "at": row.created_at, "text": texts.log_line(game.game_type, entry, names)}
+        for row in rows for entry in row.visible
+    ]
+    return render(request, "games/log.html", {"game": game, "lines": lines})
+
+
+@login_required
+def api_token(request: HttpRequest) -> HttpResponse:
+    """Where a player gets the token a program of theirs uses to play."""
+    if request.method == "POST":
+        Token.objects.filter(user=request.user).delete()
+        Token.objects.create(user=request.user)
+        messages.success(request, _("A new API token was made; the old one no longer works."))
+        return redirect("games:api_token")
+    token = Token.objects.filter(user=request.user).first()
+    return render(request, "games/api_token.html", {"token": token})

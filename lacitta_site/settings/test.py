@@ -1,0 +1,17 @@
+"""Test settings: fast hashing, e-mails kept in memory, Celery eager unless a
+test starts a real worker. DATABASE_URL / REDIS_URL still choose the real
+services (CI points them at PostgreSQL and Redis)."""
+
+from .base import *  # noqa: F403
+from .base import DATABASES
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+CELERY_TASK_ALWAYS_EAGER = True
+SECRET_KEY = "test-only"
+DEBUG = False
+
+# A worker process started by a test must reach the same test database, so
+# SQLite tests use a file instead of memory.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test_db.sqlite3")}  # noqa: F405
