@@ -3,6 +3,7 @@ platform looks engines up by the slug stored on each game row."""
 
 from __future__ import annotations
 
+import os
 from importlib import import_module
 
 from .base import Engine
@@ -11,6 +12,12 @@ from .base import Engine
 BUILTIN = {
     "lacitta": "games.engines.lacitta.engine:ENGINE",
 }
+
+# More engines from the environment ("slug=module:attr,…"): plug-in games, and
+# the test game in the worker processes that tests start.
+for _item in filter(None, os.environ.get("EXTRA_GAME_ENGINES", "").split(",")):
+    _slug, _, _path = _item.partition("=")
+    BUILTIN.setdefault(_slug.strip(), _path.strip())
 
 _registered: dict[str, Engine] = {}
 

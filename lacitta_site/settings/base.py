@@ -162,6 +162,14 @@ else:
     CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "memory://")
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", True)
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# A broker made of folders (kombu's filesystem transport): lets a real worker run
+# on a machine without Redis, e.g. the worker tests of `make test` on a laptop.
+if os.environ.get("CELERY_FS_BROKER_DIR"):
+    _fs = os.environ["CELERY_FS_BROKER_DIR"]
+    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"data_folder_in": _fs, "data_folder_out": _fs, "processed_folder": _fs,
+                                       "store_processed": False}
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
