@@ -168,7 +168,7 @@ if os.environ.get("CELERY_FS_BROKER_DIR"):
     _fs = os.environ["CELERY_FS_BROKER_DIR"]
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {"data_folder_in": _fs, "data_folder_out": _fs, "processed_folder": _fs,
-                                       "store_processed": False}
+                                       "control_folder": _fs, "store_processed": False}
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
@@ -189,4 +189,6 @@ LOGGING = {
 }
 
 # Games: who may see what, how long polling waits between checks (milliseconds).
+WHITENOISE_AUTOREFRESH = DEBUG
+
 GAME_POLL_INTERVAL_MS = int(os.environ.get("GAME_POLL_INTERVAL_MS", "4000"))

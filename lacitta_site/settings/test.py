@@ -15,3 +15,4 @@ DEBUG = False
 # SQLite tests use a file instead of memory.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test_db.sqlite3")}  # noqa: F405
+WHITENOISE_AUTOREFRESH = True  # no collectstatic in tests

@@ -45,7 +45,8 @@ def worker(tmp_path):
         env["CELERY_FS_BROKER_DIR"] = str(tmp_path)
         broker = "filesystem://"
         options = {"data_folder_in": str(tmp_path), "data_folder_out": str(tmp_path),
-                   "processed_folder": str(tmp_path), "store_processed": False}
+                   "processed_folder": str(tmp_path), "control_folder": str(tmp_path),
+                   "store_processed": False}
     celery_app.conf.update(task_always_eager=False, broker_url=broker, broker_transport_options=options,
                            task_default_queue=queue)
     _reset_pool()

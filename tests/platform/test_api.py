@@ -1,0 +1,117 @@
+"""REST API: token auth for programs, the seat's view, legal moves, moves with
+versions (409 on repeats), resign, log, the OpenAPI schema."""
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from games.models import Game
+from tests.platform.factories import accept_all, make_user, race_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice():
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob():
+    return make_user("bob")
+
+
+def token_client(user) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    return client
+
+
+def test_anonymous_gets_401():
+    assert APIClient().get("/api/games/").status_code in (401, 403)
+
+
+def test_list_shows_public_and_own_games(alice, bob):
+    carol = make_user("carol")
+    mine_private = race_game(alice, [bob], private=True)
+    public = race_game(carol, open_seats=1)
+    hidden = race_game(carol, open_seats=1, private=True)
+    data = token_client(alice).get("/api/games/").json()
+    ids = {g["id"] for g in data}
+    assert {mine_private.pk, public.pk} <= ids and hidden.pk not in ids
+    only_open = token_client(alice).get("/api/games/?status=open&game_type=race").json()
+    assert all(g["status"] == "open" for g in only_open)
+
+
+def test_token_client_plays_a_game(alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    api = token_client(alice)
+    detail = api.get(f"/api/games/{game.pk}/").json()
+    assert detail["my_seat"] == 0 and detail["version"] == 1 and detail["pending"] == [0]
+    assert detail["view"]["my_secret"] == game.state["secret"][0]
+    assert "seed" not in detail and "state" not in detail
+    legal = api.get(f"/api/games/{game.pk}/legal-moves/").json()
+    assert legal["moves"] == [{"type": "add", "n": 1}, {"type": "add", "n": 2}, {"type": "add", "n": 3}]
+    response = api.post(f"/api/games/{game.pk}/moves/", {"version": 1, "move": legal["moves"][2]}, format="json")
+    assert response.status_code == 200 and response.json()["version"] == 2
+    repeat = api.post(f"/api/games/{game.pk}/moves/", {"version": 1, "move": legal["moves"][2]}, format="json")
+    assert repeat.status_code == 409 and "changed since you looked" in repeat.json()["detail"]
+    assert Game.objects.get(pk=game.pk).version == 2
+
+
+def test_bad_move_bodies_get_400_with_messages(alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    api = token_client(alice)
+    missing = api.post(f"/api/games/{game.pk}/moves/", {"move": {"type": "add", "n": 1}}, format="json")
+    assert missing.status_code == 400 and "version" in missing.json()
+    illegal = api.post(f"/api/games/{game.pk}/moves/", {"version": 1, "move": {"type": "add", "n": 5}},
+                       format="json")
+    assert illegal.status_code == 400
+    assert illegal.json()["code"] == "race.bad_add" and "1, 2 or 3" in illegal.json()["detail"]
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+def test_other_seat_cannot_move_and_outsider_cannot_see_private(alice, bob):
+    game = accept_all(race_game(alice, [bob], private=True), [bob])
+    response = token_client(bob).post(f"/api/games/{game.pk}/moves/", {"version": 1, "move": {"type": "add", "n": 1}},
+                                      format="json")
+    assert response.status_code == 409 and "not your turn" in response.json()["detail"]
+    outsider = token_client(make_user("eve"))
+    assert outsider.get(f"/api/games/{game.pk}/").status_code == 404
+    assert outsider.post(f"/api/games/{game.pk}/moves/", {"version": 1, "move": {"type": "add", "n": 1}},
+                         format="json").status_code == 404
+
+
+def test_spectator_view_has_no_secret(alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    detail = token_client(make_user("eve")).get(f"/api/games/{game.pk}/").json()
+    assert detail["my_seat"] is None and detail["view"]["my_secret"] is None
+    assert token_client(make_user("zed")).get(f"/api/games/{game.pk}/legal-moves/").json()["moves"] == []
+
+
+def test_log_is_filtered_per_seat(alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    log = token_client(bob).get(f"/api/games/{game.pk}/log/").json()
+    entries = [e for row in log for e in row["entries"]]
+    secrets = [e["params"]["card"] for e in entries if e["key"] == "race.secret"]
+    assert secrets == [game.state["secret"][1]]
+    assert token_client(bob).get(f"/api/games/{game.pk}/log/?after=x").status_code == 400
+
+
+def test_resign_and_join_through_api(alice, bob):
+    game = race_game(alice, open_seats=1)
+    assert token_client(bob).post(f"/api/games/{game.pk}/join/").status_code == 200
+    response = APIClient()
+    response.force_authenticate(bob)
+    data = response.post(f"/api/games/{game.pk}/resign/").json()
+    assert data["status"] == "finished" and data["result"]["ranks"] == [1, 2]
+    again = response.post(f"/api/games/{game.pk}/resign/")
+    assert again.status_code == 400 and again.json()["detail"]
+
+
+def test_openapi_schema_and_docs(client):
+    schema = client.get("/api/schema/")
+    assert schema.status_code == 200
+    body = schema.content.decode()
+    assert "/api/games/{id}/moves/" in body and "/api/games/{id}/legal-moves/" in body
+    assert client.get("/api/docs/").status_code == 200

@@ -1,0 +1,219 @@
+"""Pages: lobby, new game, game page with polling and moves, joins, resign."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game
+from tests.platform.factories import accept_all, make_user, race_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice():
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob():
+    return make_user("bob")
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+def test_lobby_lists_public_open_games_only(client, alice):
+    public = race_game(alice, open_seats=1)
+    private = race_game(alice, open_seats=1, private=True)
+    html = client.get(reverse("games:lobby")).content.decode()
+    assert f"#{public.pk} race" in html and f"#{private.pk} race" not in html
+
+
+def test_new_game_form_creates_game(client, alice, bob):
+    login(client, alice)
+    page = client.get(reverse("games:new") + "?game=race")
+    assert page.status_code == 200 and "opt_target" in page.content.decode()
+    response = client.post(reverse("games:new"), {
+        "game_type": "race", "players": "3", "opt_target": "15", "seat_2": "invite", "seat_2_user": "bob",
+        "seat_3": "bot:random", "initial_days": "3", "increment_days": "1", "max_days": "7",
+        "timeout_rule": "bot", "timeout_bot_level": "random",
+    })
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("games:detail", args=[game.pk])
+    assert game.options == {"target": "15"}
+    assert [s.kind for s in game.seats.order_by("index")] == ["human", "invited", "bot"]
+
+
+def test_new_game_form_errors_are_shown_and_create_nothing(client, alice):
+    login(client, alice)
+    response = client.post(reverse("games:new"), {
+        "game_type": "race", "players": "2", "opt_target": "10", "seat_2": "invite", "seat_2_user": "nobody",
+        "initial_days": "3", "increment_days": "1", "max_days": "7", "timeout_rule": "bot",
+        "timeout_bot_level": "random",
+    })
+    assert response.status_code == 400
+    assert "No player is called" in response.content.decode()
+    response = client.post(reverse("games:new"), {
+        "game_type": "race", "players": "2", "opt_target": "10", "seat_2": "invite", "seat_2_user": "",
+        "initial_days": "5", "increment_days": "1", "max_days": "2", "timeout_rule": "bot",
+        "timeout_bot_level": "random",
+    })
+    html = response.content.decode()
+    assert response.status_code == 400 and "Enter the username" in html and "cannot be smaller" in html
+    assert not Game.objects.exists()
+
+
+def test_join_from_the_game_page_starts_the_game(client, alice, bob):
+    game = race_game(alice, open_seats=1)
+    login(client, bob)
+    response = client.post(reverse("games:join", args=[game.pk]))
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+
+
+def test_game_page_shows_my_moves_and_my_secret_only(client, alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    secrets = game.state["secret"]
+    html = login(client, alice).get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert '&quot;my_secret&quot;: %d' % secrets[0] in html
+    assert "Your secret card is %d" % secrets[0] in html
+    assert "Your secret card is %d" % secrets[1] not in html
+    assert 'name="move"' in html
+    client.logout()
+    html = login(client, bob).get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "Waiting for the other players" in html and 'name="move"' not in html
+
+
+def test_move_by_htmx_returns_the_new_partial(client, alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    login(client, alice)
+    response = client.post(reverse("games:move", args=[game.pk]),
+                           {"version": "1", "move": json.dumps({"type": "add", "n": 2})}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="game-body"' in html and 'data-version="2"' in html and "adds 2 (total 2)" in html
+
+
+def test_repeated_move_submission_gets_409_with_message(client, alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    login(client, alice)
+    data = {"version": "1", "move": json.dumps({"type": "add", "n": 2})}
+    assert client.post(reverse("games:move", args=[game.pk]), data, HTTP_HX_REQUEST="true").status_code == 200
+    again = client.post(reverse("games:move", args=[game.pk]), data, HTTP_HX_REQUEST="true")
+    assert again.status_code == 409
+    assert again["HX-Retarget"] == "#move-error" and "has changed since you looked" in again.content.decode()
+    game.refresh_from_db()
+    assert game.version == 2
+
+
+def test_bad_move_input_gets_400_and_changes_nothing(client, alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    login(client, alice)
+    url = reverse("games:move", args=[game.pk])
+    bad_json = client.post(url, {"version": "1", "move": "{not json"}, HTTP_HX_REQUEST="true")
+    assert bad_json.status_code == 400 and "could not be read" in bad_json.content.decode()
+    illegal = client.post(url, {"version": "1", "move": json.dumps({"type": "add", "n": 9})}, HTTP_HX_REQUEST="true")
+    assert illegal.status_code == 400 and "only add 1, 2 or 3" in illegal.content.decode()
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_move_without_javascript_redirects_back(client, alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    login(client, alice)
+    response = client.post(reverse("games:move", args=[game.pk]),
+                           {"version": "1", "move": json.dumps({"type": "add", "n": 1})})
+    assert response.status_code == 302
+    follow = client.get(response["Location"])
+    assert "adds 1 (total 1)" in follow.content.decode()
+
+
+def test_poll_unchanged_is_204_in_one_query(client, alice, bob, django_assert_num_queries):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    login(client, bob)
+    url = reverse("games:poll", args=[game.pk]) + "?v=1"
+    with django_assert_num_queries(1):  # the version lookup only
+        assert client.get(url).status_code == 204
+    game_moved = client.get(reverse("games:poll", args=[game.pk]) + "?v=0")
+    assert game_moved.status_code == 200 and 'id="game-body"' in game_moved.content.decode()
+
+
+def test_poll_after_the_end_stops_polling(client, alice, bob):
+    from games import services
+
+    game = accept_all(race_game(alice, [bob]), [bob])
+    services.game_resign(game_id=game.pk, user=bob)
+    game.refresh_from_db()
+    response = client.get(reverse("games:poll", args=[game.pk]) + f"?v={game.version}")
+    assert response.status_code == 286
+
+
+def test_other_player_sees_move_on_next_poll(client, alice, bob):
+    from games import services
+
+    game = accept_all(race_game(alice, [bob]), [bob])
+    login(client, bob)
+    assert client.get(reverse("games:poll", args=[game.pk]) + "?v=1").status_code == 204
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 3}, expected_version=1)
+    response = client.get(reverse("games:poll", args=[game.pk]) + "?v=1")
+    html = response.content.decode()
+    assert response.status_code == 200 and "adds 3 (total 3)" in html and 'name="move"' in html
+
+
+def test_private_game_is_404_for_outsiders(client, alice, bob):
+    game = race_game(alice, open_seats=1, private=True)
+    login(client, bob)
+    assert client.get(reverse("games:detail", args=[game.pk])).status_code == 404
+    invite = client.get(reverse("games:invite", args=[game.invite_token]))
+    assert invite.status_code == 200
+    client.post(reverse("games:join", args=[game.pk]), {"token": game.invite_token})
+    assert client.get(reverse("games:detail", args=[game.pk])).status_code == 200
+
+
+def test_resign_and_cancel_buttons(client, alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    login(client, bob)
+    client.post(reverse("games:resign", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    other = race_game(alice, open_seats=1)
+    response = client.post(reverse("games:cancel", args=[other.pk]), follow=True)
+    assert "Only the player who opened the game can cancel it" in response.content.decode()
+    other.refresh_from_db()
+    assert other.status == Game.Status.OPEN
+
+
+def test_my_games_orders_my_turn_first(client, alice, bob):
+    waiting_for_me = accept_all(race_game(alice, [bob]), [bob])
+    waiting_for_bob = accept_all(race_game(bob, [alice]), [alice])
+    html = login(client, alice).get(reverse("games:mine")).content.decode()
+    mine_pos = html.index(f"#{waiting_for_me.pk} race")
+    theirs_pos = html.index(f"#{waiting_for_bob.pk} race")
+    assert html.index("Waiting for my move") < mine_pos < html.index("Waiting for others") < theirs_pos
+
+
+def test_pages_in_french(client, alice):
+    login(client, alice)
+    html = client.get(reverse("games:mine"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Mes parties" in html and 'lang="fr"' in html
+
+
+def test_full_log_page_filters_private_lines(client, alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    html = login(client, bob).get(reverse("games:log", args=[game.pk])).content.decode()
+    assert "Your secret card is %d" % game.state["secret"][1] in html
+    assert "Your secret card is %d" % game.state["secret"][0] not in html
+
+
+def test_api_token_page(client, alice):
+    login(client, alice)
+    client.post(reverse("games:api_token"))
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.get(user=alice)
+    assert token.key in client.get(reverse("games:api_token")).content.decode()
