@@ -1,0 +1,107 @@
+"""The game state: plain lists, dicts and ints so that a copy is cheap and JSON is trivial.
+
+Per-hex data lives in lists indexed by cell id (``kind``, ``owner``, ``city``, ``pop``).
+A city is identified by its castle's cell; ``pop[castle]`` is the city's population.
+Every other building of a city holds exactly one citizen (roads none), so the castle
+holds ``pop - (buildings - 1)``; citizens are never tracked per building because
+rearranging them inside a city is always allowed (R53 classic, R54 modern).
+
+Copy-on-write: ``copy()`` duplicates the top-level lists and each player's dict;
+nested values (tuples, the lists inside a player dict) are replaced, never mutated.
+"""
+
+from __future__ import annotations
+
+from .geometry import Geometry
+
+SCHEMA_VERSION = 1
+
+_FIELDS = (
+    "edition", "expansion", "setup", "nplayers", "tiles", "rng", "year", "final", "phase", "first",
+    "kind", "owner", "city", "pop", "pool", "supply", "players",
+    "voice_deck", "voice", "voice_discard", "voice_revealed", "voice_winners",
+    "pol_deck", "pol_row", "pol_discard",
+    "cubes", "harvest", "queue", "qi", "choice_open", "choice_made", "starve", "relodge_open",
+    "demolish_reason", "famine", "result", "setup_first",
+)
+_LIST_FIELDS = (
+    "kind", "owner", "city", "pop", "voice_deck", "voice", "voice_discard", "voice_winners",
+    "pol_deck", "pol_row", "pol_discard", "cubes", "harvest", "queue", "choice_open", "choice_made",
+    "starve", "relodge_open", "famine",
+)
+
+
+class State:
+    __slots__ = _FIELDS + ("geo", "_cities")
+
+    def __init__(self):
+        self.geo: Geometry | None = None
+        self._cities = None
+
+    # ------------------------------------------------------------------ copying
+    def copy(self) -> "State":
+        new = State.__new__(State)
+        for f in _FIELDS:
+            setattr(new, f, getattr(self, f))
+        for f in _LIST_FIELDS:
+            setattr(new, f, list(getattr(self, f)))
+        new.supply = dict(self.supply)
+        new.players = [dict(p) for p in self.players]
+        new.geo = self.geo
+        new._cities = self._cities  # shared until a building changes (then reset)
+        return new
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict:
+        data = {"schema_version": SCHEMA_VERSION}
+        for f in _FIELDS:
+            value = getattr(self, f)
+            if f == "tiles":
+                value = [[space, kind, n] for space, (kind, n) in sorted(value.items(), key=lambda kv: str(kv[0]))]
+            elif f == "players":
+                value = [dict(p, taken=list(p["taken"]), passed=list(p["passed"]), peeks=list(p["peeks"]))
+                         for p in value]
+            elif f in ("cubes", "harvest", "choice_open", "choice_made"):
+                value = [_listify(x) for x in value]
+            elif f == "supply":
+                value = dict(value)
+            elif f in _LIST_FIELDS:
+                value = list(value)
+            data[f] = value
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict, geo_factory) -> "State":
+        if data.get("schema_version") != SCHEMA_VERSION:
+            raise ValueError(f"unsupported La Città state schema {data.get('schema_version')!r}")
+        s = cls()
+        for f in _FIELDS:
+            value = data[f]
+            if f == "tiles":
+                value = {space: (kind, n) for space, kind, n in value}
+            elif f == "players":
+                value = [dict(p, taken=tuple(p["taken"]), passed=tuple(p["passed"]), peeks=tuple(p["peeks"]))
+                         for p in value]
+            elif f in ("cubes", "harvest", "choice_open", "choice_made"):
+                value = [_tuplify(x) for x in value]
+            elif f == "supply":
+                value = dict(value)
+            elif f in _LIST_FIELDS:
+                value = list(value)
+            setattr(s, f, value)
+        s.geo = geo_factory(s)
+        return s
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    def __repr__(self) -> str:
+        return f"<La Città state year={self.year} phase={self.phase}>"
+
+
+def _listify(x):
+    return [_listify(v) for v in x] if isinstance(x, (list, tuple)) else x
+
+
+def _tuplify(x):
+    return tuple(_tuplify(v) for v in x) if isinstance(x, (list, tuple)) else x
