@@ -62,6 +62,9 @@ class Game(models.Model):
     max_seconds = models.PositiveIntegerField(_("time bank cap (seconds)"), default=7 * 86400)
     timeout_rule = models.CharField(max_length=10, choices=TimeoutRule.choices, default=TimeoutRule.BOT)
     timeout_bot_level = models.CharField(max_length=20, default="random")
+    vacation_cap_seconds = models.PositiveIntegerField(
+        _("most vacation time per seat in this game (seconds)"), default=14 * 86400
+    )
 
     abort_reason = models.TextField(blank=True)
 
@@ -104,6 +107,8 @@ class Seat(models.Model):
     owes_since = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     bank_seconds = models.PositiveIntegerField(default=0)
+    reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)  # 80% of the bank spent
+    vacation_used_seconds = models.PositiveIntegerField(default=0)
 
     # A bot standing in for a human (timeout, moderation); the human keeps the seat.
     substitute_bot = models.CharField(max_length=20, blank=True)

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from notifications import services as notify
+
+from . import seat_clocks
 from .engines import registry
 from .engines.base import IllegalMove, InvalidOptions
 from .models import SEAT_COLOURS, Game, Move, Seat
@@ -328,7 +330,8 @@ def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> Ga
     else:
         _log_event(game, seat.index, "timeout", {"type": "timeout", "bot": game.timeout_bot_level})
         seat.substitute_bot = game.timeout_bot_level
-        seat.save(update_fields=["substitute_bot"])
+        seat.deadline = seat.reminder_at = None  # a bot moves now: no clock to watch
+        seat.save(update_fields=["substitute_bot", "deadline", "reminder_at"])
         game.save()
         _enqueue_bots(game)
     return game
@@ -344,11 +347,11 @@ def seat_take_back(*, game_id: int, user) -> Game:
     if seat.forfeited or seat.resigned:
         raise ServiceError(_("You have left this game."))
     seat.substitute_bot = ""
-    seat.bank_seconds = game.initial_seconds
+    seat.bank_seconds = game.initial_seconds  # a fresh bank: the old one ran out
     if seat.owes_move:
         seat.owes_since = timezone.now()
-        seat.deadline = seat.owes_since + timedelta(seconds=seat.bank_seconds)
-    seat.save(update_fields=["substitute_bot", "bank_seconds", "owes_since", "deadline"])
+        seat_clocks.schedule(game, seat, seat_clocks.vacations_of([user.pk], seat.owes_since).get(user.pk, []))
+    seat.save(update_fields=["substitute_bot", *seat_clocks.CLOCK_FIELDS])
     _log_event(game, seat.index, "take_back", {"type": "take_back"})
     game.save()
     return game
@@ -365,7 +368,7 @@ def game_abort(*, game_id: int, by_user, reason: str = "") -> Game:
     game.status = Game.Status.ABORTED
     game.abort_reason = reason
     game.finished_at = timezone.now()
-    game.seats.update(owes_move=False, owes_since=None, deadline=None)
+    game.seats.update(owes_move=False, owes_since=None, deadline=None, reminder_at=None)
     if game.version:
         _log_event(game, None, "abort", {"type": "abort", "reason": reason}, by_user=by_user)
     game.save()
@@ -452,8 +455,8 @@ def _forfeit_seat(game: Game, seats: list[Seat], seat: Seat, *, kind: str, by_us
         _finish(game, seats, engine_result=None)
     else:
         seat.substitute_bot = seat.substitute_bot or game.timeout_bot_level
-        seat.deadline = None  # a bot moves now: no clock to watch
-        seat.save(update_fields=["substitute_bot", "deadline"])
+        seat.deadline = seat.reminder_at = None  # a bot moves now: no clock to watch
+        seat.save(update_fields=["substitute_bot", "deadline", "reminder_at"])
         _enqueue_bots(game)
     game.save()
 
@@ -469,21 +472,19 @@ def _after_change(
         _finish(game, seats, engine_result=result)
         return
     pending = engine.pending(state)
+    since = min((s.owes_since for s in seats if s.owes_since), default=now)
+    vacations = seat_clocks.vacations_of([s.user_id for s in seats], since)
     for seat in seats:
         owes = seat.index in pending
-        changed = []
+        started = False
         if seat.owes_move and (not owes or seat is moved_seat):
-            # The clock stops: spend the time used, add the increment, cap it.
-            used = int((now - seat.owes_since).total_seconds()) if seat.owes_since else 0
-            seat.bank_seconds = min(max(seat.bank_seconds - used, 0) + game.increment_seconds, game.max_seconds)
-            seat.owes_move, seat.owes_since, seat.deadline = False, None, None
-            changed += ["bank_seconds", "owes_move", "owes_since", "deadline"]
+            seat_clocks.stop(game, seat, now, vacations.get(seat.user_id, []))
         if owes and not seat.owes_move:
-            seat.owes_move, seat.owes_since = True, now
-            seat.deadline = now + timedelta(seconds=seat.bank_seconds)
-            changed += ["owes_move", "owes_since", "deadline"]
-        if changed:
-            seat.save(update_fields=sorted(set(changed)))
+            seat_clocks.start(game, seat, now, vacations.get(seat.user_id, []))
+            started = True
+        seat.save(update_fields=seat_clocks.CLOCK_FIELDS)
+        if started and seat.user_id and seat.kind == Seat.Kind.HUMAN and not seat.played_by_bot:
+            notify.your_turn(seat=seat, game=game)
     # The bot task itself passes queue_bots=False: it loops instead of nesting.
     if queue_bots and any(s.owes_move and s.played_by_bot for s in seats):
         _enqueue_bots(game)
@@ -518,8 +519,10 @@ def _finish(game: Game, seats: list[Seat], *, engine_result) -> None:
     game.finished_at = timezone.now()
     for seat in seats:
         if seat.owes_move or seat.deadline:
-            seat.owes_move, seat.owes_since, seat.deadline = False, None, None
-            seat.save(update_fields=["owes_move", "owes_since", "deadline"])
+            seat.owes_move, seat.owes_since, seat.deadline, seat.reminder_at = False, None, None, None
+            seat.save(update_fields=["owes_move", "owes_since", "deadline", "reminder_at"])
+        if seat.user_id and seat.kind == Seat.Kind.HUMAN:
+            notify.game_over(seat=seat, game=game)
 
 
 def _enqueue_bots(game: Game) -> None:

@@ -45,3 +45,73 @@ def bots_play(game_id: int, version: int) -> int:
         version = game.version
     bots_play.delay(game_id, version)
     return played
+
+
+SWEEP_BATCH = 100
+OPEN_GAME_LIFETIME_DAYS = 14
+
+
+def _lock_games(game_ids):
+    """Lock these games, skipping those another worker holds. Games are always
+    locked before their seats (as in every service), so sweeps and moves
+    cannot deadlock."""
+    from .models import Game
+
+    return list(Game.objects.select_for_update(skip_locked=True).filter(pk__in=list(game_ids),
+                                                                         status=Game.Status.ACTIVE))
+
+
+@shared_task(acks_late=True)
+def sweep_clocks() -> dict:
+    """Periodic (every minute): time-outs, 80% reminders, expiry of games that
+    never started. Due seats are found with indexed queries; their games are
+    locked with SKIP LOCKED, so several workers can sweep at once and each due
+    clock is handled once."""
+    from datetime import timedelta
+
+    from django.db import transaction
+    from django.utils import timezone
+
+    from notifications import services as notify
+
+    from . import services
+    from .models import Game, Seat
+
+    now = timezone.now()
+    counts = {"timeouts": 0, "reminders": 0, "expired": 0}
+    late = Seat.objects.filter(owes_move=True, deadline__lte=now, substitute_bot="")
+
+    for _ in range(100):  # batches; bounded so one sweep always ends
+        candidates = set(late.values_list("game_id", flat=True)[:SWEEP_BATCH])
+        if not candidates:
+            break
+        with transaction.atomic():
+            games = _lock_games(candidates)
+            for game in games:
+                for seat in late.filter(game=game):
+                    services.seat_timeout(game_id=game.pk, seat_index=seat.index, expected_deadline=seat.deadline)
+                    counts["timeouts"] += 1
+        if not games:
+            break  # all due games are held by other sweepers right now
+
+    reminders = Seat.objects.filter(owes_move=True, reminder_at__lte=now)
+    candidates = set(reminders.values_list("game_id", flat=True)[:1000])
+    with transaction.atomic():
+        for game in _lock_games(candidates):
+            for seat in reminders.filter(game=game).select_related("user"):
+                if seat.user_id and not seat.played_by_bot:
+                    notify.reminder(seat=seat, game=game)
+                    counts["reminders"] += 1
+                seat.reminder_at = None
+                seat.save(update_fields=["reminder_at"])
+
+    cutoff = now - timedelta(days=OPEN_GAME_LIFETIME_DAYS)
+    with transaction.atomic():
+        stale = list(Game.objects.select_for_update(skip_locked=True)
+                     .filter(status=Game.Status.OPEN, created_at__lt=cutoff)[:1000])
+        for game in stale:
+            game.status, game.finished_at = Game.Status.CANCELLED, now
+            game.abort_reason = "expired: not every seat was filled within 14 days"
+            game.save(update_fields=["status", "finished_at", "abort_reason", "updated_at"])
+        counts["expired"] = len(stale)
+    return counts

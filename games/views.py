@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from rest_framework.authtoken.models import Token
 
-from . import selectors, services, texts
+from . import presence, selectors, services, texts
 from .forms import GameCreateForm
 from .models import Game
 
@@ -105,8 +106,14 @@ def _context(request, game: Game) -> dict:
     }
 
 
+def _mark_present(request, game_id: int) -> None:
+    if request.user.is_authenticated:
+        presence.mark_present(game_id, request.user.pk)
+
+
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game_or_404(request, pk)
+    _mark_present(request, pk)
     return render(request, "games/game.html", _context(request, game))
 
 
@@ -116,6 +123,10 @@ def game_poll(request: HttpRequest, pk: int) -> HttpResponse:
         seen = int(request.GET.get("v", "-1"))
     except ValueError:
         return HttpResponse(_("The version must be a number."), status=400)
+    # The session's user id, not request.user: no user query on the hot path.
+    user_id = request.session.get(SESSION_KEY)
+    if user_id:
+        presence.mark_present(pk, int(user_id))
     row = Game.objects.filter(pk=pk).values("version", "status").first()
     if row is None:
         raise Http404

@@ -47,6 +47,8 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "games",
+    "players",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -62,6 +64,9 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
 ]
+
+# Sessions read from the cache (Redis in production): polling pages cost no session query.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 ROOT_URLCONF = "lacitta_site.urls"
 WSGI_APPLICATION = "lacitta_site.wsgi.application"
@@ -88,6 +93,9 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60"))
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers queue for the lock instead of failing with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -177,6 +185,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 100
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Synced into django-celery-beat's tables when beat starts (editable in the admin).
+CELERY_BEAT_SCHEDULE = {
+    "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
+    "flush-outbox": {"task": "notifications.tasks.flush_outbox", "schedule": 120.0},
+    "daily-digests": {"task": "notifications.tasks.send_digests", "schedule": 86400.0},
+}
 CELERY_TIMEZONE = TIME_ZONE
 
 LOGGING = {

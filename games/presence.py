@@ -1,0 +1,19 @@
+"""Who is looking at a game right now (the page polls every few seconds).
+Kept in the cache (Redis in production) with a short expiry; used to skip a
+"your turn" e-mail to someone who is watching the game."""
+
+from django.core.cache import cache
+
+PRESENCE_SECONDS = 45
+
+
+def _key(game_id: int, user_id: int) -> str:
+    return f"presence:{game_id}:{user_id}"
+
+
+def mark_present(game_id: int, user_id: int) -> None:
+    cache.set(_key(game_id, user_id), 1, PRESENCE_SECONDS)
+
+
+def is_present(game_id: int, user_id: int) -> bool:
+    return cache.get(_key(game_id, user_id)) is not None

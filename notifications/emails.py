@@ -1,0 +1,56 @@
+"""Building the e-mails: in the recipient's language, with a link straight to
+the game and a one-click unsubscribe (RFC 8058 headers)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from .models import Notification
+
+
+def absolute(path: str) -> str:
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def _seat_of(game, user):
+    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+
+
+def build(notification: Notification, *, digest_items: list[Notification] | None = None) -> EmailMultiAlternatives:
+    from players.models import Profile
+
+    user = notification.user
+    profile = Profile.objects.get_or_create(user=user)[0]
+    unsubscribe = absolute(reverse("notifications:unsubscribe", args=[profile.unsubscribe_token]))
+    game = notification.game
+    context = {
+        "user": user,
+        "game": game,
+        "seat": _seat_of(game, user) if game else None,
+        "game_url": absolute(reverse("games:detail", args=[game.pk])) if game else "",
+        "preferences_url": absolute(reverse("players:preferences")),
+        "unsubscribe_url": unsubscribe,
+        "items": [
+            {"game": n.game, "kind": n.kind, "url": absolute(reverse("games:detail", args=[n.game_id]))}
+            for n in (digest_items or []) if n.game_id
+        ],
+        "site_url": settings.SITE_URL,
+    }
+    if game is not None:
+        context["opponents"] = [s.display_name for s in game.seats.all() if s.user_id != user.pk]
+    with translation.override(profile.language):
+        base = f"notifications/email/{notification.kind}"
+        subject = " ".join(render_to_string(f"{base}_subject.txt", context).split())
+        text = render_to_string(f"{base}.txt", context)
+        html = render_to_string("notifications/email/base.html", {**context, "body": text})
+    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [user.email])
+    message.attach_alternative(html, "text/html")
+    message.extra_headers = {
+        "List-Unsubscribe": f"<{unsubscribe}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
+    return message

@@ -1,0 +1,53 @@
+"""Queueing e-mails. Called inside the transaction of the game change that
+causes them: the outbox row commits with the change, the send task is queued
+on commit. Preferences decide whether a row is made and whether it waits for
+the daily digest."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from .models import Notification
+
+
+def _profile(user):
+    from players.models import Profile
+
+    return Profile.objects.get_or_create(user=user)[0]
+
+
+def _queue(*, user, kind: str, game, key: str, digestible: bool) -> Notification | None:
+    if not user.is_active or not user.email:
+        return None
+    profile = _profile(user)
+    wanted = {
+        Notification.Kind.YOUR_TURN: profile.email_your_turn,
+        Notification.Kind.REMINDER: profile.email_reminder,
+        Notification.Kind.GAME_OVER: profile.email_game_over,
+    }.get(kind, True)
+    if not wanted:
+        return None
+    status = Notification.Status.DIGEST if digestible and profile.email_digest else Notification.Status.PENDING
+    note, created = Notification.objects.get_or_create(
+        dedupe_key=key, defaults={"user": user, "kind": kind, "game": game, "status": status}
+    )
+    if created and status == Notification.Status.PENDING:
+        from .tasks import send_notification
+
+        transaction.on_commit(lambda: send_notification.delay(note.pk))
+    return note
+
+
+def your_turn(*, seat, game) -> Notification | None:
+    return _queue(user=seat.user, kind=Notification.Kind.YOUR_TURN, game=game,
+                  key=f"turn:{game.pk}:{seat.index}:{game.version}", digestible=True)
+
+
+def reminder(*, seat, game) -> Notification | None:
+    return _queue(user=seat.user, kind=Notification.Kind.REMINDER, game=game,
+                  key=f"remind:{game.pk}:{seat.index}:{seat.owes_since.isoformat()}", digestible=True)
+
+
+def game_over(*, seat, game) -> Notification | None:
+    return _queue(user=seat.user, kind=Notification.Kind.GAME_OVER, game=game,
+                  key=f"over:{game.pk}:{seat.index}", digestible=False)

@@ -1,0 +1,64 @@
+"""What the site keeps about a player beyond the login: language, e-mail
+preferences, vacation."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES,
+                                default=settings.LANGUAGE_CODE)
+    email_your_turn = models.BooleanField(_("e-mail me when it is my turn"), default=True)
+    email_reminder = models.BooleanField(_("e-mail me when my clock runs low"), default=True)
+    email_game_over = models.BooleanField(_("e-mail me the result when a game ends"), default=True)
+    email_digest = models.BooleanField(
+        _("one daily digest instead of one e-mail per game"), default=False,
+        help_text=_("“Your turn” and reminders are gathered into one e-mail a day."),
+    )
+    vacation_days_per_year = models.PositiveSmallIntegerField(_("vacation days per year"), default=30)
+    unsubscribe_token = models.CharField(max_length=40, default=new_token, unique=True, editable=False)
+
+    def __str__(self):
+        return f"profile of {self.user}"
+
+    def vacation_days_used(self, year: int | None = None) -> int:
+        year = year or timezone.now().year
+        total = 0
+        for vacation in self.user.vacations.filter(starts_at__year=year):
+            total += vacation.days_counted
+        return total
+
+    def vacation_days_left(self, year: int | None = None) -> int:
+        return max(self.vacation_days_per_year - self.vacation_days_used(year), 0)
+
+    def current_vacation(self):
+        now = timezone.now()
+        return self.user.vacations.filter(starts_at__lte=now, ends_at__gt=now).first()
+
+
+class Vacation(models.Model):
+    """While it lasts, the player's clocks stand still in every game (up to
+    each game's vacation cap)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField(db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_at"]
+
+    @property
+    def days_counted(self) -> int:
+        """Whole days started count (a vacation ended after 2 hours costs one day)."""
+        seconds = (self.ends_at - self.starts_at).total_seconds()
+        return max(int(-(-seconds // 86400)), 0)

@@ -1,0 +1,233 @@
+"""The periodic sweep (timeouts, reminders, expiry) and the e-mails it and
+the moves cause: your turn, reminders, results, digest, unsubscribe."""
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.db import connection
+from django.utils import timezone
+
+from games import presence, services
+from games.models import Game, Move, Seat
+from games.tasks import sweep_clocks
+from notifications.models import Notification
+from notifications.tasks import flush_outbox, send_digests, send_once
+from tests.platform.factories import accept_all, make_user, race_game
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return make_user("bob")
+
+
+def _make_late(game, index=0, hours=1):
+    Seat.objects.filter(game=game, index=index).update(deadline=timezone.now() - timedelta(hours=hours))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sweep_times_out_late_seats_once(alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    _make_late(game)
+    assert sweep_clocks()["timeouts"] == 1
+    assert sweep_clocks()["timeouts"] == 0
+    assert Move.objects.filter(game=game, kind="timeout").count() == 1
+    assert Game.objects.get(pk=game.pk).seats.get(index=0).substitute_bot == "random"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sweep_in_two_concurrent_workers_handles_each_timeout_once(alice, bob):
+    games = [accept_all(race_game(alice, [bob], timeout_rule="forfeit"), [bob]) for _ in range(12)]
+    for game in games:
+        _make_late(game)
+    results, errors = [], []
+
+    def worker():
+        try:
+            results.append(sweep_clocks())
+        except Exception as exc:  # surfaced below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert sum(r["timeouts"] for r in results) == 12
+    for game in games:
+        assert Move.objects.filter(game=game, kind="forfeit").count() == 1
+        assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+
+
+@pytest.mark.django_db
+def test_sweep_expires_games_never_started(alice):
+    old = race_game(alice, open_seats=1)
+    fresh = race_game(alice, open_seats=1)
+    Game.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=15))
+    assert sweep_clocks()["expired"] == 1
+    assert Game.objects.get(pk=old.pk).status == Game.Status.CANCELLED
+    assert Game.objects.get(pk=fresh.pk).status == Game.Status.OPEN
+
+
+@pytest.mark.django_db(transaction=True)
+def test_your_turn_email_links_to_the_game_and_has_unsubscribe(alice, bob, settings):
+    settings.SITE_URL = "https://lacitta.example"
+    game = accept_all(race_game(alice, [bob]), [bob])
+    # alice owes the first move: one e-mail to her.
+    turn = [m for m in mail.outbox if m.to == ["alice@example.com"]]
+    assert len(turn) == 1
+    assert f"https://lacitta.example/games/{game.pk}/" in turn[0].body
+    assert turn[0].extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert "/notifications/unsubscribe/" in turn[0].extra_headers["List-Unsubscribe"]
+    mail.outbox.clear()
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    assert [m.to for m in mail.outbox] == [["bob@example.com"]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_your_turn_email_while_looking_at_the_game(alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    mail.outbox.clear()
+    presence.mark_present(game.pk, bob.pk)
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    assert mail.outbox == []
+    assert Notification.objects.get(user=bob, kind="your_turn").status == Notification.Status.SKIPPED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_email_in_the_users_language(alice, bob):
+    bob.profile.language = "fr"
+    bob.profile.save()
+    game = accept_all(race_game(alice, [bob]), [bob])
+    mail.outbox.clear()
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    assert mail.outbox[0].subject == f"À vous de jouer dans la partie #{game.pk}"
+    assert "Jouez votre coup" in mail.outbox[0].body
+
+
+@pytest.mark.django_db(transaction=True)
+def test_reminder_at_80_percent(alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    mail.outbox.clear()
+    Seat.objects.filter(game=game, index=0).update(reminder_at=timezone.now() - timedelta(minutes=1))
+    assert sweep_clocks()["reminders"] == 1
+    assert sweep_clocks()["reminders"] == 0
+    assert len(mail.outbox) == 1 and "running low" in mail.outbox[0].subject
+
+
+@pytest.mark.django_db(transaction=True)
+def test_game_over_email_with_result(alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    mail.outbox.clear()
+    services.game_resign(game_id=game.pk, user=bob)
+    over = {m.to[0]: m for m in mail.outbox}
+    assert set(over) == {"alice@example.com", "bob@example.com"}
+    assert "is over" in over["alice@example.com"].subject and "1. alice" in over["alice@example.com"].body
+
+
+@pytest.mark.django_db(transaction=True)
+def test_daily_digest_gathers_turn_emails(alice, bob):
+    bob.profile.email_digest = True
+    bob.profile.save()
+    g1 = accept_all(race_game(alice, [bob]), [bob])
+    g2 = accept_all(race_game(alice, [bob]), [bob])
+    mail.outbox.clear()
+    for g in (g1, g2):
+        services.move_apply(game_id=g.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    assert mail.outbox == []
+    assert send_digests() == 1
+    assert len(mail.outbox) == 1
+    body = mail.outbox[0].body
+    assert f"game #{g1.pk}: your move" in body and f"game #{g2.pk}: your move" in body
+    assert send_digests() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_preferences_turn_emails_off(alice, bob):
+    bob.profile.email_your_turn = False
+    bob.profile.save()
+    game = accept_all(race_game(alice, [bob]), [bob])
+    mail.outbox.clear()
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    assert mail.outbox == [] and not Notification.objects.filter(user=bob).exists()
+
+
+@pytest.mark.django_db
+def test_one_click_unsubscribe(client, alice):
+    token = alice.profile.unsubscribe_token
+    page = client.get(f"/notifications/unsubscribe/{token}/")
+    assert page.status_code == 200 and "alice" in page.content.decode()
+    client.post(f"/notifications/unsubscribe/{token}/")
+    alice.profile.refresh_from_db()
+    assert not (alice.profile.email_your_turn or alice.profile.email_reminder or alice.profile.email_game_over)
+    assert client.get("/notifications/unsubscribe/wrong-token/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_failed_send_is_recorded_retried_and_never_sent_twice(alice, bob, monkeypatch):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    note = Notification.objects.create(user=alice, kind="your_turn", game=game, dedupe_key="t1")
+    calls = []
+
+    def flaky_send(self, fail_silently=False):
+        calls.append(1)
+        if len(calls) < 3:
+            raise OSError("mail server down")
+        return 1
+
+    monkeypatch.setattr("django.core.mail.EmailMessage.send", flaky_send)
+    assert send_once(note.pk) == "retry"
+    note.refresh_from_db()
+    assert note.status == Notification.Status.PENDING and note.attempts == 1
+    assert "mail server down" in note.last_error
+    assert [send_once(note.pk), send_once(note.pk)] == ["retry", "sent"]  # as the task's retries run
+    note.refresh_from_db()
+    assert note.status == Notification.Status.SENT and note.attempts == 3 and len(calls) == 3
+    assert send_once(note.pk) == "nothing"  # already sent: never twice
+    assert len(calls) == 3
+
+
+@pytest.mark.django_db
+def test_send_gives_up_after_the_last_attempt_and_keeps_the_row(alice, bob, monkeypatch):
+    from notifications.tasks import MAX_ATTEMPTS
+
+    game = accept_all(race_game(alice, [bob]), [bob])
+    note = Notification.objects.create(user=alice, kind="game_over", game=game, dedupe_key="t2")
+
+    def broken(self, fail_silently=False):
+        raise OSError("refused")
+
+    monkeypatch.setattr("django.core.mail.EmailMessage.send", broken)
+    outcomes = [send_once(note.pk) for _ in range(MAX_ATTEMPTS)]
+    assert outcomes == ["retry"] * (MAX_ATTEMPTS - 1) + ["failed"]
+    note.refresh_from_db()
+    assert note.status == Notification.Status.FAILED and note.last_error == "OSError: refused"
+
+
+@pytest.mark.django_db
+def test_flush_outbox_requeues_stale_rows(alice, bob, monkeypatch):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    note = Notification.objects.create(user=alice, kind="your_turn", game=game, dedupe_key="stale")
+    Notification.objects.filter(pk=note.pk).update(created_at=timezone.now() - timedelta(minutes=10))
+    queued = []
+    monkeypatch.setattr("notifications.tasks.send_notification.delay", lambda pk: queued.append(pk))
+    assert flush_outbox() >= 1 and note.pk in queued
+
+
+def test_beat_schedule_is_configured(settings):
+    """A misspelt setting is ignored silently: check the schedule took effect."""
+    from lacitta_site.celery import app
+
+    tasks = {entry["task"] for entry in app.conf.beat_schedule.values()}
+    assert {"games.tasks.sweep_clocks", "notifications.tasks.flush_outbox",
+            "notifications.tasks.send_digests"} <= tasks
+    assert app.conf.task_acks_late is True and app.conf.broker_url == settings.CELERY_BROKER_URL
