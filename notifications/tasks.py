@@ -42,7 +42,7 @@ def send_once(notification_id: int) -> str:
     from .models import Notification
 
     with transaction.atomic():
-        note = (Notification.objects.select_for_update(skip_locked=True).select_related("user", "game")
+        note = (Notification.objects.select_for_update(skip_locked=True, of=("self",)).select_related("user", "game")
                 .filter(pk=notification_id, status=Notification.Status.PENDING).first())
         if note is None:
             return "nothing"
@@ -86,7 +86,7 @@ def send_digests() -> int:
     for user_id in list(user_ids):
         try:
             with transaction.atomic():
-                rows = list(Notification.objects.select_for_update(skip_locked=True)
+                rows = list(Notification.objects.select_for_update(skip_locked=True, of=("self",))
                             .select_related("user", "game")
                             .filter(user_id=user_id, status=Notification.Status.DIGEST).order_by("created_at"))
                 relevant = [n for n in rows if _still_relevant(n)]

@@ -12,3 +12,13 @@ def _race_engine():
     registry.register(ENGINE)
     texts.register_catalog("race", RaceTexts)
     yield
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache (a real Redis keeps keys between
+    tests: rate limits, presence, sessions)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
