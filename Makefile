@@ -30,6 +30,7 @@ run: demo
 
 # The whole suite. DATABASE_URL / REDIS_URL choose real PostgreSQL / Redis (.ci/run sets them).
 test: install
+	@command -v chromium >/dev/null 2>&1 || [ -n "$$CHROMIUM_PATH" ] || $(BIN)/python -m playwright install chromium
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 verify: install
