@@ -83,10 +83,13 @@ def iter_moves(s: State, seat: int):
 
 
 def forced(s: State, seat: int):
-    """A single-answer decision of this seat, if any (one per city)."""
+    """A single-answer decision of this seat, if any (one per city): one building at the
+    edge, or every building but the castle must go anyway (no road that could stay)."""
     for cid in needy_cities(s, seat):
         cand = candidates(s, cid)
-        if len(cand) == 1:
+        members = cities(s)[cid]
+        doomed = shortfall(s, cid) >= len(members) - 1 and not any(s.kind[c] == ROAD for c in members)
+        if len(cand) == 1 or (cand and doomed):
             return {"type": "demolish", "city": cid, "cell": cand[0]}
     if s.relodge_open[seat] and not needy_cities(s, seat):
         if not any(voluntary_roads(s, cid) for cid in cities_of(s, seat)):
