@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_celery_beat",
     "allauth",
     "allauth.account",
@@ -120,8 +121,13 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 LOGIN_REDIRECT_URL = "games:mine"
 LOGIN_URL = "account_login"
 
-# E-mail: console by default, SMTP when EMAIL_HOST is set.
-if os.environ.get("EMAIL_HOST"):
+# E-mail: console by default; an e-mail service through django-anymail with
+# ANYMAIL_BACKEND (e.g. anymail.backends.mailgun.EmailBackend) + ANYMAIL_* keys;
+# SMTP when EMAIL_HOST is set.
+if os.environ.get("ANYMAIL_BACKEND"):
+    EMAIL_BACKEND = os.environ["ANYMAIL_BACKEND"]
+    ANYMAIL = {k[len("ANYMAIL_"):]: v for k, v in os.environ.items() if k.startswith("ANYMAIL_") and k != "ANYMAIL_BACKEND"}
+elif os.environ.get("EMAIL_HOST"):
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     EMAIL_HOST = os.environ["EMAIL_HOST"]
     EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
@@ -158,6 +164,10 @@ SPECTACULAR_SETTINGS = {
     "list your legal moves, submit a move with the version you saw, resign.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and Redoc served from this site (no CDN).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Redis: broker and cache when REDIS_URL is set; otherwise eager tasks and a local cache.
