@@ -1,1 +1,193 @@
-"""La Città rules engine (docstring with the full move and view reference: see below, being written)."""
+"""La Città rules engine (classic 2000 edition, modern edition, "Pays de Cocagne" expansion).
+
+Pure Python, no Django. The platform reaches it only through ``engine.ENGINE`` (the
+``games.engines.base.Engine`` protocol). Rule IDs (R01…R80) refer to
+``shared/lacitta/RULES.md``; tests are named after them.
+
+Modules (one concern each)
+==========================
+constants   buildings, sizes, services, supply pairs, politics cards and costs
+rng         splitmix64 RNG whose whole state is one int stored in the game state
+state       ``State``: plain lists/dicts/ints, cheap copy, JSON (``schema_version``)
+geometry    buildable hexes per player count, what each hex touches, path searches
+            (R04 distances, R28 spacing, R51 neighbours, "never split a city")
+cities      city membership, limits (R30), services (R31), food (R32), place/remove
+cards       Voice and politics decks, row refill, reshuffle
+builds      where a building may go and building it (R26–R29, R71–R73)
+setup       new game: tiles, decks, castles (R10/R11)
+actions     a turn: take gold, found a city, build, pass (R23–R25, R46)
+politics    the politics cards (R40–R45)
+migration   Voice count, 2–2 choices, migration (R50–R52)
+demolition  demolition and relodging (R53–R55, R74)
+feeding     feeding and famine (R60–R62)
+phases      the year of each edition, automatic phases and forced decisions
+moves       who is pending, legal moves, applying one decision
+scoring     final scores, ranks, tie-breaks (R64/R65)
+view        what a seat (or a spectator) may see (R80)
+invariants  checks used by selfplay and the property tests
+selfplay    ``python -m games.engines.lacitta.selfplay --players 4 --games 200 ...``
+board       the board data (written separately; ``BOARD``)
+
+Options
+=======
+``edition`` classic | modern (default modern); ``expansion`` none | cocagne (modern
+only); ``setup`` beginner | advanced; 2–5 players. Seats are 0-based in clockwise order:
+"left"/"clockwise" is seat + 1, "counter-clockwise" seat − 1.
+
+Phases (``view["phase"]``)
+==========================
+``setup`` (advanced setup only: castle placement) · ``actions`` (the five turns) ·
+``choice`` (2–2 Voice: each city's service) · ``demolish_migration`` (demolition /
+relodging after migration) · ``feeding`` (who starves chooses cities) ·
+``demolish_feeding`` · ``over``. The automatic phases (``year_start``, ``first_player``,
+``voice``, ``income``, ``growth``, ``reveal``, ``migration``, ``year_end``) never wait;
+they show up only in the log.
+
+Classic year: first player passes left (not in year 1) · Voice cards · quarry income ·
+growth · 5 rounds · Voice revealed · migration · demolition · feeding · demolition.
+Modern year: Voice cards · income (quarries, ports) · growth · 5 turns · Voice count ·
+migration · relodging · feeding · relodging · first player passes left.
+The game ends after year 6 (modern: the year whose draw leaves 3 Voice cards).
+
+Who moves
+=========
+``pending(state)`` is a set. In ``setup`` and ``actions`` it holds the one seat whose turn
+it is. In ``choice``, ``demolish_*`` and ``feeding`` it holds every seat that still owes a
+decision; they answer in any order (each seat's answers touch only its own cities, so
+the order cannot change the outcome). A decision with exactly one possible answer is
+never asked: the engine takes it inside ``new_game``/``apply`` and logs it with
+``"auto": true`` (or a ``lacitta.auto_move`` line for a forced pass). So every pending
+seat has at least two legal moves.
+
+Moves
+=====
+Every move is a small JSON dict; ``legal_moves(state, seat)`` lists every legal one and
+``apply`` accepts exactly those (extra or missing keys are illegal). Cells, cities and
+slots are ints; a city is named by the cell of its castle.
+
+Advanced setup
+  {"type": "place_castle", "cell": c}
+      R11 order: first player, then counter-clockwise; then the last one places a second
+      castle and the others follow clockwise. ≥ 3 empty hexes along a path to every castle.
+
+A turn (phase ``actions``)
+  {"type": "pass"}
+      take the top politics card face down, unseen by anybody (R23/R46).
+  {"type": "take_gold"}                                  action card: +2 gold
+  {"type": "found", "cell": c, "from": castle}           action card: new city (R25);
+      ``from`` is the castle (with ≥ 2 citizens in it) that gives one citizen.
+  {"type": "build", "building": b, "cell": c}            action card: small building
+      b ∈ farm, quarry, school, statue, fountain, market (+ theatre with the expansion).
+      ``cell`` is an empty hex next to exactly one of your cities, or one of your roads
+      (R72 replacement).
+  {"type": "build", "building": "road", "cells": [a]} or [a, b]   (expansion, R71)
+      placed in that order; b may lie next to a.
+  Action cards are identical, so a move names no card: the engine turns one face down.
+  {"type": "politics", "slot": s, ...}                   take face-up card ``s`` (0–6), pay, use:
+      palace / hospital / bathhouse / cathedral / university / port / large_farmhouse /
+      domain card:          {"slot", "building": <that building>, "cell"}
+      master_builder:       {"slot", "tier": 1|2|3, "building", "cell"}  (1, 2, 4 gold for
+                            small, medium, large) or {"slot", "tier": 1, "building": "road", "cells"}
+      bread_and_games:      {"slot", "cubes": 1|2|3, "cell", "service"}  (0, 2, 5 gold) on a
+                            building of yours that offers ``service``
+      golden_times:         {"slot", "citizens": 1|2|3, "city"}          (0, 2, 5 gold); only
+                            while the city has room: what does not fit is not placed
+      rich_harvest:         {"slot", "cell"} one of your farms (large farmhouse too)
+      close_to_people:      {"slot", "look": [i, j]} (free) or {"slot", "look": [0, 1, 2]} (2 gold);
+                            i, j index the three face-down Voice cards
+      A card that cannot be paid or used has no legal move.
+
+Decisions
+  {"type": "voice_choice", "city": c, "service": s}     2–2 Voice: service for city c
+  {"type": "demolish", "city": c, "cell": x}             remove one building (or road)
+      While a city has fewer citizens than buildings it must lose buildings one at a time,
+      each one at the edge (its removal keeps the city whole), castle never. After
+      migration with the expansion, a seat with removable roads may also remove roads.
+      In the classic edition this is also the "which building does the citizen leave"
+      choice (see rulings).
+  {"type": "relodge_done"}                               keep the remaining roads
+  {"type": "feeding_loss", "city": c, "count": k}        remove k starving citizens from c
+
+View (``view(state, seat)``; seat None = spectator)
+=================================================
+game, edition, expansion, setup, players_count, viewer, year, final_year, phase,
+first_player, turn (seat whose turn it is in setup/actions, else null), pending [seats],
+pool (citizens left), supply {pair: tiles left}, available {building: tiles it may use},
+landscape [{space, kind, symbols, space_kind}],
+players [{seat, gold, food, citizens, cards_up, cards_down, turns_done, turns_left,
+          cubes_left, castles_in_hand, castles_on_board, founded_this_year,
+          penalized_this_year, penalty_next_year, famine_lost, eliminated,
+          politics_used [cards taken face up this year], passed_cards (count), cities}],
+buildings [{cell, kind, owner, city, citizens, cubes [{seat, service, count}], rich_harvest}],
+cities [{id, owner, castle, cells, population, limit (null = unlimited), room,
+         buildings, roads, services {culture, education, health} (halves as .5, cubes
+         included), base_services (no cubes), has_market, has_wave, service_bonus,
+         must_demolish, neighbours [city ids within R51's distance, other owners]}],
+politics {row [7 cards or null], deck (count), discard (count)},
+voice {face_up, face_down (count), known {"0".."2": service} (this seat's peeks this year),
+       revealed [4 cards] | null, voice [winning service(s)] | null, deck, discard},
+famine [citizens each seat lost at the last feeding],
+decision (this seat's pending decision, null for others/spectators):
+    {"kind": "place_castle", "castle": 1|2}
+    {"kind": "turn", "turns_left", "cards_up", "can_found"}
+    {"kind": "voice_choice", "waiting", "chosen": [{city, service}], "cities": [{city, options}]}
+    {"kind": "demolish", "reason": "migration"|"feeding", "cities": [{city, must_demolish,
+     candidates}], "roads": [{city, removable}], "can_finish"}
+    {"kind": "feeding", "remove", "food", "cities": [{city, population}]}
+result {scores, ranks, details, tiebreak} once over, else null.
+Never in a view: face-down Voice cards other than the seat's own peeks, deck order or
+contents, cards drawn face down by a pass, other seats' 2–2 choices before everyone has
+chosen, the RNG state.
+
+Log (``LogEntry.key`` + params; private lines carry ``visible_to``)
+===================================================================
+lacitta.setup {edition, expansion, setup, players, tiles} · setup_order {first, order} ·
+castle_placed {seat, cell, food, auto} · castle_skipped {seat} · first_player {seat} ·
+year_start {year} · voice_drawn {face_up, deck, final_year} ·
+income {seat, gold, quarries, ports} · growth {seat, cities, full} · famine_penalty {seat} ·
+take_gold {seat, gold} · found {seat, cell, from, citizens, food} ·
+build {seat, building, cell, city, food, via, replaced_road} · roads {seat, roads [{cell, city}], via} ·
+politics {seat, card, slot, cost} · row_refilled {slot, card} · politics_reshuffled {cards} ·
+bread_and_games {seat, cell, city, service, cubes} · golden_times {seat, city, requested, placed} ·
+rich_harvest {seat, cell, food} · peek {seat, positions} · peek_seen {seat, cards} (private) ·
+pass {seat, drew} · auto_move {seat, type} ·
+voice_revealed {cards, voice} · voice_choice {seat, city, service, auto} (private until
+voice_choices {choices}) · migration {seat, city, from_seat, from_city, service, to_pool,
+points, from_points} · migration_done {moved} ·
+demolish {seat, city, cell, building, food, reason, voluntary, auto} · city_lost {seat, city,
+buildings, food} · limit_excess {seat, city, citizens} · relodge_done {seat, auto} ·
+famine {seat, citizens, food, excess} · fed {seat, citizens, food} ·
+feeding_loss {seat, city, count, auto} · eliminated {seat} · year_end {year} ·
+game_over {scores, ranks, tiebreak}.
+Errors: ``IllegalMove.key`` = "lacitta.error.<name>" with params; the English message
+is a fallback (e.g. "A fountain must touch a lake", "This city already has a market").
+Tie-break keys: lacitta.tiebreak.gold, lacitta.tiebreak.shared.
+
+Rulings (where the books are silent; see also RULES.md's own rulings)
+====================================================================
+- First player: drawn with the game's seeded RNG (the books draw lots / vote).
+- Action cards are interchangeable; moves do not name one.
+- A politics card with no legal use cannot be taken (nor one that cannot be paid).
+- Golden times / Blessed era must place at least one citizen; the rest are not placed.
+- Founding with fewer than 2 citizens in the pool adds what is left.
+- An empty politics deck is rebuilt from the discard; if both are empty the row slot
+  stays empty and a pass takes nothing.
+- Distances (R04) run only through empty hexes buildable at this player count.
+- Migration: each city's service for 2–2 is chosen by all players at once before
+  migration (points cannot change during migration), then resolved in first-player
+  order, each player's cities in ascending city id. A choice that cannot change what
+  the city takes is made automatically.
+- Classic R53: because the owner may rearrange citizens before demolition, "which
+  building a citizen leaves" and "which buildings are demolished" are one decision; it is
+  asked as ``demolish`` moves after all migration, with the same edge-inward rule as modern.
+- "From the edge inward" = a building whose removal keeps the city in one piece; the
+  castle only when the city has no citizen left (then the whole city goes, castle back
+  to its owner).
+- Roads (R74) may be removed by choice in the relodging after migration; after feeding
+  only inside a city that must demolish. A road is never removed if that would split the
+  city. Roads, like every building, must leave an empty hex to other cities (R28).
+- Feeding does not repeat after the demolition it causes.
+- R65 (modern): a player without buildings is out at once (no more turns) and ranks
+  after every player still in, whatever the points; the game goes on for the others.
+- Rich harvest needs a cube; with the expansion it may go on a large farmhouse.
+"""
