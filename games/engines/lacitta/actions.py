@@ -22,23 +22,24 @@ def can_found(s: State, seat: int) -> bool:
     return p["cards_up"] > 0 and not p["founded"] and p["castles"] > 0
 
 
-def iter_turn_moves(s: State, seat: int):
-    """Cheap moves first, so that "is this turn forced?" stops after two."""
-    yield {"type": "pass"}
+def turn_moves(s: State, seat: int, out: list) -> None:
+    """Append every legal turn; cheap moves first, so that "is this turn forced?" can
+    stop after two."""
+    out.append({"type": "pass"})
     p = s.players[seat]
     if p["cards_up"] > 0:
-        yield {"type": "take_gold"}
-    from .politics import iter_politics_moves  # politics imports this module
+        out.append({"type": "take_gold"})
+    from .politics import politics_moves  # politics imports this module
 
-    yield from iter_politics_moves(s, seat)
+    politics_moves(s, seat, out)
     if p["cards_up"] > 0:
-        yield from build_moves(s, seat, small_buildings(s), {"type": "build"})
+        build_moves(s, seat, small_buildings(s), {"type": "build"}, out)
         if can_found(s, seat):
             sources = found_sources(s, seat)
             if sources:
                 for cell in castle_cells(s.geo, s.kind):
                     for src in sources:
-                        yield {"type": "found", "cell": cell, "from": src}
+                        out.append({"type": "found", "cell": cell, "from": src})
 
 
 def _use_card(s: State, seat: int) -> None:

@@ -120,9 +120,9 @@ def do_roads(s: State, seat: int, cells, log: list, via: str) -> None:
 # ------------------------------------------------------------------ enumeration
 
 
-def build_moves(s: State, seat: int, kinds, base: dict):
-    """Yield every legal placement of the given building kinds as move dicts
-    (``base`` plus building and cell, or cells for roads)."""
+def build_moves(s: State, seat: int, kinds, base: dict, out: list) -> None:
+    """Append every legal placement of the given building kinds to ``out`` as move
+    dicts (``base`` plus building and cell, or cells for roads)."""
     kind = s.kind
     lake = s.geo.lake
     supply = s.supply
@@ -147,32 +147,45 @@ def build_moves(s: State, seat: int, kinds, base: dict):
                 for cell in targets:
                     if wave and not lake[cell]:
                         continue
-                    yield {**base, "building": b, "cell": cell}
+                    move = dict(base)
+                    move["building"] = b
+                    move["cell"] = cell
+                    out.append(move)
     if ROAD in kinds and supply.get(PAIR_OF[ROAD], 0) > 0:
-        yield from road_moves(s, seat, seat_cities, base)
+        road_moves(s, seat, seat_cities, base, out)
 
 
-def road_moves(s: State, seat: int, seat_cities: list[int], base: dict):
+def road_moves(s: State, seat: int, seat_cities: list[int], base: dict, out: list) -> None:
     firsts = []
     for cid in seat_cities:
         firsts.extend((cell, cid) for cell in city_targets(s, cid))
     two = s.supply.get(PAIR_OF[ROAD], 0) >= 2
     nbr = s.geo.nbr
     kind = s.kind
+    owner = s.owner
     for cell, cid in firsts:
-        yield {**base, "building": ROAD, "cells": [cell]}
+        move = dict(base)
+        move["building"] = ROAD
+        move["cells"] = [cell]
+        out.append(move)
         if not two:
             continue
-        around = set(nbr[cell])
+        around = nbr[cell]
         # Only hexes next to the new road change status (R73: it is part of its city).
         for other, _ in firsts:
             if other != cell and other not in around:
-                yield {**base, "building": ROAD, "cells": [cell, other]}
-        for other in nbr[cell]:
+                move = dict(base)
+                move["building"] = ROAD
+                move["cells"] = [cell, other]
+                out.append(move)
+        for other in around:
             if kind[other] is None:
                 near = _adjacent_cities(s, other, (cell, cid))
-                if len(near) == 1 and s.owner[next(iter(near))] == seat:
-                    yield {**base, "building": ROAD, "cells": [cell, other]}
+                if len(near) == 1 and owner[next(iter(near))] == seat:
+                    move = dict(base)
+                    move["building"] = ROAD
+                    move["cells"] = [cell, other]
+                    out.append(move)
 
 
 def found_sources(s: State, seat: int) -> list[int]:

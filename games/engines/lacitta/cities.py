@@ -14,20 +14,32 @@ from .constants import (
 from .state import State
 
 
-def cities(s: State) -> dict[int, list[int]]:
-    """City id (its castle's cell) -> member cells, ascending. Cached per state."""
-    if s._cities is None:
-        found: dict[int, list[int]] = {}
-        for c, x in enumerate(s.city):
-            if x >= 0:
-                found.setdefault(x, []).append(c)
-        s._cities = found
+def _index(s: State):
+    """(city id -> member cells ascending, seat -> its city ids ascending), cached per
+    state until a building changes. Callers must not mutate the lists."""
+    found: dict[int, list[int]] = {}
+    for c, x in enumerate(s.city):
+        if x >= 0:
+            found.setdefault(x, []).append(c)
+    by_seat: dict[int, list[int]] = {}
+    owner = s.owner
+    for cid in sorted(found):
+        by_seat.setdefault(owner[cid], []).append(cid)
+    s._cities = (found, by_seat)
     return s._cities
 
 
+def cities(s: State) -> dict[int, list[int]]:
+    """City id (its castle's cell) -> member cells, ascending."""
+    return (s._cities or _index(s))[0]
+
+
+_NONE: list[int] = []
+
+
 def cities_of(s: State, seat: int) -> list[int]:
-    owner = s.owner
-    return sorted(cid for cid in cities(s) if owner[cid] == seat)
+    """The seat's city ids, ascending."""
+    return (s._cities or _index(s))[1].get(seat, _NONE)
 
 
 def building_count(s: State, members: list[int]) -> int:

@@ -68,18 +68,18 @@ def seat_pending(s: State, seat: int) -> bool:
     return s.relodge_open[seat] or bool(needy_cities(s, seat))
 
 
-def iter_moves(s: State, seat: int):
+def moves(s: State, seat: int, out: list) -> None:
     needy = needy_cities(s, seat)
     for cid in needy:
         for cell in candidates(s, cid):
-            yield {"type": "demolish", "city": cid, "cell": cell}
+            out.append({"type": "demolish", "city": cid, "cell": cell})
     if s.relodge_open[seat]:
         for cid in cities_of(s, seat):
             if cid not in needy:
                 for cell in voluntary_roads(s, cid):
-                    yield {"type": "demolish", "city": cid, "cell": cell}
+                    out.append({"type": "demolish", "city": cid, "cell": cell})
         if not needy:
-            yield {"type": "relodge_done"}
+            out.append({"type": "relodge_done"})
 
 
 def forced(s: State, seat: int):

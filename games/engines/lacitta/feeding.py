@@ -26,13 +26,13 @@ def enter(s: State, log: list) -> None:
             log.append(LogEntry("lacitta.fed", {"seat": seat, "citizens": people, "food": p["food"]}, seat))
 
 
-def iter_moves(s: State, seat: int):
+def moves(s: State, seat: int, out: list) -> None:
     left = s.starve[seat]
     if left <= 0:
         return
     for cid in cities_of(s, seat):
         for k in range(1, min(left, s.pop[cid]) + 1):
-            yield {"type": "feeding_loss", "city": cid, "count": k}
+            out.append({"type": "feeding_loss", "city": cid, "count": k})
 
 
 def forced(s: State, seat: int):

@@ -5,11 +5,9 @@ are pending they may answer in any order with the same outcome."""
 
 from __future__ import annotations
 
-from itertools import islice
-
 from ..base import LogEntry
 from . import demolition, feeding
-from .actions import apply_turn, iter_turn_moves
+from .actions import apply_turn, turn_moves
 from .errors import illegal
 from .geometry import castle_cells
 from .politics import apply_politics
@@ -33,28 +31,53 @@ def pending(s: State) -> set[int]:
     return set()
 
 
-def iter_moves(s: State, seat: int):
+class _Enough(Exception):
+    pass
+
+
+class _Capped(list):
+    """A list that stops the enumeration once it holds two moves."""
+
+    def append(self, move):
+        list.append(self, move)
+        if len(self) >= 2:
+            raise _Enough
+
+
+def moves_into(s: State, seat: int, out: list) -> None:
     if seat not in pending(s):
         return
     ph = s.phase
     if ph == "setup":
         for cell in castle_cells(s.geo, s.kind):
-            yield {"type": "place_castle", "cell": cell}
+            out.append({"type": "place_castle", "cell": cell})
     elif ph == "actions":
-        yield from iter_turn_moves(s, seat)
+        turn_moves(s, seat, out)
     elif ph == "choice":
         for cid, owner, opts in s.choice_open:
             if owner == seat:
                 for svc in opts:
-                    yield {"type": "voice_choice", "city": cid, "service": svc}
+                    out.append({"type": "voice_choice", "city": cid, "service": svc})
     elif ph in ("demolish_migration", "demolish_feeding"):
-        yield from demolition.iter_moves(s, seat)
+        demolition.moves(s, seat, out)
     elif ph == "feeding":
-        yield from feeding.iter_moves(s, seat)
+        feeding.moves(s, seat, out)
 
 
 def legal_moves(s: State, seat: int) -> list[dict]:
-    return list(iter_moves(s, seat))
+    out: list = []
+    moves_into(s, seat, out)
+    return out
+
+
+def first_moves(s: State, seat: int) -> list[dict]:
+    """At most two legal moves (enough to tell a forced decision)."""
+    out = _Capped()
+    try:
+        moves_into(s, seat, out)
+    except _Enough:
+        pass
+    return list(out)
 
 
 def find_forced(s: State):
@@ -64,7 +87,7 @@ def find_forced(s: State):
         if s.qi >= len(s.queue):
             return None
         seat = s.queue[s.qi]
-        first = list(islice(iter_moves(s, seat), 2))
+        first = first_moves(s, seat)
         return (seat, first[0]) if len(first) == 1 else None
     if ph in ("demolish_migration", "demolish_feeding"):
         for seat in sorted(pending(s)):

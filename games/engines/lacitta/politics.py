@@ -21,53 +21,53 @@ from .state import State
 LOOKS = ([0, 1], [0, 2], [1, 2])
 
 
-def iter_politics_moves(s: State, seat: int):
-    seen = set()
+def politics_moves(s: State, seat: int, out: list) -> None:
     for slot, card in enumerate(s.pol_row):
-        if card is None:
-            continue
-        yield from card_moves(s, seat, slot, card)
-        seen.add(card)
+        if card is not None:
+            card_moves(s, seat, slot, card, out)
 
 
-def card_moves(s: State, seat: int, slot: int, card: str):
+def card_moves(s: State, seat: int, slot: int, card: str, out: list) -> None:
     p = s.players[seat]
     gold = p["gold"]
     base = {"type": "politics", "slot": slot}
     if card in BUILD_CARDS:
         building, cost = BUILD_CARDS[card]
         if gold >= cost:
-            yield from build_moves(s, seat, (building,), base)
+            build_moves(s, seat, (building,), base, out)
     elif card == MASTER_BUILDER:
         expansion = s.expansion == "cocagne"
         for tier, cost in MASTER_COST.items():
             if gold >= cost:
-                yield from build_moves(s, seat, buildings_of_size(tier, expansion), {**base, "tier": tier})
+                build_moves(s, seat, buildings_of_size(tier, expansion), {**base, "tier": tier}, out)
     elif card == BREAD_AND_GAMES:
-        targets = [c for cid in cities_of(s, seat) for c in cities(s)[cid] if s.kind[c] in SERVICES_OF]
+        all_cities = cities(s)
+        targets = [c for cid in cities_of(s, seat) for c in all_cities[cid] if s.kind[c] in SERVICES_OF]
         for n, cost in TIER_COST.items():
             if gold >= cost and p["cubes"] >= n:
                 for cell in targets:
                     for svc in SERVICES_OF[s.kind[cell]]:
-                        yield {**base, "cubes": n, "cell": cell, "service": svc}
+                        out.append({"type": "politics", "slot": slot, "cubes": n, "cell": cell, "service": svc})
     elif card == GOLDEN_TIMES:
         for n, cost in TIER_COST.items():
             if gold >= cost:
                 for cid in cities_of(s, seat):
                     if _blessed(s, cid, n) > 0:
-                        yield {**base, "citizens": n, "city": cid}
+                        out.append({"type": "politics", "slot": slot, "citizens": n, "city": cid})
     elif card == RICH_HARVEST:
         if not s.final and p["cubes"] >= 1:
             done = {cell for _seat, cell, _x in s.harvest}
+            ok = _harvestable(s)
+            all_cities = cities(s)
             for cid in cities_of(s, seat):
-                for cell in cities(s)[cid]:
-                    if s.kind[cell] in _harvestable(s) and cell not in done:
-                        yield {**base, "cell": cell}
+                for cell in all_cities[cid]:
+                    if s.kind[cell] in ok and cell not in done:
+                        out.append({"type": "politics", "slot": slot, "cell": cell})
     elif card == CLOSE_TO_PEOPLE:
         for look in LOOKS:
-            yield {**base, "look": list(look)}
+            out.append({"type": "politics", "slot": slot, "look": list(look)})
         if gold >= PEEK_COST[3]:
-            yield {**base, "look": [0, 1, 2]}
+            out.append({"type": "politics", "slot": slot, "look": [0, 1, 2]})
 
 
 def _harvestable(s: State):
