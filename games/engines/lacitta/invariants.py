@@ -83,6 +83,17 @@ def cards_conserved(s: State):
         return "voice cards"
 
 
+def cubes_conserved(s: State):
+    for seat, p in enumerate(s.players):
+        placed = sum(n for owner, _c, _svc, n in s.cubes if owner == seat)
+        placed += sum(1 for owner, _c, _x in s.harvest if owner == seat)
+        if p["cubes"] + placed != 4 or p["cubes"] < 0:
+            return f"seat {seat}: {p['cubes']} cubes in hand, {placed} on the board"
+    for owner, cell, _svc, _n in s.cubes:
+        if s.owner[cell] != owner:
+            return f"cube of seat {owner} on a building it does not own"
+
+
 def json_roundtrip(s: State):
     from .engine import ENGINE
 
@@ -94,7 +105,7 @@ def json_roundtrip(s: State):
 
 
 CHEAP = (citizens_conserved, food_matches_board, cities_within_limit, cities_never_touch, cities_whole,
-         buildings_manned, supply_conserved, cards_conserved)
+         buildings_manned, supply_conserved, cards_conserved, cubes_conserved)
 ALL = CHEAP + (json_roundtrip,)
 
 

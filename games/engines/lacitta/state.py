@@ -40,13 +40,45 @@ class State:
 
     # ------------------------------------------------------------------ copying
     def copy(self) -> "State":
+        # Written out field by field: this runs once per move and must stay cheap.
         new = State.__new__(State)
-        for f in _FIELDS:
-            setattr(new, f, getattr(self, f))
-        for f in _LIST_FIELDS:
-            setattr(new, f, list(getattr(self, f)))
+        new.edition = self.edition
+        new.expansion = self.expansion
+        new.setup = self.setup
+        new.nplayers = self.nplayers
+        new.tiles = self.tiles
+        new.rng = self.rng
+        new.year = self.year
+        new.final = self.final
+        new.phase = self.phase
+        new.first = self.first
+        new.kind = self.kind[:]
+        new.owner = self.owner[:]
+        new.city = self.city[:]
+        new.pop = self.pop[:]
+        new.pool = self.pool
         new.supply = dict(self.supply)
         new.players = [dict(p) for p in self.players]
+        new.voice_deck = self.voice_deck[:]
+        new.voice = self.voice[:]
+        new.voice_discard = self.voice_discard[:]
+        new.voice_revealed = self.voice_revealed
+        new.voice_winners = self.voice_winners[:]
+        new.pol_deck = self.pol_deck[:]
+        new.pol_row = self.pol_row[:]
+        new.pol_discard = self.pol_discard[:]
+        new.cubes = self.cubes[:]
+        new.harvest = self.harvest[:]
+        new.queue = self.queue[:]
+        new.qi = self.qi
+        new.choice_open = self.choice_open[:]
+        new.choice_made = self.choice_made[:]
+        new.starve = self.starve[:]
+        new.relodge_open = self.relodge_open[:]
+        new.demolish_reason = self.demolish_reason
+        new.famine = self.famine[:]
+        new.result = self.result
+        new.setup_first = self.setup_first
         new.geo = self.geo
         new._cities = self._cities  # shared until a building changes (then reset)
         return new
