@@ -67,6 +67,7 @@ def open_choices(s: State, log: list) -> None:
                                                              "auto": True}, seat, visible_to=(seat,)))
             else:
                 s.choice_open.append((cid, seat, tuple(winners)))
+    s.choice_made.sort()
 
 
 def migrate(s: State, log: list) -> None:

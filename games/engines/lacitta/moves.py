@@ -138,7 +138,7 @@ def _choose(s: State, seat: int, move: dict, log: list) -> None:
             if svc not in opts:
                 raise illegal("not_a_voice", "Choose one of the two services the people asked for", service=svc)
             s.choice_open = s.choice_open[:i] + s.choice_open[i + 1:]
-            s.choice_made = s.choice_made + [(cid, seat, svc)]
+            s.choice_made = sorted(s.choice_made + [(cid, seat, svc)])  # answer order leaves no trace
             log.append(LogEntry("lacitta.voice_choice", {"seat": seat, "city": cid, "service": svc, "auto": False},
                                 seat, visible_to=(seat,)))
             return

@@ -115,3 +115,30 @@ def test_apply_accepts_exactly_the_legal_moves(options, seed, players, stop):
                 except IllegalMove:
                     accepted = False
                 assert accepted == ok, (s.phase, move, near)
+
+
+def _resolve(s, order):
+    """Answer every pending decision with each seat's first legal move, seats taken in
+    ``order``, until the phase is over (the engine then runs on by itself)."""
+    phase, year = s.phase, s.year
+    while ENGINE.pending(s) and (s.phase, s.year) == (phase, year):
+        seat = next(x for x in order if x in ENGINE.pending(s))
+        s = ENGINE.apply(s, seat, ENGINE.legal_moves(s, seat)[0]).state
+    return s
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), options=st.sampled_from(COMBOS), players=st.integers(3, 5))
+def test_simultaneous_decisions_do_not_depend_on_answer_order(seed, options, players):
+    rnd = random.Random(seed)
+    s = ENGINE.new_game(options, players, seed).state
+    compared = 0
+    while not ENGINE.is_over(s) and compared < 3:
+        waiting = sorted(ENGINE.pending(s))
+        if len(waiting) >= 2 and s.phase != "actions":
+            forward = _resolve(s, waiting)
+            backward = _resolve(s, waiting[::-1])
+            assert forward == backward, s.phase
+            compared += 1
+        seat = rnd.choice(waiting)
+        s = ENGINE.apply(s, seat, rnd.choice(ENGINE.legal_moves(s, seat))).state
