@@ -66,6 +66,8 @@ def new_state(options: dict, players: int, seed: int, log: list, board=None) -> 
     # Landscape (R02, R10, R11, R70)
     if s.setup == ADVANCED:
         tiles = list(board.tile_set(expansion))
+        if len(tiles) != len(board.tile_spaces):
+            raise ValueError(f"board data: {len(tiles)} landscape tiles for {len(board.tile_spaces)} spaces")
         s.rng = shuffle(s.rng, tiles)
         placed = dict(zip(board.tile_spaces, tiles))
         if expansion:
