@@ -1,0 +1,210 @@
+"""La Città in words: the engine's log keys, error keys and names, in the
+reader's language (terms follow the rulebooks: Voix du Peuple, carte Politique…)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.utils.translation import pgettext_lazy
+
+BUILDINGS = {
+    "castle": gettext_lazy("castle"),
+    "farm": gettext_lazy("farmhouse"),
+    "quarry": gettext_lazy("quarry"),
+    "school": gettext_lazy("school"),
+    "statue": gettext_lazy("statue"),
+    "fountain": gettext_lazy("fountain"),
+    "market": gettext_lazy("market"),
+    "palace": gettext_lazy("palace"),
+    "hospital": gettext_lazy("hospital"),
+    "bathhouse": gettext_lazy("bathhouse"),
+    "cathedral": gettext_lazy("cathedral"),
+    "university": gettext_lazy("university"),
+    "road": gettext_lazy("road"),
+    "theatre": gettext_lazy("theatre"),
+    "port": gettext_lazy("port"),
+    "large_farmhouse": gettext_lazy("large farmhouse"),
+    "domain": gettext_lazy("domain"),
+}
+
+SERVICES = {
+    "culture": gettext_lazy("Culture"),
+    "education": gettext_lazy("Education"),
+    "health": gettext_lazy("Health"),
+}
+
+CARDS = {
+    "palace": gettext_lazy("Palace"),
+    "hospital": gettext_lazy("Hospital"),
+    "bathhouse": gettext_lazy("Bathhouse"),
+    "cathedral": gettext_lazy("Cathedral"),
+    "university": gettext_lazy("University"),
+    "port": gettext_lazy("Port"),
+    "large_farmhouse": gettext_lazy("Large farmhouse"),
+    "domain": gettext_lazy("Domain"),
+    "master_builder": gettext_lazy("Master builder"),
+    "bread_and_games": gettext_lazy("Bread and games"),
+    "golden_times": gettext_lazy("Golden times"),
+    "rich_harvest": gettext_lazy("Rich harvest"),
+    "close_to_people": gettext_lazy("Close to the people"),
+}
+
+LANDSCAPES = {
+    "farm": gettext_lazy("farmland"),
+    "mountain": gettext_lazy("mountain"),
+    "lake": gettext_lazy("lake"),
+    "wasteland": gettext_lazy("wasteland"),
+}
+
+MESSAGES = {
+    "lacitta.setup": gettext_lazy("The game is set up (%(edition)s edition, %(setup)s setup, %(players)s players)."),
+    "lacitta.setup_order": gettext_lazy("%(first)s places the first castle."),
+    "lacitta.castle_placed": gettext_lazy("%(seat)s places a castle at hex %(cell)s and takes %(food)s food."),
+    "lacitta.castle_skipped": gettext_lazy("%(seat)s has no place left for a castle."),
+    "lacitta.first_player": gettext_lazy("%(seat)s is first player."),
+    "lacitta.year_start": gettext_lazy("Year %(year)s begins."),
+    "lacitta.voice_drawn": gettext_lazy("Voice of the People: %(face_up)s is face up, three cards face down."),
+    "lacitta.income": gettext_lazy("%(seat)s receives %(gold)s gold."),
+    "lacitta.growth": gettext_lazy("%(seat)s's cities grow (%(cities)s new citizens)."),
+    "lacitta.famine_penalty": gettext_lazy("%(seat)s starts the year with one turn fewer (famine)."),
+    "lacitta.take_gold": gettext_lazy("%(seat)s takes %(gold)s gold."),
+    "lacitta.found": gettext_lazy("%(seat)s founds a city at hex %(cell)s (%(citizens)s citizens, %(food)s food)."),
+    "lacitta.build": gettext_lazy("%(seat)s builds a %(building)s at hex %(cell)s."),
+    "lacitta.roads": gettext_lazy("%(seat)s lays roads."),
+    "lacitta.politics": gettext_lazy("%(seat)s takes the politics card %(card)s for %(cost)s gold."),
+    "lacitta.row_refilled": gettext_lazy("%(card)s is turned face up in the politics row."),
+    "lacitta.politics_reshuffled": gettext_lazy("The politics discard is shuffled into a new deck."),
+    "lacitta.bread_and_games": gettext_lazy(
+        "%(seat)s places %(cubes)s cube(s) on the %(service)s of hex %(cell)s (Bread and games)."),
+    "lacitta.golden_times": gettext_lazy("%(seat)s adds %(placed)s citizen(s) to a castle (Golden times)."),
+    "lacitta.rich_harvest": gettext_lazy("%(seat)s doubles a farm's harvest: +%(food)s food."),
+    "lacitta.peek": gettext_lazy("%(seat)s looks at face-down Voice of the People cards."),
+    "lacitta.peek_seen": gettext_lazy("You saw: %(cards)s."),
+    "lacitta.pass": gettext_lazy("%(seat)s passes and takes a politics card face down."),
+    "lacitta.auto_move": gettext_lazy("%(seat)s cannot play and passes."),
+    "lacitta.voice_revealed": gettext_lazy("The Voice of the People is revealed: %(cards)s. The people want %(voice)s."),
+    "lacitta.voice_choice": gettext_lazy("%(seat)s chooses %(service)s for the city at hex %(city)s."),
+    "lacitta.voice_choices": gettext_lazy("Every city's choice of service is made."),
+    "lacitta.migration": gettext_lazy(
+        "A citizen moves from %(from_seat)s's city (hex %(from_city)s) to %(seat)s's city (hex %(city)s): "
+        "%(points)s against %(from_points)s in %(service)s."),
+    "lacitta.migration_done": gettext_lazy("Migration is over (%(moved)s citizens moved)."),
+    "lacitta.demolish": gettext_lazy("%(seat)s's %(building)s at hex %(cell)s is demolished."),
+    "lacitta.city_lost": gettext_lazy("%(seat)s's city at hex %(city)s is abandoned; the castle returns."),
+    "lacitta.limit_excess": gettext_lazy("%(citizens)s citizen(s) of %(seat)s above the city's limit return to the supply."),
+    "lacitta.relodge_done": gettext_lazy("%(seat)s has rehoused their citizens."),
+    "lacitta.famine": gettext_lazy("%(seat)s has %(food)s food for %(citizens)s citizens: %(excess)s must leave."),
+    "lacitta.fed": gettext_lazy("%(seat)s feeds all %(citizens)s citizens (%(food)s food)."),
+    "lacitta.feeding_loss": gettext_lazy("%(seat)s loses %(count)s starving citizen(s) in the city at hex %(city)s."),
+    "lacitta.eliminated": gettext_lazy("%(seat)s has no building left and is out of the game."),
+    "lacitta.year_end": gettext_lazy("Year %(year)s ends."),
+    "lacitta.game_over": gettext_lazy("The game is over."),
+}
+
+ERRORS = {
+    "lacitta.error.needs_lake": gettext_lazy("A %(building)s must touch a lake."),
+    "lacitta.error.second_market": gettext_lazy("This city already has a market."),
+    "lacitta.error.castle_needs_two": gettext_lazy("The castle must keep one citizen: it needs two or more to build."),
+    "lacitta.error.city_full": gettext_lazy("This city is at its population limit."),
+    "lacitta.error.joins_cities": gettext_lazy("Cities may never join: leave an empty hex between cities."),
+    "lacitta.error.occupied": gettext_lazy("That hex is already built on."),
+    "lacitta.error.not_adjacent": gettext_lazy("A building must be next to a building of one of your cities."),
+    "lacitta.error.not_buildable": gettext_lazy("That hex cannot be built on in this game."),
+    "lacitta.error.supply_empty": gettext_lazy("No tile of that building is left in the supply."),
+    "lacitta.error.no_gold": gettext_lazy("You need %(cost)s gold for that."),
+    "lacitta.error.found_once": gettext_lazy("You can found only one city a year."),
+    "lacitta.error.no_castle": gettext_lazy("All four of your castles are on the board."),
+    "lacitta.error.castle_distance": gettext_lazy(
+        "A castle needs at least 3 empty hexes along a path to every other city."),
+    "lacitta.error.harvest_final_year": gettext_lazy("Rich harvest cannot be played in the last year."),
+    "lacitta.error.harvest_twice": gettext_lazy("This farm already has a rich harvest this year."),
+    "lacitta.error.splits_city": gettext_lazy("Demolish from the edge inward: this would split the city."),
+    "lacitta.error.castle_last": gettext_lazy("The castle is demolished last."),
+    "lacitta.error.no_action_card": gettext_lazy("All your action cards are used this year."),
+    "lacitta.error.not_your_turn": gettext_lazy("You have nothing to decide now."),
+    "lacitta.error.no_cubes": gettext_lazy("You do not have that many cubes left this year."),
+    "lacitta.error.not_small": gettext_lazy("An action card builds only a small building."),
+    "lacitta.error.pool_empty": gettext_lazy("No citizen is left in the supply for the market."),
+    "lacitta.error.bad_count": gettext_lazy("Remove between 1 and %(max)s citizens from this city."),
+    "lacitta.error.bad_fields": gettext_lazy("That move is not possible now."),
+    "lacitta.error.bad_move": gettext_lazy("That move is not possible now."),
+    "lacitta.error.unknown_move": gettext_lazy("That move is not possible now."),
+    "lacitta.error.wrong_phase": gettext_lazy("That move is not possible now."),
+    "lacitta.error.bad_look": gettext_lazy("Look at two of the face-down cards, or at all three."),
+    "lacitta.error.bad_source": gettext_lazy("The citizen must come from one of your castles."),
+    "lacitta.error.bad_tier": gettext_lazy("Choose one of the amounts the card offers."),
+    "lacitta.error.fed": gettext_lazy("Your citizens are all fed."),
+    "lacitta.error.must_demolish": gettext_lazy("First demolish the buildings your citizens cannot fill."),
+    "lacitta.error.no_card": gettext_lazy("There is no politics card in that place."),
+    "lacitta.error.no_choice": gettext_lazy("That city has no choice to make."),
+    "lacitta.error.no_service_building": gettext_lazy(
+        "Cubes go on a building with a service in one of your cities."),
+    "lacitta.error.not_a_farm": gettext_lazy("Rich harvest goes on one of your farms."),
+    "lacitta.error.not_a_voice": gettext_lazy("Choose one of the two services the people asked for."),
+    "lacitta.error.not_in_city": gettext_lazy("That building is not in this city."),
+    "lacitta.error.not_relodging": gettext_lazy("You have nothing to decide about roads now."),
+    "lacitta.error.not_your_city": gettext_lazy("Choose one of your cities."),
+    "lacitta.error.nothing_to_demolish": gettext_lazy("This city keeps all its buildings."),
+    "lacitta.error.other_city": gettext_lazy(
+        "You can only build next to your own cities; leave an empty hex between cities."),
+    "lacitta.error.road_count": gettext_lazy("Place one or two roads."),
+    "lacitta.error.source_needs_two": gettext_lazy("That castle needs two or more citizens to give one."),
+    "lacitta.error.unknown_card": gettext_lazy("That card cannot be played."),
+    "lacitta.error.wrong_building": gettext_lazy("This card builds another building."),
+    "lacitta.error.wrong_service": gettext_lazy("That building does not offer this service."),
+    "lacitta.error.wrong_size": gettext_lazy("The Master builder builds a building of the size paid for."),
+}
+
+
+def param(name: str, value):
+    """Translate parameter values that are names of things."""
+    if name == "building" and value in BUILDINGS:
+        return BUILDINGS[value]
+    if name == "service" and value in SERVICES:
+        return SERVICES[value]
+    if name == "card" and value in CARDS:
+        return CARDS[value]
+    if name == "face_up" and value in SERVICES:
+        return SERVICES[value]
+    if name in ("cards", "voice") and isinstance(value, list | tuple):
+        return ", ".join(str(SERVICES.get(v, v)) for v in value)
+    if name == "edition":
+        return {"classic": pgettext_lazy("edition", "classic"), "modern": pgettext_lazy("edition", "new")}.get(
+            value, value)
+    if name == "setup":
+        return {"beginner": pgettext_lazy("setup", "beginner"), "advanced": pgettext_lazy("setup", "advanced")}.get(
+            value, value)
+    return value
+
+
+def move_label(move: dict, names: list[str]) -> str:
+    """A move in words, for lists of choices (the board UI shows most moves by clicks)."""
+    kind = move.get("type")
+    building = BUILDINGS.get(move.get("building"), move.get("building"))
+    if kind == "pass":
+        return _("Pass (take a politics card face down)")
+    if kind == "take_gold":
+        return _("Action card: take 2 gold")
+    if kind == "found":
+        return _("Action card: found a city at hex %(cell)s (a citizen from hex %(from)s)") % {
+            "cell": move["cell"], "from": move["from"]}
+    if kind == "build" and move.get("building") == "road":
+        return _("Action card: roads at hexes %(cells)s") % {"cells": ", ".join(map(str, move["cells"]))}
+    if kind == "build":
+        return _("Action card: build a %(building)s at hex %(cell)s") % {"building": building, "cell": move["cell"]}
+    if kind == "politics":
+        detail = ", ".join(f"{k}: {v}" for k, v in move.items() if k not in ("type", "slot"))
+        return _("Politics card in place %(slot)s (%(detail)s)") % {"slot": move["slot"] + 1, "detail": detail}
+    if kind == "place_castle":
+        return _("Place a castle at hex %(cell)s") % {"cell": move["cell"]}
+    if kind == "voice_choice":
+        return _("City at hex %(city)s: %(service)s") % {"city": move["city"],
+                                                        "service": SERVICES.get(move["service"], move["service"])}
+    if kind == "demolish":
+        return _("Demolish hex %(cell)s (city at hex %(city)s)") % {"cell": move["cell"], "city": move["city"]}
+    if kind == "relodge_done":
+        return _("Keep my remaining roads")
+    if kind == "feeding_loss":
+        return _("Remove %(count)s citizen(s) from the city at hex %(city)s") % {
+            "count": move["count"], "city": move["city"]}
+    return str(move)
