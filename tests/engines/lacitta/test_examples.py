@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from games.engines.lacitta.cities import city_limit, services
+from games.engines.lacitta.cities import city_limit
 from games.engines.lacitta.constants import UNLIMITED
 from games.engines.lacitta.phases import advance
 from tests.engines.lacitta.helpers import (
-    act, castle, enter, entries, keys, make_state, play, put, set_pop, turns,
+    act, castle, enter, entries, make_state, play, put,
 )
-from tests.engines.lacitta.maps import field, line, walk
+from tests.engines.lacitta.maps import line, walk
 
 EXPENSIVE_ROW = ["palace", "hospital", "bathhouse", "cathedral", "university", "palace", "hospital"]
 

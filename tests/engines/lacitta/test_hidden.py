@@ -9,8 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engines.lacitta.engine import ENGINE
-from games.engines.lacitta.selfplay import play as selfplay_game
-from tests.engines.lacitta.helpers import act, castle, enter, make_state, play, turns
+from tests.engines.lacitta.helpers import act, castle, make_state, turns
 from tests.engines.lacitta.maps import walk
 
 SERVICES = ["culture", "education", "health"]

@@ -12,7 +12,6 @@ from games.engines.lacitta.cities import cities
 from games.engines.lacitta.constants import BASE_DECK, EXPANSION_DECK
 from games.engines.lacitta.engine import ENGINE
 from games.engines.lacitta.geometry import empty_hexes_between
-from games.engines.lacitta.phases import advance
 from tests.engines.lacitta.helpers import (
     act, castle, enter, entries, illegal, make_state, play, put, set_pop, turns,
 )

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.engines.lacitta.engine import ENGINE
-from games.engines.lacitta.phases import advance
 from tests.engines.lacitta.helpers import (
-    act, castle, enter, entries, illegal, keys, make_state, play, put, set_pop, turns,
+    castle, enter, entries, illegal, keys, make_state, play, put, set_pop,
 )
 from tests.engines.lacitta.maps import line, walk
 

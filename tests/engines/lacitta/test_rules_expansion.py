@@ -11,9 +11,9 @@ from games.engines.lacitta.cities import city_limit, has_service_bonus, cities, 
 from games.engines.lacitta.constants import EXPANSION_DECK, UNLIMITED
 from games.engines.lacitta.engine import ENGINE
 from tests.engines.lacitta.helpers import (
-    act, castle, enter, entries, illegal, keys, make_state, play, put, set_pop, turns,
+    act, castle, enter, entries, illegal, make_state, play, put, set_pop, turns,
 )
-from tests.engines.lacitta.maps import field, line
+from tests.engines.lacitta.maps import line
 
 EXP_ROW = ["port", "large_farmhouse", "domain", "master_builder", "bread_and_games", "palace", "hospital"]
 

@@ -8,7 +8,7 @@ from games.engines.lacitta.cities import city_limit
 from games.engines.lacitta.engine import ENGINE
 from games.engines.lacitta.migration import voice_winners
 from tests.engines.lacitta.helpers import (
-    act, castle, enter, entries, illegal, keys, make_state, play, put, set_pop,
+    act, castle, enter, entries, illegal, make_state, play, put, set_pop,
 )
 from tests.engines.lacitta.maps import field, line
 
