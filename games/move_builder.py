@@ -1,0 +1,176 @@
+"""Building a move step by step from the list of legal moves.
+
+Moves are small dicts (``{"type": "build", "building": "farm", "cell": 42}``).
+A page asks for one field at a time: the kind of move, then a building, then
+a hex… Each answer narrows the legal moves; a field with a single possible
+value is filled in without asking; when one move is left it is shown for
+confirmation. The choices made so far travel in the URL (``?m=<json>``), so
+every step is a plain link that works without JavaScript, the back button
+goes one step back, and a reload shows the same step.
+
+List fields (the two roads of one action) are asked one element at a time,
+with "stop here" offered when a shorter list is legal too.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Option:
+    value: Any
+    partial: dict  # the partial move after choosing this value
+    count: int  # legal moves this option keeps open
+
+    @property
+    def query(self) -> str:
+        return encode(self.partial)
+
+
+@dataclass
+class Step:
+    key: str
+    index: int | None  # position in a list field, else None
+    options: list[Option]
+    can_stop: Option | None = None  # list fields: the move may end here
+
+
+@dataclass
+class Builder:
+    partial: dict
+    remaining: list[dict]
+    step: Step | None
+    move: dict | None  # complete and legal: ready to confirm
+    filled: list[str] = field(default_factory=list)  # keys filled without asking
+
+    @property
+    def started(self) -> bool:
+        return bool(self.partial)
+
+
+def encode(partial: dict) -> str:
+    return json.dumps(partial, separators=(",", ":"), sort_keys=True)
+
+
+def decode(raw: str | None) -> dict:
+    """A partial move from the URL; anything malformed is treated as no choice."""
+    if not raw:
+        return {}
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+DONE = "_done"  # list fields the player closed ("only one road")
+
+
+def _matches(move: dict, partial: dict) -> bool:
+    closed = partial.get(DONE, [])
+    for key, wanted in partial.items():
+        if key == DONE:
+            continue
+        if key not in move:
+            return False
+        have = move[key]
+        if isinstance(wanted, list):
+            if not isinstance(have, list) or have[: len(wanted)] != wanted:
+                return False
+            if key in closed and len(have) != len(wanted):
+                return False
+        elif have != wanted:
+            return False
+    return True
+
+
+def _complete(move: dict, partial: dict) -> bool:
+    return all(k in partial and partial[k] == v for k, v in move.items())
+
+
+def move_of(partial: dict) -> dict:
+    return {k: v for k, v in partial.items() if k != DONE}
+
+
+def _order(moves: list[dict], partial: dict, field_order: dict[str, list[str]]) -> list[str]:
+    kind = partial.get("type")
+    preferred = field_order.get(kind, []) if kind else []
+    keys: list[str] = ["type"] if "type" not in partial else []
+    seen = set(keys)
+    for key in preferred:
+        if key not in seen:
+            keys.append(key)
+            seen.add(key)
+    for move in moves:
+        for key in sorted(move):
+            if key not in seen:
+                keys.append(key)
+                seen.add(key)
+    return keys
+
+
+def build(legal: list[dict], partial: dict, field_order: dict[str, list[str]] | None = None) -> Builder:
+    field_order = field_order or {}
+    remaining = [m for m in legal if _matches(m, partial)]
+    if not remaining:
+        # Stale or hand-made choices: start again from the full list.
+        partial, remaining = {}, list(legal)
+    partial = dict(partial)
+    filled: list[str] = []
+    while True:
+        if len(remaining) == 1 and _complete(remaining[0], partial):
+            return Builder(partial, remaining, None, remaining[0], filled)
+        step = _next_step(remaining, partial, field_order)
+        if step is None:
+            done = [m for m in remaining if _complete(m, partial)]
+            return Builder(partial, remaining, None, done[0] if done else None, filled)
+        if len(step.options) == 1 and step.can_stop is None:
+            # Nothing to choose: fill it in and go on.
+            partial = step.options[0].partial
+            remaining = [m for m in remaining if _matches(m, partial)]
+            filled.append(step.key)
+            continue
+        return Builder(partial, remaining, step, None, filled)
+
+
+def _next_step(moves: list[dict], partial: dict, field_order) -> Step | None:
+    for key in _order(moves, partial, field_order):
+        values: dict[str, Option] = {}
+        is_list = any(isinstance(m.get(key), list) for m in moves)
+        if is_list and key in partial.get(DONE, []):
+            continue
+        if is_list:
+            index = len(partial.get(key, []))
+            stop = None
+            for m in moves:
+                if key not in m:
+                    continue
+                seq = m[key]
+                if len(seq) > index:
+                    new = dict(partial, **{key: [*partial.get(key, []), seq[index]]})
+                    tag = json.dumps(seq[index], sort_keys=True)
+                    if tag not in values:
+                        values[tag] = Option(seq[index], new, 0)
+                    values[tag].count += 1
+                elif len(seq) == index and key in partial:
+                    stop = Option(None, dict(partial, **{DONE: sorted({*partial.get(DONE, []), key})}), 1)
+            if not values:
+                continue
+            if stop is None and key not in partial and all(len(m.get(key, [])) == 0 for m in moves):
+                continue
+            return Step(key, index, list(values.values()), stop)
+        if key in partial:
+            continue
+        for m in moves:
+            if key in m:
+                new = dict(partial, **{key: m[key]})
+                tag = json.dumps(m[key], sort_keys=True)
+                if tag not in values:
+                    values[tag] = Option(m[key], new, 0)
+                values[tag].count += 1
+        if values:
+            return Step(key, None, list(values.values()))
+    return None
