@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from rest_framework.authtoken.models import Token
 
-from . import presence, selectors, services, texts
+from . import presence, selectors, services, texts, ui
 from .forms import GameCreateForm
 from .models import Game
 
@@ -90,7 +90,9 @@ def _context(request, game: Game) -> dict:
         {"json": json.dumps(m, separators=(",", ":"), sort_keys=True), "label": texts.move_label(game.game_type, m, names)}
         for m in gv.legal_moves
     ]
+    base_url = reverse("games:detail", args=[game.pk])
     return {
+        **ui.extra_context(request=request, game=game, gv=gv, names=names, base_url=base_url),
         "game": game,
         "gv": gv,
         "seats": seats,
@@ -99,6 +101,7 @@ def _context(request, game: Game) -> dict:
         "legal_moves": moves,
         "view_json": json.dumps(gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
         "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
+        "moves_template": [f"games/{game.game_type}/moves.html", "games/generic_moves.html"],
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
         "seat_sig": _seat_signature(game),
         "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_token]))
@@ -114,6 +117,9 @@ def _mark_present(request, game_id: int) -> None:
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game_or_404(request, pk)
     _mark_present(request, pk)
+    if request.htmx and not request.htmx.history_restore_request:
+        # A step of a move being built: only the game part changes.
+        return render(request, "games/partials/game_body.html", _context(request, game))
     return render(request, "games/game.html", _context(request, game))
 
 

@@ -1,0 +1,23 @@
+from django import template
+
+from games.models import SEAT_COLOURS
+
+register = template.Library()
+
+
+@register.filter
+def seat_colour(index) -> str:
+    """The CSS colour name of a seat index."""
+    try:
+        return SEAT_COLOURS[int(index)]
+    except (TypeError, ValueError, IndexError):
+        return ""
+
+
+@register.filter
+def at(sequence, index):
+    """sequence[index] in a template (names|at:seat)."""
+    try:
+        return sequence[int(index)]
+    except (TypeError, ValueError, IndexError, KeyError):
+        return ""
