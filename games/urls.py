@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:pk>/resign/", views.game_resign, name="resign"),
     path("games/<int:pk>/take-back/", views.seat_take_back, name="take_back"),
     path("games/<int:pk>/log/", views.game_log, name="log"),
+    path("games/<int:pk>/replay/", views.game_replay, name="replay"),
     path("games/invite/<str:token>/", views.game_invite, name="invite"),
     path("account/api-token/", views.api_token, name="api_token"),
 ]

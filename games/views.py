@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from rest_framework.authtoken.models import Token
 
-from . import presence, selectors, services, texts, ui
+from . import presence, replay, selectors, services, texts, ui
+from .engines import registry
 from .forms import GameCreateForm
 from .models import Game
 
@@ -273,3 +274,46 @@ def api_token(request: HttpRequest) -> HttpResponse:
         return redirect("games:api_token")
     token = Token.objects.filter(user=request.user).first()
     return render(request, "games/api_token.html", {"token": token})
+
+
+def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step through a finished game move by move, as any seat saw it or as a spectator."""
+    game = _game_or_404(request, pk)
+    if not game.is_over or game.state is None:
+        messages.info(request, _("A game can be replayed once it is over."))
+        return redirect("games:detail", pk=pk)
+    seats = list(game.seats.all())
+    names = [s.display_name for s in seats]
+    seqs = list(game.moves.order_by("seq").values_list("seq", flat=True))
+    try:
+        at = int(request.GET.get("at", seqs[-1]))
+        viewer = request.GET.get("seat", "")
+        seat = int(viewer) if viewer != "" else None
+    except ValueError:
+        return HttpResponse(_("“at” and “seat” must be numbers."), status=400)
+    if seat is not None and not 0 <= seat < len(seats):
+        return HttpResponse(_("There is no such seat."), status=400)
+    at = max(min(at, seqs[-1]), seqs[0])
+    engine, state = None, None
+    for seq, state in replay.replay_states(game, upto=at):
+        pass
+    engine = registry.get(game.game_type)
+    view = engine.view(state, seat)
+    gv = selectors.GameView(game, None, view, [], set(), engine)
+    rows = selectors.moves_for(game, seat)
+    log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, names)}
+                 for r in reversed(rows) if r.seq <= at for e in reversed(r.visible)]
+    index = seqs.index(at) if at in seqs else len(seqs) - 1
+    nav = {
+        "first": seqs[0], "prev": seqs[max(index - 1, 0)], "next": seqs[min(index + 1, len(seqs) - 1)],
+        "last": seqs[-1], "at": at, "count": len(seqs), "position": index + 1,
+    }
+    context = {
+        **ui.extra_context(request=request, game=game, gv=gv, names=names,
+                           base_url=reverse("games:replay", args=[pk]), replay=True),
+        "game": game, "gv": gv, "seats": seats, "names": names, "nav": nav, "viewer": seat,
+        "log_lines": log_lines[:LOG_TAIL],
+        "view_json": json.dumps(view, indent=1, sort_keys=True, ensure_ascii=False),
+        "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
+    }
+    return render(request, "games/replay.html", context)

@@ -9,8 +9,9 @@ from importlib import import_module
 UI_MODULES = {"lacitta": "games.ui.lacitta"}
 
 
-def extra_context(*, request, game, gv, names: list[str], base_url: str) -> dict:
+def extra_context(*, request, game, gv, names: list[str], base_url: str, replay: bool = False) -> dict:
     path = UI_MODULES.get(game.game_type)
     if path is None or gv.view is None:
         return {}
-    return import_module(path).context(request=request, game=game, gv=gv, names=names, base_url=base_url)
+    return import_module(path).context(request=request, game=game, gv=gv, names=names, base_url=base_url,
+                                       replay=replay)

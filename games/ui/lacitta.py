@@ -189,7 +189,7 @@ def forecast(view: dict, seat: int | None) -> dict | None:
     }
 
 
-def context(*, request, game, gv, names: list[str], base_url: str) -> dict:
+def context(*, request, game, gv, names: list[str], base_url: str, replay: bool = False) -> dict:
     view = gv.view
     seat = gv.seat.index if gv.seat else None
     step = move_step(gv.legal_moves, request.GET.get("m"), view, base_url) if gv.legal_moves else None
@@ -200,7 +200,9 @@ def context(*, request, game, gv, names: list[str], base_url: str) -> dict:
     for slot, card in enumerate(view["politics"]["row"]):
         politics.append({"slot": slot, "card": card, "name": card_name(card, view["edition"]) if card else ""})
     cities_by_owner = sorted(view["cities"], key=lambda c: (c["owner"] != seat, c["owner"], c["id"]))
+    end = end_context(game=game, names=names) if game.status == game.Status.FINISHED and not replay else {}
     return {
+        **end,
         "lc": view,
         "lc_svg": svg,
         "lc_step": step,
@@ -211,3 +213,66 @@ def context(*, request, game, gv, names: list[str], base_url: str) -> dict:
         "lc_services": [(s, SERVICE_NAMES[s]) for s in SERVICES],
         "lc_known": sorted((int(k), SERVICE_NAMES.get(v, v)) for k, v in (view["voice"].get("known") or {}).items()),
     }
+
+
+def citizens_by_year(moves) -> dict[int, list[int]]:
+    """Each seat's citizens at each year's feeding, read from the public log
+    ("fed" and "famine" lines; a famine line counts the citizens left after it)."""
+    year, series = 0, {}
+    for row in moves:
+        for entry in row.log:
+            key, params = entry.get("key"), entry.get("params", {})
+            if key == "lacitta.year_start":
+                year = params.get("year", year + 1)
+            elif key in ("lacitta.fed", "lacitta.famine") and "visible_to" not in entry:
+                citizens = params["citizens"] - params.get("excess", 0)
+                points = series.setdefault(params["seat"], [])
+                points.extend([None] * (year - len(points)))
+                points[year - 1] = citizens
+    return series
+
+
+def chart_svg(series: dict[int, list[int]], names: list[str]) -> str:
+    """A small line chart of citizens per year, one line per seat."""
+    from django.utils.html import escape
+    from django.utils.safestring import mark_safe
+
+    if not series:
+        return ""
+    width, height, left, bottom = 360, 180, 34, 24
+    years = max(len(v) for v in series.values())
+    top_value = max((c for v in series.values() for c in v if c is not None), default=1) or 1
+    sx = lambda i: left + (width - left - 10) * (i / max(years - 1, 1))  # noqa: E731
+    sy = lambda c: 10 + (height - bottom - 10) * (1 - c / top_value)  # noqa: E731
+    parts = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{escape(_("Citizens per year"))}" xmlns="http://www.w3.org/2000/svg">']
+    for i in range(years):
+        parts.append(f'<text x="{sx(i):.0f}" y="{height - 6}" text-anchor="middle" class="axis">{i + 1}</text>')
+    for tick in range(0, top_value + 1, max(top_value // 4, 1)):
+        parts.append(f'<text x="{left - 6}" y="{sy(tick) + 3:.0f}" text-anchor="end" class="axis">{tick}</text>'
+                     f'<line x1="{left}" x2="{width - 10}" y1="{sy(tick):.0f}" y2="{sy(tick):.0f}" class="grid"/>')
+    for seat, values in sorted(series.items()):
+        points = [(sx(i), sy(c)) for i, c in enumerate(values) if c is not None]
+        colour = lacitta_svg.SEAT_FILL[seat]
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5">'
+                     f'<title>{escape(names[seat])}</title></polyline>')
+        parts += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/>' for x, y in points]
+    parts.append("</svg>")
+    return mark_safe("".join(parts))
+
+
+def end_context(*, game, names: list[str]) -> dict:
+    """The end screen: score breakdown per seat, tie-break, chart."""
+    from games.models import Move
+
+    if not game.result or not game.result.get("details"):
+        return {}
+    rows = []
+    for seat, detail in enumerate(game.result["details"]):
+        rows.append({"seat": seat, "name": names[seat], "rank": game.result["ranks"][seat],
+                     "score": game.result["scores"][seat], **detail})
+    rows.sort(key=lambda r: (r["rank"], r["seat"]))
+    moves = Move.objects.filter(game=game).only("log").order_by("seq")
+    return {"lc_end": rows, "lc_tiebreak": game.result.get("tiebreak"),
+            "lc_chart": chart_svg(citizens_by_year(moves), names)}

@@ -217,3 +217,21 @@ def test_api_token_page(client, alice):
 
     token = Token.objects.get(user=alice)
     assert token.key in client.get(reverse("games:api_token")).content.decode()
+
+
+def test_replay_of_a_finished_game_steps_through_moves(client, alice, bob):
+    from games import services
+
+    game = accept_all(race_game(alice, [bob]), [bob])
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 3}, expected_version=1)
+    services.move_apply(game_id=game.pk, user=bob, move={"type": "add", "n": 2}, expected_version=2)
+    url = reverse("games:replay", args=[game.pk])
+    assert client.get(url).status_code == 302  # not over yet
+    services.game_resign(game_id=game.pk, user=alice)
+    at_two = client.get(url + "?at=2").content.decode()
+    assert "&quot;total&quot;: 3" in at_two and "Move 2 of 4" in at_two
+    assert "&quot;my_secret&quot;: null" in at_two  # the public view by default
+    as_bob = client.get(url + "?at=3&seat=1").content.decode()
+    assert "&quot;total&quot;: 5" in as_bob and "&quot;my_secret&quot;: %d" % game.state["secret"][1] in as_bob
+    assert client.get(url + "?at=x").status_code == 400
+    assert client.get(url + "?seat=7").status_code == 400
