@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from notifications import services as notify
 
-from . import seat_clocks
+from . import seat_clocks, signals
 from .engines import registry
 from .engines.base import IllegalMove, InvalidOptions
 from .models import SEAT_COLOURS, Game, Move, Seat
@@ -367,6 +367,7 @@ def game_abort(*, game_id: int, by_user, reason: str = "") -> Game:
         raise ServiceError(_("This game is already over."))
     game.status = Game.Status.ABORTED
     game.abort_reason = reason
+    transaction.on_commit(lambda: signals.game_aborted.send(sender=Game, game=game))
     game.finished_at = timezone.now()
     game.seats.update(owes_move=False, owes_since=None, deadline=None, reminder_at=None)
     if game.version:
@@ -517,6 +518,7 @@ def _finish(game: Game, seats: list[Seat], *, engine_result) -> None:
     }
     game.status = Game.Status.FINISHED
     game.finished_at = timezone.now()
+    transaction.on_commit(lambda: signals.game_finished.send(sender=Game, game=game))
     for seat in seats:
         if seat.owes_move or seat.deadline:
             seat.owes_move, seat.owes_since, seat.deadline, seat.reminder_at = False, None, None, None
