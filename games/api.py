@@ -87,6 +87,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     serializer_class = GameSummarySerializer
     queryset = Game.objects.none()
 
+    def get_throttles(self):
+        # Only move submissions are throttled (ScopedRateThrottle, rate "moves").
+        self.throttle_scope = "moves" if self.action == "moves" else None
+        return super().get_throttles()
+
     def get_queryset(self):
         return selectors.game_search(
             user=self.request.user,

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
 from . import presence, replay, selectors, services, texts, ui
@@ -155,7 +156,10 @@ def _seat_signature(game: Game) -> str:
 
 @require_POST
 @login_required
+@ratelimit(key="user", rate=lambda group, request: settings.MOVE_RATE, block=False)
 def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
+    if getattr(request, "limited", False):
+        return _error(request, pk, _("Too many moves in a short time; wait a minute and try again."), 429)
     try:
         version = int(request.POST["version"])
         move = json.loads(request.POST["move"])

@@ -47,6 +47,8 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "allauth",
     "allauth.account",
+    "axes",
+    "csp",
     "games",
     "players",
     "notifications",
@@ -64,6 +66,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into a refusal.
+    "axes.middleware.AxesMiddleware",
 ]
 
 # Sessions read from the cache (Redis in production): polling pages cost no session query.
@@ -107,6 +112,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses locked-out logins before checking passwords
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
@@ -119,6 +125,25 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 LOGIN_REDIRECT_URL = "games:mine"
+# allauth's own rate limits (kept in the cache, so shared by all web processes through Redis).
+ACCOUNT_RATE_LIMITS = {
+    "signup": "20/h/ip",
+    "login": "30/m/ip",
+    "login_failed": "10/m/ip,5/5m/key",
+    "reset_password": "20/h/ip,5/h/key",
+    "reset_password_from_key": "20/m/ip",
+    "confirm_email": "5/5m/key",
+    "change_password": "10/m/user",
+    "manage_email": "10/m/user",
+}
+
+# Password guessing: django-axes locks a username+IP pair after repeated failures.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = 1  # hour
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "lacitta_site.axes_username.login_name"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "lockout.html"
 LOGIN_URL = "account_login"
 
 # E-mail: console by default; an e-mail service through django-anymail with
@@ -157,6 +182,27 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min")},
+}
+
+# Moves from pages (django-ratelimit, per user): generous for play, a wall for scripts.
+MOVE_RATE = os.environ.get("MOVE_RATE", "120/m")
+
+# Content security policy (django-csp): no inline scripts or styles anywhere;
+# htmx is told not to inject its indicator style.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "La Città play-by-web API",
