@@ -67,6 +67,11 @@ def _names_in(params: dict, names: list[str], cat) -> dict:
     return out
 
 
+def is_hidden(game_type: str, entry: dict) -> bool:
+    cat = catalog(game_type)
+    return bool(cat is not None and hasattr(cat, "hidden") and cat.hidden(entry))
+
+
 def log_line(game_type: str, entry: dict, names: list[str]) -> str:
     """One log entry as a sentence."""
     cat = catalog(game_type)

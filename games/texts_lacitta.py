@@ -65,7 +65,7 @@ MESSAGES = {
     "lacitta.year_start": gettext_lazy("Year %(year)s begins."),
     "lacitta.voice_drawn": gettext_lazy("Voice of the People: %(face_up)s is face up, three cards face down."),
     "lacitta.income": gettext_lazy("%(seat)s receives %(gold)s gold."),
-    "lacitta.growth": gettext_lazy("%(seat)s's cities grow (%(cities)s new citizens)."),
+    "lacitta.growth": gettext_lazy("%(seat)s's cities grow: %(cities)s new citizen(s)."),
     "lacitta.famine_penalty": gettext_lazy("%(seat)s starts the year with one turn fewer (famine)."),
     "lacitta.take_gold": gettext_lazy("%(seat)s takes %(gold)s gold."),
     "lacitta.found": gettext_lazy("%(seat)s founds a city at hex %(cell)s (%(citizens)s citizens, %(food)s food)."),
@@ -156,8 +156,15 @@ ERRORS = {
 }
 
 
+def hidden(entry: dict) -> bool:
+    """Log lines not worth a line of their own (income of nothing)."""
+    return entry.get("key") == "lacitta.income" and not entry.get("params", {}).get("gold")
+
+
 def param(name: str, value):
     """Translate parameter values that are names of things."""
+    if name == "cities" and isinstance(value, list | tuple):
+        return len(value)
     if name == "building" and value in BUILDINGS:
         return BUILDINGS[value]
     if name == "service" and value in SERVICES:

@@ -87,7 +87,8 @@ def _context(request, game: Game) -> dict:
     log_lines = []
     for row in reversed(tail):
         for entry in reversed(row.visible):
-            log_lines.append({"seq": row.seq, "text": texts.log_line(game.game_type, entry, names)})
+            if not texts.is_hidden(game.game_type, entry):
+                log_lines.append({"seq": row.seq, "text": texts.log_line(game.game_type, entry, names)})
     moves = [
         {"json": json.dumps(m, separators=(",", ":"), sort_keys=True), "label": texts.move_label(game.game_type, m, names)}
         for m in gv.legal_moves
@@ -263,7 +264,7 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
     rows = selectors.moves_for(game, seat.index if seat else None)
     lines = [
         {"seq": row.seq, "at": row.created_at, "text": texts.log_line(game.game_type, entry, names)}
-        for row in rows for entry in row.visible
+        for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
     ]
     return render(request, "games/log.html", {"game": game, "lines": lines})
 
@@ -306,7 +307,8 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     gv = selectors.GameView(game, None, view, [], set(), engine)
     rows = selectors.moves_for(game, seat)
     log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, names)}
-                 for r in reversed(rows) if r.seq <= at for e in reversed(r.visible)]
+                 for r in reversed(rows) if r.seq <= at for e in reversed(r.visible)
+                 if not texts.is_hidden(game.game_type, e)]
     index = seqs.index(at) if at in seqs else len(seqs) - 1
     nav = {
         "first": seqs[0], "prev": seqs[max(index - 1, 0)], "next": seqs[min(index + 1, len(seqs) - 1)],

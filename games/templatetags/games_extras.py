@@ -21,3 +21,13 @@ def at(sequence, index):
         return sequence[int(index)]
     except (TypeError, ValueError, IndexError, KeyError):
         return ""
+
+
+@register.filter
+def days(seconds) -> str:
+    """Seconds as days, without a trailing .0 (259200 -> 3, 43200 -> 0.5)."""
+    try:
+        value = int(seconds) / 86400
+    except (TypeError, ValueError):
+        return ""
+    return f"{value:g}"
