@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..base import LogEntry
 from .builds import build_moves, do_build, do_roads, found_sources, place_castle
 from .cards import draw_politics
-from .cities import castle_citizens, cities
+from .cities import castle_citizens, cities, memo
 from .constants import ROAD, SMALL, buildings_of_size
 from .errors import illegal
 from .geometry import castle_cell_ok, castle_cells
@@ -37,7 +37,11 @@ def turn_moves(s: State, seat: int, out: list) -> None:
         if can_found(s, seat):
             sources = found_sources(s, seat)
             if sources:
-                for cell in castle_cells(s.geo, s.kind):
+                cache = memo(s)
+                cells = cache.get("castle_cells")
+                if cells is None:
+                    cells = cache["castle_cells"] = castle_cells(s.geo, s.kind)
+                for cell in cells:
                     for src in sources:
                         out.append({"type": "found", "cell": cell, "from": src})
 

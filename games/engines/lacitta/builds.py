@@ -7,7 +7,7 @@ applying a move never enumerates the board; ``build_moves`` enumerates for
 from __future__ import annotations
 
 from ..base import LogEntry
-from .cities import castle_citizens, cities, cities_of, place, remove
+from .cities import castle_citizens, cities, cities_of, memo, place, remove
 from .constants import CASTLE, MARKET, PAIR_OF, ROAD, WAVE
 from .errors import illegal
 from .state import State
@@ -46,6 +46,15 @@ def target_city(s: State, seat: int, cell: int, as_road=None) -> int:
 
 def city_targets(s: State, cid: int) -> list[int]:
     """Empty hexes where city ``cid`` may grow without touching another city."""
+    cache = memo(s)
+    key = ("targets", cid)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _city_targets(s, cid)
+    return found
+
+
+def _city_targets(s: State, cid: int) -> list[int]:
     kind, city, nbr = s.kind, s.city, s.geo.nbr
     out = []
     seen = set()
@@ -132,7 +141,9 @@ def build_moves(s: State, seat: int, kinds, base: dict, out: list) -> None:
         all_cities = cities(s)
         for cid in seat_cities:
             members = all_cities[cid]
-            targets = city_targets(s, cid) + [c for c in members if kind[c] == ROAD]
+            targets = city_targets(s, cid)
+            if s.expansion == "cocagne":
+                targets = targets + [c for c in members if kind[c] == ROAD]
             if not targets:
                 continue
             can_citizen = castle_citizens(s, cid) >= 2

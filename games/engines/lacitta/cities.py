@@ -15,17 +15,22 @@ from .state import State
 
 
 def _index(s: State):
-    """(city id -> member cells ascending, seat -> its city ids ascending), cached per
-    state until a building changes. Callers must not mutate the lists."""
+    """Per-state cache, rebuilt after any building changes (``place``/``remove`` reset it;
+    copies share it until then): city id -> member cells ascending, seat -> its city ids
+    ascending, city id -> buildings needing a citizen, and a memo for other derived data
+    (build targets, removable buildings, castle sites). Callers must not mutate it."""
     found: dict[int, list[int]] = {}
     for c, x in enumerate(s.city):
         if x >= 0:
             found.setdefault(x, []).append(c)
     by_seat: dict[int, list[int]] = {}
     owner = s.owner
+    kind = s.kind
+    counts = {}
     for cid in sorted(found):
         by_seat.setdefault(owner[cid], []).append(cid)
-    s._cities = (found, by_seat)
+        counts[cid] = sum(1 for c in found[cid] if kind[c] != ROAD)
+    s._cities = (found, by_seat, counts, {})
     return s._cities
 
 
@@ -42,14 +47,24 @@ def cities_of(s: State, seat: int) -> list[int]:
     return (s._cities or _index(s))[1].get(seat, _NONE)
 
 
+def memo(s: State) -> dict:
+    """Scratch memo valid as long as no building changes."""
+    return (s._cities or _index(s))[3]
+
+
 def building_count(s: State, members: list[int]) -> int:
     """Buildings that need a citizen: all but roads (R71), castle included."""
     kind = s.kind
     return sum(1 for c in members if kind[c] != ROAD)
 
 
+def city_buildings(s: State, cid: int) -> int:
+    """``building_count`` of a whole city, from the cache."""
+    return (s._cities or _index(s))[2][cid]
+
+
 def castle_citizens(s: State, cid: int) -> int:
-    return s.pop[cid] - (building_count(s, cities(s)[cid]) - 1)
+    return s.pop[cid] - (city_buildings(s, cid) - 1)
 
 
 def limit(s: State, members: list[int]) -> int:

@@ -16,7 +16,7 @@ year)."""
 from __future__ import annotations
 
 from ..base import LogEntry
-from .cities import building_count, cities, cities_of, clamp_to_limit, remove
+from .cities import cities, cities_of, city_buildings, clamp_to_limit, memo, remove
 from .constants import CASTLE, MARKET, ROAD, WAVE
 from .errors import illegal
 from .geometry import removable
@@ -25,11 +25,15 @@ from .state import State
 
 def shortfall(s: State, cid: int) -> int:
     """How many more buildings the city must lose (0 when every building has a citizen)."""
-    return max(0, building_count(s, cities(s)[cid]) - s.pop[cid])
+    return max(0, city_buildings(s, cid) - s.pop[cid])
 
 
 def candidates(s: State, cid: int) -> list[int]:
-    return removable(s.geo, cities(s)[cid], cid)
+    cache = memo(s)
+    key = ("removable", cid)
+    if key not in cache:
+        cache[key] = removable(s.geo, cities(s)[cid], cid)
+    return cache[key]
 
 
 def voluntary_roads(s: State, cid: int) -> list[int]:
