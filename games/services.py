@@ -135,6 +135,9 @@ def game_create(
                 raise ServiceError(_("No player is called “%(name)s”.") % {"name": spec.username})
             if user == creator or user.pk in invited:
                 raise ServiceError(_("A player can take only one seat in a game."))
+            from community.services import check_can_invite
+
+            check_can_invite(inviter=creator, invitee=user)  # the invitee's privacy choice
             invited.add(user.pk)
             seat.kind, seat.user = Seat.Kind.INVITED, user
         elif spec.kind == "bot":
@@ -531,4 +534,10 @@ def _enqueue_bots(game: Game) -> None:
     from .tasks import bots_play
 
     # Read the version at commit time: later steps of the same write may bump it.
-    transaction.on_commit(lambda: bots_play.delay(game.pk, game.version))
+    def send():
+        try:
+            bots_play.delay(game.pk, game.version)
+        except Exception as exc:  # broker down: sweep_clocks queues it again later
+            log.warning("could not queue bots for game %s: %s", game.pk, exc)
+
+    transaction.on_commit(send)

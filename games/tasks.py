@@ -78,7 +78,7 @@ def sweep_clocks() -> dict:
     from .models import Game, Seat
 
     now = timezone.now()
-    counts = {"timeouts": 0, "reminders": 0, "expired": 0}
+    counts = {"timeouts": 0, "reminders": 0, "expired": 0, "bots_requeued": 0}
     late = Seat.objects.filter(owes_move=True, deadline__lte=now, substitute_bot="")
 
     for _ in range(100):  # batches; bounded so one sweep always ends
@@ -93,6 +93,15 @@ def sweep_clocks() -> dict:
                     counts["timeouts"] += 1
         if not games:
             break  # all due games are held by other sweepers right now
+
+    # Bot turns whose task was lost (broker down when the move was saved).
+    stuck = list(Seat.objects.filter(owes_move=True, game__status=Game.Status.ACTIVE,
+                                 game__updated_at__lt=now - timedelta(minutes=2))
+             .exclude(kind=Seat.Kind.HUMAN, substitute_bot="")
+             .values_list("game_id", "game__version").distinct()[:500])
+    for game_id, version in stuck:
+        bots_play.delay(game_id, version)
+    counts["bots_requeued"] = len(stuck)
 
     reminders = Seat.objects.filter(owes_move=True, reminder_at__lte=now)
     candidates = set(reminders.values_list("game_id", flat=True)[:1000])

@@ -5,8 +5,6 @@ the daily digest."""
 
 from __future__ import annotations
 
-from django.db import transaction
-
 from .models import Notification
 
 
@@ -32,9 +30,11 @@ def _queue(*, user, kind: str, game, key: str, digestible: bool) -> Notification
         dedupe_key=key, defaults={"user": user, "kind": kind, "game": game, "status": status}
     )
     if created and status == Notification.Status.PENDING:
+        from games.queue import enqueue_on_commit
+
         from .tasks import send_notification
 
-        transaction.on_commit(lambda: send_notification.delay(note.pk))
+        enqueue_on_commit(send_notification, note.pk)
     return note
 
 

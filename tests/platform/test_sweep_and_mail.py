@@ -231,3 +231,26 @@ def test_beat_schedule_is_configured(settings):
     assert {"games.tasks.sweep_clocks", "notifications.tasks.flush_outbox",
             "notifications.tasks.send_digests"} <= tasks
     assert app.conf.task_acks_late is True and app.conf.broker_url == settings.CELERY_BROKER_URL
+
+
+@pytest.mark.django_db(transaction=True)
+def test_broker_down_the_move_is_kept_and_the_bot_turn_is_queued_later(alice, monkeypatch):
+    """Redis down: the site still accepts the move; the lost bot task is queued
+    again by the sweep once the broker answers."""
+    from games import tasks
+
+    game = race_game(alice, bots=["random"])
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(tasks.bots_play, "delay", broker_down)
+    monkeypatch.setattr("notifications.tasks.send_notification.delay", broker_down)
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    game.refresh_from_db()
+    assert game.version == 2 and game.seats.get(index=1).owes_move  # saved; the bot has not moved
+    monkeypatch.undo()  # the broker is back
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
+    assert sweep_clocks()["bots_requeued"] == 1
+    game.refresh_from_db()
+    assert game.version == 3 and Move.objects.filter(game=game, by_bot="random").count() == 1
