@@ -83,7 +83,13 @@ def view(s: State, seat: int | None) -> dict:
     board = s.geo.board
     kinds_of = {space_id(sp): getattr(sp, "kind", "tile") for sp in
                 (board.spaces.values() if hasattr(board.spaces, "values") else board.spaces)}
-    for sid, (k, n) in sorted(landscape_of(board, s.tiles).items(), key=lambda kv: str(kv[0])):
+    land = landscape_of(board, s.tiles)
+    try:
+        order = sorted(land)
+    except TypeError:  # mixed id types: any stable order will do
+        order = sorted(land, key=str)
+    for sid in order:
+        k, n = land[sid]
         landscape.append({"space": sid, "kind": k, "symbols": n, "space_kind": kinds_of.get(sid)})
 
     voice = {
