@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.engines.lacitta.cities import city_limit
 from games.engines.lacitta.constants import UNLIMITED
+from games.engines.lacitta.engine import ENGINE
 from games.engines.lacitta.phases import advance
 from tests.engines.lacitta.helpers import (
     act, castle, enter, entries, make_state, play, put,
@@ -69,31 +70,49 @@ def test_modern_migration_example_education_3_vs_1():
 
 
 def test_modern_migration_example_2_2_culture_education():
-    """Modern book p. 7: Culture and Education tie 2–2, blue (first player) chooses city
-    by city: A (3 Culture) takes from green with Culture, B (3 Education) with Education;
-    green (Culture 0, Education 2) chooses Education and takes one back from A."""
+    """Modern book p. 7: Culture and Education tie 2–2. Blue (first player) chooses city
+    by city: A (3 Culture) takes a citizen from green with Culture, B (3 Education) with
+    Education. Green (Culture 0, Education 1) has less Culture than its neighbours but
+    more Education than A: it chooses Education and takes one citizen back from A."""
     b = line()
     s = make_state(b, 2, first=1, voice=["culture", "education", "culture", "education"])
     a = castle(s, 1, b.cell(1, 0), 2)
-    put(s, 1, "cathedral", b.cell(1, 1))
-    put(s, 1, "school", b.cell(1, 2))       # A: Culture 3, Education 1
-    green = castle(s, 0, b.cell(1, 5), 2)
-    put(s, 0, "school", b.cell(1, 6))
-    put(s, 0, "school", b.cell(1, 7))       # green: Culture 0, Education 2
-    bb = castle(s, 1, b.cell(1, 10), 2)
-    put(s, 1, "university", b.cell(1, 11))
-    put(s, 1, "statue", b.cell(1, 12))      # B: Culture 1, Education 3
+    put(s, 1, "cathedral", b.cell(1, 1))    # A: Culture 3, Education 0
+    green = castle(s, 0, b.cell(1, 4), 2)
+    put(s, 0, "school", b.cell(1, 5))       # green: Culture 0, Education 1
+    bb = castle(s, 1, b.cell(1, 8), 2)
+    put(s, 1, "university", b.cell(1, 9))   # B: Culture 0, Education 3
     before = {c: s.pop[c] for c in (a, green, bb)}
     s, _ = enter(s, "reveal")
     assert s.voice_winners == ["culture", "education"]
     s, log = enter(s, "choice")
-    # B takes from green whichever service it picks, so only A and green must choose.
-    assert sorted(s.choice_open) == sorted([(a, 1, ("culture", "education")), (green, 0, ("culture", "education"))])
-    assert entries(log, "lacitta.voice_choice") == [{"seat": 1, "city": bb, "service": "culture", "auto": True}]
+    both = ("culture", "education")
+    assert sorted(s.choice_open) == sorted([(a, 1, both), (green, 0, both), (bb, 1, both)])
+    assert ENGINE.pending(s) == {0, 1}
     # Simultaneous choices: green answers first, it makes no difference.
     s, _ = act(s, 0, {"type": "voice_choice", "city": green, "service": "education"})
     s, _ = act(s, 1, {"type": "voice_choice", "city": a, "service": "culture"})
+    s, _ = act(s, 1, {"type": "voice_choice", "city": bb, "service": "education"})
     s, log = enter(s, "migration")
     moves = [(m["city"], m["from_city"], m["service"]) for m in entries(log, "lacitta.migration")]
-    assert moves == [(a, green, "culture"), (bb, green, "culture"), (green, a, "education")]
-    assert s.pop[a] == before[a] and s.pop[bb] == before[bb] + 1 and s.pop[green] == before[green] - 1
+    assert moves == [(a, green, "culture"), (bb, green, "education"), (green, a, "education")]
+    assert (s.pop[a], s.pop[bb], s.pop[green]) == (before[a], before[bb] + 1, before[green] - 1)
+    assert entries(log, "lacitta.voice_choices")[0]["choices"] == [
+        {"seat": 1, "city": a, "service": "culture"}, {"seat": 0, "city": green, "service": "education"},
+        {"seat": 1, "city": bb, "service": "education"}]
+
+
+def test_2_2_choice_that_changes_nothing_is_automatic():
+    """Ruling: a city whose two services take from the same cities is not asked."""
+    b = line()
+    s = make_state(b, 2, voice=["culture", "health", "culture", "health"])
+    a = castle(s, 0, b.cell(1, 0), 2)
+    put(s, 0, "hospital", b.cell(1, 1))     # health 1, culture 0
+    put(s, 0, "statue", b.cell(1, 2))       # culture 1: beats the neighbour in both
+    c = castle(s, 1, b.cell(1, 5), 3)       # nothing at all
+    s, _ = enter(s, "reveal")
+    s, log = enter(s, "choice", run=True)
+    auto = entries(log, "lacitta.voice_choice")
+    assert auto == [{"seat": 0, "city": a, "service": "culture", "auto": True},
+                    {"seat": 1, "city": c, "service": "culture", "auto": True}]  # c takes nothing either way
+    assert [(m["city"], m["from_city"]) for m in entries(log, "lacitta.migration")] == [(a, c)]
