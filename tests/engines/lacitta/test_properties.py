@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 
 import pytest
@@ -21,7 +22,9 @@ COMBOS = [
     for st_ in ("beginner", "advanced")
 ]
 CASES = [(o, p) for o, p in itertools.product(COMBOS, (2, 3, 4, 5))]
-FAST = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# A few examples per case keep the default run at seconds; LACITTA_EXAMPLES=50 for a deep run.
+SCALE = max(1, int(os.environ.get("LACITTA_EXAMPLES", "3")))
+FAST = settings(max_examples=SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _play(options, players, seed, on_move=None):
@@ -89,7 +92,7 @@ def _variants(move: dict, s) -> list[dict]:
 
 
 @pytest.mark.parametrize("options", COMBOS[::2] + [COMBOS[-1]], ids=lambda o: "-".join(o.values()))
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=SCALE + 1, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 5), stop=st.integers(0, 300))
 def test_apply_accepts_exactly_the_legal_moves(options, seed, players, stop):
     rnd = random.Random(seed)
@@ -127,7 +130,7 @@ def _resolve(s, order):
     return s
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), options=st.sampled_from(COMBOS), players=st.integers(3, 5))
 def test_simultaneous_decisions_do_not_depend_on_answer_order(seed, options, players):
     rnd = random.Random(seed)
