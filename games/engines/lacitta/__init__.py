@@ -7,6 +7,7 @@ Pure Python, no Django. The platform reaches it only through ``engine.ENGINE`` (
 Modules (one concern each)
 ==========================
 constants   buildings, sizes, services, supply pairs, politics cards and costs
+errors      IllegalMove with a "lacitta.error.*" key
 rng         splitmix64 RNG whose whole state is one int stored in the game state
 state       ``State``: plain lists/dicts/ints, cheap copy, JSON (``schema_version``)
 geometry    buildable hexes per player count, what each hex touches, path searches
@@ -26,7 +27,7 @@ scoring     final scores, ranks, tie-breaks (R64/R65)
 view        what a seat (or a spectator) may see (R80)
 invariants  checks used by selfplay and the property tests
 selfplay    ``python -m games.engines.lacitta.selfplay --players 4 --games 200 ...``
-board       the board data (written separately; ``BOARD``)
+board       the board (``BOARD``: cells, spaces, zones, beginner layouts; with board_data)
 
 Options
 =======
