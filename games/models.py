@@ -13,6 +13,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 SEAT_COLOURS = ["red", "blue", "green", "yellow", "purple", "orange", "teal", "brown"]
+COLOUR_NAMES = {
+    "red": _("Red"), "blue": _("Blue"), "green": _("Green"), "yellow": _("Yellow"), "purple": _("Purple"),
+    "orange": _("Orange"), "teal": _("Teal"), "brown": _("Brown"),
+}
 
 
 def new_invite_token() -> str:
@@ -126,7 +130,9 @@ class Seat(models.Model):
     @property
     def display_name(self) -> str:
         if self.kind == self.Kind.BOT:
-            return str(_("Bot (%(level)s)") % {"level": self.bot_level})
+            # Several bots in one game must be told apart: by their colour.
+            return str(_("%(colour)s bot (%(level)s)") % {"colour": COLOUR_NAMES.get(self.colour, self.colour),
+                                                           "level": self.bot_level})
         if self.user_id:
             return self.user.get_username()
         return str(_("Open seat"))
@@ -140,7 +146,9 @@ class Seat(models.Model):
 
 
 class Move(models.Model):
-    """Append-only: one row per applied move, never updated or deleted."""
+    """Append-only: one row per applied move, never deleted. A moderator's
+    rollback only marks the moves it undoes (``undone_at``): the log keeps
+    them, replays skip them."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()  # equals the game version this move produced
@@ -153,6 +161,7 @@ class Move(models.Model):
     )
     by_bot = models.CharField(max_length=20, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "seq"]

@@ -67,6 +67,6 @@ def test_two_players_and_a_bot_play_from_two_browsers(new_page, live_server):
     bob.click("form.move-form button")
     # The bot answers; Alice sees both moves arrive.
     alice.wait_for_selector("text=bob adds 3 (total 5).")
-    alice.wait_for_selector("text=Bot (random) adds")
+    alice.wait_for_selector("text=Green bot (random) adds")
     game.refresh_from_db()
     assert game.version >= 4

@@ -1,0 +1,74 @@
+"""Screenshots of the La Città board for the README (docs/screenshots/).
+
+Run with the demo site up (`make run` in another terminal), from the project root:
+    .venv/bin/python scripts/screenshots.py
+It makes two mid-game positions (2 and 5 players, random legal moves from fixed
+seeds) in the site's database and photographs them in Debian's Chromium."""
+
+import os
+import random
+import sys
+
+sys.path.insert(0, os.getcwd())
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "lacitta_site.settings.base")
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+import django  # noqa: E402
+
+django.setup()
+
+from games import services  # noqa: E402
+from games.engines import registry  # noqa: E402
+from games.models import Game  # noqa: E402
+from games.services import SeatSpec  # noqa: E402
+from django.contrib.auth import get_user_model  # noqa: E402
+
+BASE = os.environ.get("SITE", "http://127.0.0.1:8000")
+ENGINE = registry.get("lacitta")
+
+
+def mid_game(players: int, options: dict, seed: int, year: int) -> Game:
+    User = get_user_model()
+    demo, rival = User.objects.get(username="demo"), User.objects.get(username="rival")
+    seats = [SeatSpec("me"), SeatSpec("open")] if players == 2 else [SeatSpec("me")] + [
+        SeatSpec("bot", bot_level="random") for _ in range(players - 1)]
+    game = services.game_create(creator=demo, game_type="lacitta", options=options, seats=seats)
+    Game.objects.filter(pk=game.pk).update(seed=seed)
+    if players == 2:
+        services.game_join(game_id=game.pk, user=rival)
+    users = {0: demo, 1: rival}
+    rng = random.Random(seed)
+    while True:
+        game.refresh_from_db()
+        state = ENGINE.load(game.state)
+        if game.status != Game.Status.ACTIVE or (state.year >= year and 0 in ENGINE.pending(state)
+                                                  and ENGINE.view(state, 0)["phase"] == "actions"):
+            return game
+        seat = min(s for s in ENGINE.pending(state) if s in users)
+        move = rng.choice(ENGINE.legal_moves(state, seat))
+        services.move_apply(game_id=game.pk, user=users[seat], move=move, expected_version=game.version)
+
+
+def shoot(game: Game, path: str, width: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium",
+                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        page = browser.new_context(viewport={"width": width, "height": 1000}).new_page()
+        page.goto(f"{BASE}/accounts/login/")
+        page.fill("input[name=login]", "demo")
+        page.fill("input[name=password]", "demo-password")
+        page.click("form button[type=submit]")
+        page.goto(f'{BASE}/games/{game.pk}/?m={{"building":"farm","type":"build"}}')
+        page.wait_for_timeout(500)
+        page.screenshot(path=path, full_page=True)
+        browser.close()
+
+
+if __name__ == "__main__":
+    two = mid_game(2, {"edition": "classic", "expansion": "none", "setup": "beginner"}, seed=21, year=3)
+    shoot(two, "docs/screenshots/board-2-players.png", 1400)
+    five = mid_game(5, {"edition": "modern", "expansion": "cocagne", "setup": "advanced"}, seed=8, year=3)
+    shoot(five, "docs/screenshots/board-5-players.png", 1400)
+    print("games", two.pk, five.pk)
