@@ -8,12 +8,14 @@ from .models import Game
 
 def replay_states(game: Game, *, upto: int | None = None):
     """Yield (seq, state) after the start and after each engine move, up to
-    ``upto`` (a move sequence number). Platform events change no state."""
+    ``upto`` (a move sequence number). Platform events change no state, and
+    moves a moderator's rollback undid are skipped."""
     engine = registry.get(game.game_type)
     seats = game.seats.count()
     started = engine.new_game(game.options, seats, game.seed)
     state = started.state
-    for move in game.moves.order_by("seq").only("seq", "seat", "kind", "payload"):
+    kept = game.moves.filter(undone_at__isnull=True).order_by("seq")
+    for move in kept.only("seq", "seat", "kind", "payload"):
         if upto is not None and move.seq > upto:
             break
         if move.kind == "move":
