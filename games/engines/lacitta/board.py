@@ -25,20 +25,24 @@ Spaces (44)
     * ids 22–23: the 2 *wasteland* spaces (W, X), full triangles on the rim of
       the inner area;
     * ids 24–43: 20 *printed* edge spaces (a–t, clockwise from the top), the
-      landscapes printed on the board edge: 13 farms (8 of 1 food, 5 of 2), 6 lakes and 1 mountain (see
-      ``board_data.PRINTED``). Printed spaces are drawn as the whole triangle of the
-      tiling even though only the hexes next to the rim matter.
+      landscapes printed on the board edge: 13 farms (8 of 1 food, 5 of 2),
+      6 lakes and 1 mountain (see ``board_data.PRINTED``). Printed spaces are
+      drawn as the whole triangle of the tiling even though only the hexes
+      next to the rim matter.
 
 Zones (R03)
-    The paths inside the rim (every cell that touches only inner spaces) are
-    the core, zone 2 (98 cells, 59 %). The rim itself, the closed path running
-    between the inner spaces and the printed edge, is split in two arcs: the
-    southern arc is zone 3 (27 cells, 16 %; core + zone 3 = 75 %), the rest of
-    the rim is zone 4 (41 cells, 25 %). Each zone is connected. Two concentric
-    closed rings are impossible with these proportions on this board: the rim
-    alone holds 41 % of the cells, so the 3-player and 4-player extensions are
-    the two arcs of the rim instead. At 2 players no printed space can be
-    reached.
+    The rim is the closed path running between the inner spaces and the
+    printed edge; it alone holds 68 of the 166 cells (41 %). Two concentric
+    closed rings around the core therefore cannot give the 55/20/25 split, so
+    the 3-player and 4-player extensions are the two arcs of the rim:
+
+    * zone 2, the core: every path inside the rim, except the five that lead
+      into the southern arc (93 cells, 56 %);
+    * zone 3: the southern arc of the rim and those five paths into it
+      (32 cells, 19 %; core + zone 3 = 75 %);
+    * zone 4: the rest of the rim (41 cells, 25 %).
+
+    Each zone is connected. At 2 players no printed space can be reached.
 
 Rulings (documented here because the board data depends on them)
     * Classic edition and modern edition without the expansion: the two

@@ -35,10 +35,10 @@ BOARD_MAP = """
 p p p 4 2 2 2 N N N 2 M M 2 2 L 2 O 2 4 g g
      3 P P P 2 N N 2 2 M 2 Q 2 2 O O 4 g g g
 o o o 3 P P 2 2 N 2 R 2 2 Q Q 2 O O O 4
- o o   3 P 2 S 2 2 R R 2 Q Q Q 2 2 2 3 h h h
-  o   n 3 2 S S 2 R R R 2 2 2 2 T T T 3 h h
-     n n 3 S S S 2 2 2 2 U U U 2 T T 3   h
-    n n n 3 3 3 3 V V V 2 U U 3 3 T 3 i
+ o o   3 P 2 S 2 2 R R 2 Q Q Q 2 2 3 3 h h h
+  o   n 3 3 S S 2 R R R 2 2 2 2 T T T 3 h h
+     n n 3 S S S 3 2 2 2 U U U 3 T T 3   h
+    n n n 3 3 3 3 V V V 3 U U 3 3 T 3 i
            m m m 3 V V 3 3 U 3 j 3 3 i i
             m m   3 V 3 k 3 3 j j   i i i
              m   l 3 3 k k   j j j
@@ -71,33 +71,33 @@ TILE_SET = (("1", 6), ("2", 6), ("3", 2), ("M", 3), ("L", 5))
 
 # Beginner setup (R10): the tile on each tile space, the same for every player count.
 BEGINNER_TILES = (
-    "A2 BL C2 D1 EM F2 GL HL I1 J3 KM "
-    "L2 M1 NL OL P3 QM R1 S1 T2 U1 V2"
+    "A2 B3 C1 D2 EM FM G2 HL I2 J1 K1 "
+    "L2 ML NM OL P2 Q1 R3 SL T1 UL V1"
 )
 
 # Beginner castles (R10): per player count, per seat, the (q, r) of its two castles.
 # Every seat's castles touch 5 food symbols; see board.py for the other guarantees.
 BEGINNER_CASTLES = {
     2: (
-        ((2, 0), (-4, 4)),
-        ((-9, 6), (6, -5)),
+        ((-1, -1), (1, 6)),
+        ((4, -1), (-2, 4)),
     ),
     3: (
-        ((2, 0), (-1, 6)),
-        ((6, -1), (-7, 9)),
-        ((1, -3), (-5, 10)),
+        ((0, 8), (5, -7)),
+        ((-1, -5), (1, 0)),
+        ((-2, 3), (3, 3)),
     ),
     4: (
-        ((-3, 8), (0, 0)),
-        ((-5, -4), (2, 3)),
-        ((-7, 8), (4, -10)),
-        ((8, -11), (-3, -2)),
+        ((-6, 3), (-6, 11)),
+        ((6, -10), (0, -9)),
+        ((-2, -3), (1, 9)),
+        ((6, -7), (-2, 10)),
     ),
     5: (
-        ((1, 0), (-3, 9)),
-        ((0, 6), (-8, 5)),
-        ((-6, 6), (1, 9)),
-        ((-1, -2), (6, 3)),
-        ((-4, -5), (8, -2)),
+        ((-4, -5), (11, -3)),
+        ((-5, 10), (-7, 4)),
+        ((-4, 7), (-3, 1)),
+        ((-4, 4), (2, -4)),
+        ((6, 3), (-4, -1)),
     ),
 }
