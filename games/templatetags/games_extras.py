@@ -18,6 +18,8 @@ def seat_colour(index) -> str:
 def at(sequence, index):
     """sequence[index] in a template (names|at:seat)."""
     try:
+        if isinstance(sequence, dict):
+            return sequence.get(index, "")
         return sequence[int(index)]
     except (TypeError, ValueError, IndexError, KeyError):
         return ""

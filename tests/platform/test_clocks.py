@@ -106,3 +106,18 @@ def test_vacation_rules(monkeypatch):
     assert alice.profile.vacation_days_left() == 4
     with pytest.raises(ServiceError, match="not on vacation"):
         player_services.vacation_end(user=alice)
+
+
+@pytest.mark.django_db
+def test_vacation_is_shown_in_the_game(client):
+    from django.urls import reverse
+
+    from players import services as player_services
+    from tests.platform.factories import accept_all, make_user, race_game
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = accept_all(race_game(alice, [bob]), [bob])
+    player_services.vacation_start(user=bob, days=3)
+    client.force_login(alice)
+    html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "on vacation until" in html and "the clock stands still" in html
