@@ -20,5 +20,7 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("me/", include("players.urls")),
     path("notifications/", include("notifications.urls")),
+    path("ratings/", include("ratings.urls")),
+    path("", include("community.urls")),
     path("", include("games.urls")),
 ]

@@ -49,9 +49,12 @@ INSTALLED_APPS = [
     "allauth.account",
     "axes",
     "csp",
+    "django_countries",
     "games",
     "players",
     "notifications",
+    "community",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -247,6 +250,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
     "flush-outbox": {"task": "notifications.tasks.flush_outbox", "schedule": 120.0},
     "daily-digests": {"task": "notifications.tasks.send_digests", "schedule": 86400.0},
+    "expire-suspensions": {"task": "community.tasks.expire_suspensions", "schedule": 600.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
 
@@ -263,3 +267,6 @@ LOGGING = {
 WHITENOISE_AUTOREFRESH = DEBUG
 
 GAME_POLL_INTERVAL_MS = int(os.environ.get("GAME_POLL_INTERVAL_MS", "4000"))
+
+# Ratings: a player is listed on a game's leaderboard after this many rated games.
+RATINGS_LEADERBOARD_MIN_GAMES = int(os.environ.get("RATINGS_LEADERBOARD_MIN_GAMES", "5"))

@@ -1,0 +1,356 @@
+"""Moderation in the Django admin (staff only; ``admin_view`` sends anyone
+else to the admin login).
+
+Three working pages — a report, a game, a member — each show the context and
+small forms; every form calls a service in ``community.moderation`` or
+``community.game_moderation``, which needs a reason and writes the
+moderation log. The log itself, sanctions and chat are read-only lists."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Callable
+
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
+from django.http import HttpResponseBadRequest, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import bots
+from games.models import Move, Seat
+from games.services import ServiceError
+from ratings.models import Rating
+
+from . import forms, game_moderation, moderation
+from .models import ChatMessage, Member, MemberSettings, ModeratedGame, ModerationAction, Report, Sanction
+
+
+class StaffOnlyAdmin(admin.ModelAdmin):
+    """Any active staff member moderates; nobody adds or deletes rows here."""
+
+    def _staff(self, request) -> bool:
+        return request.user.is_active and request.user.is_staff
+
+    def has_module_permission(self, request):
+        return self._staff(request)
+
+    def has_view_permission(self, request, obj=None):
+        return self._staff(request)
+
+    def has_change_permission(self, request, obj=None):
+        return self._staff(request)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ReadOnlyAdmin(StaffOnlyAdmin):
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@dataclass
+class Op:
+    """One moderation form on a page: its title, how to build the form, what it runs."""
+
+    title: str
+    form: Callable  # (obj, data) -> Form
+    run: Callable  # (request, obj, cleaned_data, form) -> None
+    done: str
+    danger: bool = False
+
+
+class ActionPageAdmin(StaffOnlyAdmin):
+    """The change page is a moderation page: context + one form per action."""
+
+    page_template = ""
+
+    def ops(self, obj) -> dict[str, Op]:
+        return {}
+
+    def page_context(self, request, obj) -> dict:
+        return {}
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        obj = self.get_object(request, object_id)
+        if obj is None:
+            return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
+        ops = self.ops(obj)
+        bound, status, extra = {}, 200, {}
+        if request.method == "POST":
+            name = request.POST.get("op", "")
+            if name not in ops:
+                return HttpResponseBadRequest(_("Unknown moderation action."))
+            op = ops[name]
+            form = op.form(obj, request.POST)
+            if form.is_valid():
+                try:
+                    extra = op.run(request, obj, form.cleaned_data, form) or {}
+                except ServiceError as exc:
+                    form.add_error(None, exc.message)
+                except ValidationError as exc:
+                    form.add_error(None, exc)
+                else:
+                    if not extra:
+                        messages.success(request, op.done)
+                        return HttpResponseRedirect(request.path)
+            if not extra:
+                bound[name], status = form, 400
+            obj = self.get_object(request, object_id)
+        panels = [{"name": name, "title": op.title, "danger": op.danger,
+                   "form": bound.get(name) or op.form(obj, None)} for name, op in ops.items()]
+        context = {
+            **self.admin_site.each_context(request), "opts": self.opts, "original": obj, "title": str(obj),
+            "panels": panels, **self.page_context(request, obj), **extra,
+        }
+        return TemplateResponse(request, self.page_template, context, status=status)
+
+
+# --- reports ------------------------------------------------------------------------------------
+
+
+@admin.register(Report)
+class ReportAdmin(ActionPageAdmin):
+    page_template = "admin/community/report_page.html"
+    list_display = ["id", "created_at", "status", "about", "reported_user", "reporter", "short_reason"]
+    list_filter = ["status"]
+    search_fields = ["reported_user__username", "reporter__username", "reason", "message__text"]
+    list_select_related = ["reported_user", "reporter", "message"]
+
+    @admin.display(description=gettext_lazy("about"))
+    def about(self, obj):
+        return _("a chat message") if obj.message_id else _("a player")
+
+    @admin.display(description=gettext_lazy("reason"))
+    def short_reason(self, obj):
+        return obj.reason[:80]
+
+    def ops(self, report):
+        user_id = report.reported_user_id
+        ops = {}
+        if report.message_id:
+            ops["hide"] = Op(_("Hide the message"), lambda o, d: forms.ReasonForm(d, prefix="hide"),
+                             lambda r, o, c, f: moderation.message_hide(
+                                 moderator=r.user, message_id=o.message_id, reason=c["reason"], report_id=o.pk),
+                             _("The message is hidden."))
+        if user_id:
+            ops["warn"] = Op(_("Warn the player"), lambda o, d: forms.ReasonForm(d, prefix="warn"),
+                             lambda r, o, c, f: moderation.user_warn(
+                                 moderator=r.user, user_id=user_id, reason=c["reason"], report_id=o.pk),
+                             _("The player is warned."))
+            ops["mute"] = Op(_("Mute from chat"), lambda o, d: forms.DaysReasonForm(d, prefix="mute"),
+                             lambda r, o, c, f: moderation.user_mute(
+                                 moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"],
+                                 report_id=o.pk),
+                             _("The player is muted."))
+            ops["suspend"] = Op(_("Suspend"), lambda o, d: forms.DaysReasonForm(d, prefix="suspend"),
+                                lambda r, o, c, f: moderation.user_suspend(
+                                    moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"],
+                                    report_id=o.pk),
+                                _("The player is suspended."), danger=True)
+            ops["ban"] = Op(_("Ban"), lambda o, d: forms.ReasonForm(d, prefix="ban"),
+                            lambda r, o, c, f: moderation.user_ban(
+                                moderator=r.user, user_id=user_id, reason=c["reason"], report_id=o.pk),
+                            _("The player is banned."), danger=True)
+        ops["dismiss"] = Op(_("Dismiss the report"), lambda o, d: forms.ReasonForm(d, prefix="dismiss"),
+                            lambda r, o, c, f: moderation.report_dismiss(
+                                moderator=r.user, report_id=o.pk, reason=c["reason"]),
+                            _("The report is dismissed."))
+        return ops
+
+    def page_context(self, request, report):
+        context = {"report": report, "conversation": [], "sanctions": [], "other_reports": []}
+        if report.message_id:
+            m = report.message
+            around = ChatMessage.objects.filter(game_id=m.game_id).select_related("author")
+            before = list(around.filter(pk__lt=m.pk).order_by("-pk")[:8])[::-1]
+            after = list(around.filter(pk__gt=m.pk).order_by("pk")[:8])
+            context["conversation"] = before + [m] + after
+        if report.reported_user_id:
+            context["sanctions"] = Sanction.objects.filter(user_id=report.reported_user_id)
+            context["other_reports"] = (Report.objects.filter(reported_user_id=report.reported_user_id)
+                                        .exclude(pk=report.pk)[:20])
+        context["actions"] = report.actions.select_related("moderator")
+        return context
+
+
+# --- games --------------------------------------------------------------------------------------
+
+
+@admin.register(ModeratedGame)
+class ModeratedGameAdmin(ActionPageAdmin):
+    page_template = "admin/community/game_page.html"
+    list_display = ["id", "game_type", "status", "version", "is_private", "players", "created_at", "finished_at"]
+    list_filter = ["status", "game_type", "is_private"]
+    search_fields = ["=id", "seats__user__username"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("seats__user")
+
+    @admin.display(description=gettext_lazy("players"))
+    def players(self, obj):
+        return ", ".join(s.display_name for s in obj.seats.all())
+
+    def ops(self, game):
+        seats = list(game.seats.select_related("user").order_by("index"))
+        moves = list(game.moves.filter(undone_at__isnull=True, kind__in=["start", "move"]).order_by("seq"))
+
+        def adjudicate(r, o, c, f):
+            game_moderation.game_adjudicate(moderator=r.user, game_id=o.pk, ranks=f.ranks(), scores=f.scores(),
+                                            rated=c["rated"], reason=c["reason"])
+
+        def state(r, o, c, f):
+            data = game_moderation.game_state_viewed(moderator=r.user, game_id=o.pk, reason=c["reason"])
+            return {"full_state": json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)}
+
+        return {
+            "state": Op(_("Show the full state (hidden information included; logged)"),
+                        lambda o, d: forms.ReasonForm(d, prefix="state"), state, ""),
+            "abort": Op(_("Abort"), lambda o, d: forms.ReasonForm(d, prefix="abort"),
+                        lambda r, o, c, f: game_moderation.game_abort(moderator=r.user, game_id=o.pk,
+                                                                      reason=c["reason"]),
+                        _("The game is aborted."), danger=True),
+            "adjudicate": Op(_("Adjudicate: end the game with this result"),
+                             lambda o, d: forms.AdjudicateForm(d, prefix="adj", seats=seats), adjudicate,
+                             _("The game is over with the result you set."), danger=True),
+            "seat_bot": Op(_("Give a seat to a bot"),
+                           lambda o, d: forms.SeatBotForm(d, prefix="bot", seats=seats,
+                                                          levels=bots.levels_for(o.game_type)),
+                           lambda r, o, c, f: game_moderation.seat_give_to_bot(
+                               moderator=r.user, game_id=o.pk, seat_index=c["seat"], bot_level=c["bot_level"],
+                               reason=c["reason"]),
+                           _("A bot plays the seat.")),
+            "seat_user": Op(_("Give a seat to another player"),
+                            lambda o, d: forms.SeatUserForm(d, prefix="user", seats=seats),
+                            lambda r, o, c, f: game_moderation.seat_give_to_user(
+                                moderator=r.user, game_id=o.pk, seat_index=c["seat"], username=c["username"],
+                                reason=c["reason"]),
+                            _("The seat has a new player.")),
+            "rollback": Op(_("Roll back to a move"),
+                           lambda o, d: forms.RollbackForm(d, prefix="rb", moves=moves[:-1] or moves),
+                           lambda r, o, c, f: game_moderation.game_rollback(
+                               moderator=r.user, game_id=o.pk, to_seq=c["to_seq"], reason=c["reason"]),
+                           _("The game is back at the chosen move; the later moves are marked undone."),
+                           danger=True),
+        }
+
+    def page_context(self, request, game):
+        return {
+            "game": game,
+            "seats": list(game.seats.select_related("user").order_by("index")),
+            "moves": Move.objects.filter(game=game).select_related("by_user").order_by("-seq")[:200],
+            "chat": ChatMessage.objects.filter(game=game).select_related("author").order_by("-pk")[:50],
+            "history": ModerationAction.objects.filter(game=game).select_related("moderator", "target_user"),
+        }
+
+
+# --- members ------------------------------------------------------------------------------------
+
+
+@admin.register(Member)
+class MemberAdmin(ActionPageAdmin):
+    page_template = "admin/community/member_page.html"
+    list_display = ["username", "email", "is_active", "is_staff", "date_joined", "last_login", "open_reports"]
+    list_filter = ["is_active", "is_staff"]
+    search_fields = ["username", "email"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(
+            open_count=Count("reports_received", filter=Q(reports_received__status=Report.Status.OPEN)))
+
+    @admin.display(description=gettext_lazy("open reports"), ordering="open_count")
+    def open_reports(self, obj):
+        return obj.open_count
+
+    def ops(self, member):
+        uid = member.pk
+        active = [s for s in Sanction.objects.filter(user=member) if s.is_active()]
+        appeals = list(Sanction.objects.filter(user=member, appealed_at__isnull=False, appeal_decision=""))
+        ratings = list(Rating.objects.filter(user=member))
+        ops = {
+            "warn": Op(_("Warn"), lambda o, d: forms.ReasonForm(d, prefix="warn"),
+                       lambda r, o, c, f: moderation.user_warn(moderator=r.user, user_id=uid, reason=c["reason"]),
+                       _("The player is warned.")),
+            "mute": Op(_("Mute from chat"), lambda o, d: forms.DaysReasonForm(d, prefix="mute"),
+                       lambda r, o, c, f: moderation.user_mute(moderator=r.user, user_id=uid, days=c["days"],
+                                                               reason=c["reason"]),
+                       _("The player is muted.")),
+            "suspend": Op(_("Suspend"), lambda o, d: forms.DaysReasonForm(d, prefix="suspend"),
+                          lambda r, o, c, f: moderation.user_suspend(moderator=r.user, user_id=uid,
+                                                                     days=c["days"], reason=c["reason"]),
+                          _("The player is suspended."), danger=True),
+            "ban": Op(_("Ban"), lambda o, d: forms.ReasonForm(d, prefix="ban"),
+                      lambda r, o, c, f: moderation.user_ban(moderator=r.user, user_id=uid, reason=c["reason"]),
+                      _("The player is banned."), danger=True),
+            "deactivate": Op(_("Deactivate the account (bots take its running games)"),
+                             lambda o, d: forms.ReasonForm(d, prefix="deact"),
+                             lambda r, o, c, f: moderation.member_deactivate(moderator=r.user, user_id=uid,
+                                                                             reason=c["reason"]),
+                             _("The account is deactivated."), danger=True),
+        }
+        if active:
+            ops["lift"] = Op(_("Lift a sanction"),
+                             lambda o, d: forms.SanctionChoiceForm(d, prefix="lift", sanctions=active),
+                             lambda r, o, c, f: moderation.sanction_lift(moderator=r.user,
+                                                                         sanction_id=c["sanction"],
+                                                                         reason=c["reason"]),
+                             _("The sanction is lifted."))
+        if appeals:
+            ops["appeal"] = Op(_("Decide an appeal"),
+                               lambda o, d: forms.AppealDecisionForm(d, prefix="appeal", sanctions=appeals),
+                               lambda r, o, c, f: moderation.appeal_decide(moderator=r.user,
+                                                                           sanction_id=c["sanction"],
+                                                                           lift=c["lift"], reason=c["reason"]),
+                               _("The appeal is decided."))
+        if ratings:
+            ops["reset_rating"] = Op(_("Reset a rating"),
+                                     lambda o, d: forms.RatingResetForm(d, prefix="rating", ratings=ratings),
+                                     lambda r, o, c, f: moderation.member_rating_reset(
+                                         moderator=r.user, rating_id=c["rating"], reason=c["reason"]),
+                                     _("The rating is reset."), danger=True)
+        return ops
+
+    def page_context(self, request, member):
+        return {
+            "member": member,
+            "settings": MemberSettings.objects.filter(user=member).first(),
+            "seats": Seat.objects.filter(user=member).select_related("game").order_by("-game_id")[:50],
+            "reports_received": Report.objects.filter(reported_user=member).select_related("reporter")[:50],
+            "reports_made": Report.objects.filter(reporter=member).select_related("reported_user")[:50],
+            "sanctions": Sanction.objects.filter(user=member).select_related("by"),
+            "history": ModerationAction.objects.filter(Q(target_user=member) | Q(moderator=member))
+            .select_related("moderator", "target_user")[:100],
+            "ratings": Rating.objects.filter(user=member),
+        }
+
+
+# --- read-only lists ----------------------------------------------------------------------------
+
+
+@admin.register(ModerationAction)
+class ModerationActionAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "moderator", "action", "target_user", "game", "reason"]
+    list_filter = ["action"]
+    search_fields = ["moderator__username", "target_user__username", "reason", "=game__id"]
+    list_select_related = ["moderator", "target_user"]
+
+
+@admin.register(Sanction)
+class SanctionAdmin(ReadOnlyAdmin):
+    list_display = ["user", "kind", "starts_at", "ends_at", "lifted_at", "by", "appealed_at"]
+    list_filter = ["kind"]
+    search_fields = ["user__username", "reason"]
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "game", "author", "text", "hidden_at"]
+    search_fields = ["text", "author__username", "=game__id"]
+    list_select_related = ["author"]

@@ -1,0 +1,18 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CommunityConfig(AppConfig):
+    name = "community"
+    verbose_name = _("Community and moderation")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from games import texts
+
+        # Log lines of the moderation events this app writes into game logs.
+        texts.SITE_MESSAGES.update({
+            "site.rollback": _("A moderator took the game back to move %(to)s; the moves after it are undone."),
+            "site.adjudicate": _("A moderator ended the game and set its result."),
+            "site.seat_given": _("A moderator gave %(seat)s's seat to %(player)s."),
+        })

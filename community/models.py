@@ -1,0 +1,183 @@
+"""Profiles shown to others, privacy choices, in-game chat, reports, sanctions
+and the moderation log.
+
+Only ``community.services`` and ``community.moderation`` write these tables."""
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django_countries.fields import CountryField
+
+from games.models import Game
+
+CHAT_MAX_LENGTH = 500
+
+
+class MemberSettings(models.Model):
+    """What a player shows others and who may reach them. Missing row = defaults."""
+
+    class InvitePolicy(models.TextChoices):
+        ANYONE = "anyone", _("Anyone")
+        NOBODY = "nobody", _("Nobody (I join games myself)")
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("Everyone")
+        PLAYED_WITH = "played_with", _("Players I have played with")
+        ONLY_ME = "only_me", _("Only me")
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="member")
+    display_name = models.CharField(_("display name"), max_length=40, blank=True)
+    country = CountryField(_("country"), blank=True)
+    invite_policy = models.CharField(_("who may invite me to a game"), max_length=10,
+                                     choices=InvitePolicy.choices, default=InvitePolicy.ANYONE)
+    visibility = models.CharField(_("who may see my profile and match history"), max_length=12,
+                                  choices=Visibility.choices, default=Visibility.PUBLIC,
+                                  help_text=_("Only public profiles are listed on the leaderboards."))
+
+    def __str__(self):
+        return f"settings of {self.user}"
+
+
+class ChatMessage(models.Model):
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="chat_messages")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                               related_name="chat_messages")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    text = models.CharField(max_length=CHAT_MAX_LENGTH)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    hidden_at = models.DateTimeField(null=True, blank=True)
+    hidden_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                  related_name="+")
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["game", "-id"])]
+
+    def __str__(self):
+        return f"{self.game_id} {self.author}: {self.text[:40]}"
+
+    @property
+    def is_hidden(self) -> bool:
+        return self.hidden_at is not None
+
+
+class Report(models.Model):
+    """A player flags a chat message or a user for the moderators."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        ACTIONED = "actioned", _("Action taken")
+        DISMISSED = "dismissed", _("Dismissed")
+
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                 related_name="reports_made")
+    reported_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                      related_name="reports_received")
+    message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="reports")
+    reason = models.TextField(_("what is wrong"), max_length=1000)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    handled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        what = f"message #{self.message_id}" if self.message_id else f"user {self.reported_user}"
+        return f"report #{self.pk} on {what} ({self.status})"
+
+
+class Sanction(models.Model):
+    class Kind(models.TextChoices):
+        WARN = "warn", _("Warning")
+        MUTE = "mute", _("Muted from chat")
+        SUSPEND = "suspend", _("Suspended")
+        BAN = "ban", _("Banned")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sanctions")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    reason = models.TextField()
+    starts_at = models.DateTimeField(default=timezone.now)
+    ends_at = models.DateTimeField(null=True, blank=True, db_index=True)  # None: until lifted (ban)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    lifted_at = models.DateTimeField(null=True, blank=True)
+    # The sanctioned user may appeal once; the moderator's answer is logged.
+    appeal = models.TextField(blank=True, max_length=2000)
+    appealed_at = models.DateTimeField(null=True, blank=True)
+    appeal_decision = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-starts_at"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} of {self.user}"
+
+    def is_active(self, now=None) -> bool:
+        now = now or timezone.now()
+        if self.kind == self.Kind.WARN or self.lifted_at is not None:
+            return False
+        return self.ends_at is None or self.ends_at > now
+
+
+class ModerationAction(models.Model):
+    """The moderation log: who did what, to whom, and why. Never edited."""
+
+    class Action(models.TextChoices):
+        HIDE_MESSAGE = "hide_message", _("Hid a chat message")
+        WARN = "warn", _("Warned")
+        MUTE = "mute", _("Muted from chat")
+        SUSPEND = "suspend", _("Suspended")
+        BAN = "ban", _("Banned")
+        LIFT = "lift", _("Lifted a sanction")
+        APPEAL = "appeal", _("Decided an appeal")
+        DISMISS_REPORT = "dismiss_report", _("Dismissed a report")
+        DEACTIVATE = "deactivate", _("Deactivated an account")
+        RESET_RATING = "reset_rating", _("Reset a rating")
+        ABORT = "abort", _("Aborted a game")
+        ADJUDICATE = "adjudicate", _("Adjudicated a game")
+        SEAT_BOT = "seat_bot", _("Gave a seat to a bot")
+        SEAT_USER = "seat_user", _("Gave a seat to another player")
+        ROLLBACK = "rollback", _("Rolled a game back")
+        VIEW_STATE = "view_state", _("Looked at a game's full state")
+
+    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                  related_name="moderation_done")
+    action = models.CharField(max_length=16, choices=Action.choices, db_index=True)
+    reason = models.TextField(blank=True)
+    target_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="moderation_received")
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    report = models.ForeignKey(Report, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="actions")
+    sanction = models.ForeignKey(Sanction, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.moderator}: {self.get_action_display()}"
+
+
+# --- admin entry points (proxies: no tables of their own) ---------------------------------------
+
+
+class ModeratedGame(Game):
+    class Meta:
+        proxy = True
+        verbose_name = _("game (moderation)")
+        verbose_name_plural = _("games (moderation)")
+
+
+class Member(get_user_model()):
+    class Meta:
+        proxy = True
+        verbose_name = _("member (moderation)")
+        verbose_name_plural = _("members (moderation)")

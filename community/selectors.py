@@ -1,0 +1,257 @@
+"""Read side of the community pages: who may see a profile, a player's
+numbers, match history, head-to-head, the chat feed. Nothing here writes.
+
+Game lists only ever show games the viewer may open (``can_view``: public
+games, or private ones they sit in), so a private game never shows up on
+someone else's page."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db.models import Max, Prefetch, Q
+from django.utils import timezone
+
+from games import selectors as game_selectors
+from games import texts
+from games.engines import registry
+from games.models import Game, Seat
+
+from .account import is_deleted
+from .models import ChatMessage, MemberSettings
+
+CHAT_FEED_MESSAGES = 60
+CHAT_FEED_MOVES = 40
+
+
+# --- who sees what ------------------------------------------------------------------------------
+
+
+def played_together(a, b) -> bool:
+    """Both sat as players in the same started game."""
+    if a is None or b is None or not a.is_authenticated:
+        return False
+    return Seat.objects.filter(user=a, kind=Seat.Kind.HUMAN, game__started_at__isnull=False,
+                               game__seats__user=b, game__seats__kind=Seat.Kind.HUMAN).exists()
+
+
+def profile_visible(owner, viewer) -> bool:
+    if viewer is not None and viewer.is_authenticated and (viewer.pk == owner.pk or viewer.is_staff):
+        return True
+    if not owner.is_active:
+        return False
+    visibility = (MemberSettings.objects.filter(user=owner).values_list("visibility", flat=True).first()
+                  or MemberSettings.Visibility.PUBLIC)
+    if visibility == MemberSettings.Visibility.PUBLIC:
+        return True
+    if visibility == MemberSettings.Visibility.PLAYED_WITH:
+        return played_together(viewer, owner)
+    return False
+
+
+def user_ids_hidden_from_lists() -> list[int]:
+    """Users whose profile is not public: leaderboards leave them out."""
+    return list(MemberSettings.objects.exclude(visibility=MemberSettings.Visibility.PUBLIC)
+                .values_list("user_id", flat=True))
+
+
+def visible_games(viewer):
+    """A filter on Game: what the viewer may open."""
+    if viewer is not None and viewer.is_authenticated:
+        if viewer.is_staff:
+            return Q()
+        return Q(is_private=False) | Q(seats__user=viewer)
+    return Q(is_private=False)
+
+
+def display_name(user) -> str:
+    name = MemberSettings.objects.filter(user=user).values_list("display_name", flat=True).first()
+    return name or user.get_username()
+
+
+# --- numbers ------------------------------------------------------------------------------------
+
+
+def options_key(options: dict) -> str:
+    """An option set as a short stable label: "edition=modern, target=10"."""
+    return ", ".join(f"{k}={v}" for k, v in sorted((options or {}).items()))
+
+
+def engine_name(game_type: str) -> str:
+    try:
+        return registry.get(game_type).name
+    except KeyError:
+        return game_type
+
+
+@dataclass
+class SeatResult:
+    """One finished game from one player's side."""
+
+    game: Game
+    seat: Seat
+    rank: int | None
+    left: bool
+    opponents: list[Seat] = field(default_factory=list)
+
+    @property
+    def won(self) -> bool:
+        return self.rank == 1 and not self.left
+
+    @property
+    def outcome(self) -> str:
+        if self.left:
+            return "left"
+        return "won" if self.rank == 1 else "lost"
+
+
+def _seat_result(seat: Seat) -> SeatResult:
+    game = seat.game
+    result = game.result or {}
+    ranks = result.get("ranks") or []
+    rank = ranks[seat.index] if seat.index < len(ranks) else None
+    return SeatResult(game=game, seat=seat, rank=rank, left=seat.index in (result.get("left") or []),
+                      opponents=[s for s in game.seats.all() if s.index != seat.index])
+
+
+def finished_seats(owner, *, viewer=None, game_type: str = "", options: dict | None = None, opponent=None,
+                   date_from: date | None = None, date_to: date | None = None) -> list[SeatResult]:
+    """The owner's finished games, newest first; with ``viewer``, only games
+    the viewer may open. Filters run in the database; the result filter is the
+    caller's (ranks live in the result JSON)."""
+    qs = Seat.objects.filter(user=owner, kind=Seat.Kind.HUMAN, game__status=Game.Status.FINISHED)
+    if viewer is not None:
+        games = Game.objects.filter(visible_games(viewer)).values("pk")
+        qs = qs.filter(game__in=games)
+    if game_type:
+        qs = qs.filter(game__game_type=game_type)
+    for key, value in (options or {}).items():
+        qs = qs.filter(**{f"game__options__{key}": value})
+    if opponent is not None:
+        qs = qs.filter(game__in=Seat.objects.filter(user=opponent, kind=Seat.Kind.HUMAN).values("game_id"))
+    if date_from:
+        qs = qs.filter(game__finished_at__date__gte=date_from)
+    if date_to:
+        qs = qs.filter(game__finished_at__date__lte=date_to)
+    qs = qs.select_related("game").prefetch_related(
+        Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index"))
+    ).order_by("-game__finished_at", "-game_id")
+    return [_seat_result(seat) for seat in qs]
+
+
+@dataclass
+class Tally:
+    played: int = 0
+    won: int = 0
+
+
+def stats(owner) -> dict[str, dict]:
+    """Games played and won per game, and per option set within each game
+    (every finished game counts, private ones too: only totals are shown)."""
+    out: dict[str, dict] = {}
+    per_options: dict[tuple[str, str], Tally] = defaultdict(Tally)
+    rows = Seat.objects.filter(user=owner, kind=Seat.Kind.HUMAN, game__status=Game.Status.FINISHED).values_list(
+        "index", "game__game_type", "game__options", "game__result")
+    for index, game_type, options, result in rows:
+        result = result or {}
+        ranks = result.get("ranks") or []
+        won = index < len(ranks) and ranks[index] == 1 and index not in (result.get("left") or [])
+        entry = out.setdefault(game_type, {"name": engine_name(game_type), "total": Tally(), "options": {}})
+        entry["total"].played += 1
+        entry["total"].won += int(won)
+        tally = per_options[(game_type, options_key(options))]
+        tally.played += 1
+        tally.won += int(won)
+    for (game_type, key), tally in sorted(per_options.items()):
+        out[game_type]["options"][key] = tally
+    return dict(sorted(out.items()))
+
+
+def option_sets(owner) -> list[tuple[str, dict]]:
+    """The distinct option sets of the owner's finished games, as (key, options)."""
+    seen: dict[str, dict] = {}
+    for options in Seat.objects.filter(user=owner, kind=Seat.Kind.HUMAN, game__status=Game.Status.FINISHED)\
+            .values_list("game__options", flat=True).distinct():
+        seen.setdefault(options_key(options), options or {})
+    return sorted(seen.items())
+
+
+def current_games(owner, *, limit: int = 20) -> list[Game]:
+    """Public games in progress the owner plays in."""
+    return list(Game.objects.filter(status=Game.Status.ACTIVE, is_private=False, seats__user=owner,
+                                    seats__kind=Seat.Kind.HUMAN)
+                .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+                .order_by("-updated_at")[:limit])
+
+
+@dataclass
+class HeadToHead:
+    ahead: int
+    behind: int
+    level: int
+    games: list[SeatResult]
+
+
+def head_to_head(a, b, *, viewer) -> HeadToHead:
+    """A's record against B over the finished games both played: who finished
+    ahead. Counts use every such game; the list shows those the viewer may open."""
+    everything = finished_seats(a, opponent=b)
+    ahead = behind = level = 0
+    visible_ids = set(Game.objects.filter(visible_games(viewer), pk__in=[r.game.pk for r in everything])
+                      .values_list("pk", flat=True))
+    for row in everything:
+        theirs = next((s for s in row.opponents if s.user_id == b.pk), None)
+        ranks = (row.game.result or {}).get("ranks") or []
+        if theirs is None or row.rank is None or theirs.index >= len(ranks):
+            continue
+        if row.rank < ranks[theirs.index]:
+            ahead += 1
+        elif row.rank > ranks[theirs.index]:
+            behind += 1
+        else:
+            level += 1
+    return HeadToHead(ahead, behind, level, [r for r in everything if r.game.pk in visible_ids])
+
+
+# --- chat ---------------------------------------------------------------------------------------
+
+
+def chat_stamp(game_id: int) -> str:
+    """Changes whenever a message is written or hidden: the chat poll's "nothing new" test."""
+    row = ChatMessage.objects.filter(game_id=game_id).aggregate(last=Max("pk"), hidden=Max("hidden_at"))
+    hidden = row["hidden"].timestamp() if row["hidden"] else 0
+    return f"{row['last'] or 0}-{int(hidden * 1000)}"
+
+
+@dataclass
+class FeedItem:
+    at: object
+    kind: str  # "chat" | "move"
+    text: str
+    message: ChatMessage | None = None
+    author: str = ""
+    seq: int | None = None
+
+
+def chat_feed(game: Game, viewer) -> list[FeedItem]:
+    """The chat with the moves interleaved, oldest first. Move lines are the
+    log as the viewer's seat may read it (private lines of others never)."""
+    seats = list(game.seats.all())
+    names = [s.display_name for s in seats]
+    seat = game_selectors.seat_of(game, viewer)
+    items: list[FeedItem] = []
+    messages = list(ChatMessage.objects.filter(game=game).select_related("author")
+                    .order_by("-pk")[:CHAT_FEED_MESSAGES])
+    for m in messages:
+        shown = m.author is not None and not is_deleted(m.author)
+        items.append(FeedItem(at=m.created_at, kind="chat", text=m.text, message=m,
+                              author=m.author.get_username() if shown else ""))
+    for row in game_selectors.moves_for(game, seat.index if seat else None, limit=CHAT_FEED_MOVES):
+        for entry in row.visible:
+            items.append(FeedItem(at=row.created_at, kind="move", seq=row.seq,
+                                  text=texts.log_line(game.game_type, entry, names)))
+    # Oldest first; a move and a message at the same instant: the move first.
+    items.sort(key=lambda i: (i.at or timezone.now(), 0 if i.kind == "move" else 1))
+    return items

@@ -1,0 +1,166 @@
+"""Player-side writes: privacy settings, chat, reports, appeals.
+
+Errors are ``games.services.ServiceError`` (HTTP status on ``.status``) with a
+message a player can read, and leave nothing changed."""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import selectors as game_selectors
+from games.models import Game
+from games.services import NotAllowed, ServiceError
+
+from .models import CHAT_MAX_LENGTH, ChatMessage, MemberSettings, Report, Sanction
+
+CHAT_RATE_COUNT = 8  # messages…
+CHAT_RATE_SECONDS = 60  # …per this many seconds and user
+
+
+class TooFast(ServiceError):
+    status = 429
+
+
+def settings_of(user) -> MemberSettings:
+    """The user's settings, unsaved defaults if they never changed them."""
+    found = MemberSettings.objects.filter(user=user).first()
+    return found or MemberSettings(user=user)
+
+
+# --- invitations (called by games.services.game_create) -----------------------------------------
+
+
+def check_can_invite(*, inviter, invitee) -> None:
+    policy = (MemberSettings.objects.filter(user=invitee).values_list("invite_policy", flat=True).first()
+              or MemberSettings.InvitePolicy.ANYONE)
+    if policy == MemberSettings.InvitePolicy.NOBODY and not getattr(inviter, "is_staff", False):
+        raise NotAllowed(
+            _("%(name)s does not accept invitations; open a seat for anyone instead.")
+            % {"name": invitee.get_username()}
+        )
+
+
+# --- settings -----------------------------------------------------------------------------------
+
+
+def member_settings_update(*, user, display_name: str, country: str, invite_policy: str,
+                           visibility: str) -> MemberSettings:
+    display_name = " ".join((display_name or "").split())
+    if len(display_name) > 40:
+        raise ServiceError(_("A display name has at most 40 characters."))
+    if invite_policy not in MemberSettings.InvitePolicy.values:
+        raise ServiceError(_("Unknown invitation choice."))
+    if visibility not in MemberSettings.Visibility.values:
+        raise ServiceError(_("Unknown visibility choice."))
+    member, _created = MemberSettings.objects.get_or_create(user=user)
+    member.display_name, member.country = display_name, country or ""
+    member.invite_policy, member.visibility = invite_policy, visibility
+    member.full_clean(exclude=["user"])
+    member.save()
+    return member
+
+
+# --- chat ---------------------------------------------------------------------------------------
+
+
+def chat_block(user) -> Sanction | None:
+    """The active mute, suspension or ban that keeps the user out of the chat
+    longest (a sanction without end first), or None."""
+    now = timezone.now()
+    blocking = [s for s in Sanction.objects.filter(user=user, lifted_at__isnull=True)
+                .exclude(kind=Sanction.Kind.WARN) if s.is_active(now)]
+    if not blocking:
+        return None
+    return max(blocking, key=lambda s: (s.ends_at is None, s.ends_at or now))
+
+
+def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
+    """A player of the game writes in its chat (spectators only read)."""
+    text = (text or "").strip()
+    if not text:
+        raise ServiceError(_("Write something first."))
+    if len(text) > CHAT_MAX_LENGTH:
+        raise ServiceError(_("A message has at most %(n)d characters (this one has %(len)d).")
+                           % {"n": CHAT_MAX_LENGTH, "len": len(text)})
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not game_selectors.can_view(game, user):
+        raise ServiceError(_("There is no such game."))
+    seat = game_selectors.seat_of(game, user)
+    if seat is None:
+        raise NotAllowed(_("Only the players of this game can write in its chat."))
+    if game.state is None or game.status == Game.Status.CANCELLED:
+        raise ServiceError(_("The chat opens when the game starts."))
+    block = chat_block(user)
+    if block is not None:
+        if block.ends_at is None:
+            raise NotAllowed(_("You may not write in the chat."))
+        raise NotAllowed(_("A moderator muted you until %(until)s (UTC).")
+                         % {"until": block.ends_at.strftime("%Y-%m-%d %H:%M")})
+    key = f"chat-rate:{user.pk}"
+    cache.add(key, 0, CHAT_RATE_SECONDS)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, CHAT_RATE_SECONDS)
+        count = 1
+    if count > CHAT_RATE_COUNT:
+        raise TooFast(_("You are writing too fast; wait a minute."))
+    return ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
+
+
+# --- reports ------------------------------------------------------------------------------------
+
+
+def _clean_reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ServiceError(_("Say what is wrong, in a few words."))
+    if len(reason) > 1000:
+        raise ServiceError(_("Keep it under 1000 characters."))
+    return reason
+
+
+def report_message(*, reporter, message_id: int, reason: str) -> Report:
+    reason = _clean_reason(reason)
+    message = ChatMessage.objects.select_related("game").filter(pk=message_id).first()
+    if message is None or not game_selectors.can_view(message.game, reporter):
+        raise ServiceError(_("There is no such message."))
+    if message.author_id == reporter.pk:
+        raise ServiceError(_("You cannot report your own message."))
+    if Report.objects.filter(reporter=reporter, message=message).exists():
+        raise ServiceError(_("You already reported this message; the moderators will look at it."))
+    return Report.objects.create(reporter=reporter, message=message, reported_user_id=message.author_id,
+                                 reason=reason)
+
+
+def report_user(*, reporter, user, reason: str) -> Report:
+    reason = _clean_reason(reason)
+    if user.pk == reporter.pk:
+        raise ServiceError(_("You cannot report yourself."))
+    if Report.objects.filter(reporter=reporter, reported_user=user, message=None,
+                             status=Report.Status.OPEN).exists():
+        raise ServiceError(_("You already reported this player; the moderators will look at it."))
+    return Report.objects.create(reporter=reporter, reported_user=user, reason=reason)
+
+
+# --- appeals ------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def sanction_appeal(*, user, sanction_id: int, text: str) -> Sanction:
+    sanction = Sanction.objects.select_for_update().filter(pk=sanction_id, user=user).first()
+    if sanction is None:
+        raise ServiceError(_("There is no such decision about you."))
+    text = (text or "").strip()
+    if not text:
+        raise ServiceError(_("Say why the decision should change."))
+    if len(text) > 2000:
+        raise ServiceError(_("Keep it under 2000 characters."))
+    if sanction.appealed_at is not None:
+        raise ServiceError(_("You already appealed this decision."))
+    sanction.appeal, sanction.appealed_at = text, timezone.now()
+    sanction.save(update_fields=["appeal", "appealed_at"])
+    return sanction

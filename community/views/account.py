@@ -1,0 +1,85 @@
+"""The player's own settings: profile and privacy, moderation notices and
+appeals, data export, closing the account."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.contrib.auth.decorators import login_required
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.services import ServiceError
+
+from .. import account, services
+from ..forms import AppealForm, DeleteAccountForm, MemberSettingsForm
+from ..models import Sanction
+
+
+def _privacy_page(request: HttpRequest, form, *, status: int = 200, appeal_error: str = "") -> HttpResponse:
+    sanctions = Sanction.objects.filter(user=request.user).order_by("-starts_at")
+    return render(request, "community/privacy.html", {
+        "form": form, "sanctions": sanctions, "appeal_form": AppealForm(), "now": timezone.now(),
+        "appeal_error": appeal_error,
+    }, status=status)
+
+
+@login_required
+def privacy(request: HttpRequest) -> HttpResponse:
+    member = services.settings_of(request.user)
+    form = MemberSettingsForm(request.POST or None, instance=member)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.member_settings_update(user=request.user, **form.cleaned_data)
+            except ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Your profile and privacy settings are saved."))
+                return redirect("community:privacy")
+        return _privacy_page(request, form, status=400)
+    return _privacy_page(request, form)
+
+
+@login_required
+@require_POST
+def appeal(request: HttpRequest, sanction_id: int) -> HttpResponse:
+    settings_form = MemberSettingsForm(instance=services.settings_of(request.user))
+    form = AppealForm(request.POST)
+    if not form.is_valid():
+        return _privacy_page(request, settings_form, status=400,
+                             appeal_error=_("Say why the decision should change (at most 2000 characters)."))
+    try:
+        services.sanction_appeal(user=request.user, sanction_id=sanction_id, text=form.cleaned_data["text"])
+    except ServiceError as exc:
+        return _privacy_page(request, settings_form, status=exc.status, appeal_error=exc.message)
+    messages.success(request, _("Your appeal is noted; a moderator will answer it."))
+    return redirect("community:privacy")
+
+
+@login_required
+def export(request: HttpRequest) -> HttpResponse:
+    data = account.account_export(user=request.user)
+    body = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="lacitta-{request.user.pk}.json"'
+    return response
+
+
+@login_required
+def delete(request: HttpRequest) -> HttpResponse:
+    form = DeleteAccountForm(request.POST or None, user=request.user)
+    if request.method == "POST":
+        if form.is_valid():
+            account.account_delete(user=request.user)
+            logout(request)
+            messages.success(request, _("Your account is closed. Your games stay, under “deleted user”."))
+            return redirect("games:lobby")
+        return render(request, "community/delete_account.html", {"form": form}, status=400)
+    return render(request, "community/delete_account.html", {"form": form})

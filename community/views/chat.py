@@ -1,0 +1,85 @@
+"""In-game chat: a small partial polled every few seconds ("nothing new" →
+204), an HTMX form that answers the whole panel, reporting a message."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors as game_selectors
+from games.models import Game
+from games.services import ServiceError
+
+from .. import selectors, services
+from ..forms import ChatForm, ReportForm
+from ..models import ChatMessage
+from ..templatetags.community_chat import panel_context
+
+
+def _game(request: HttpRequest, pk: int) -> Game:
+    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=pk)
+    if not game_selectors.can_view(game, request.user):
+        raise Http404  # a private game does not admit it exists
+    return game
+
+
+@require_GET
+def chat_messages(request: HttpRequest, pk: int) -> HttpResponse:
+    if not Game.objects.filter(pk=pk).exists():
+        raise Http404
+    stamp = selectors.chat_stamp(pk)
+    if request.GET.get("s") == stamp:
+        return HttpResponse(status=204)
+    game = _game(request, pk)
+    return render(request, "community/partials/chat_messages.html", panel_context(game, request.user))
+
+
+@require_POST
+@login_required
+def chat_post(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game(request, pk)
+    form = ChatForm(request.POST)
+    error, status = "", 200
+    if not form.is_valid():
+        text = (request.POST.get("text") or "").strip()
+        error = (_("Write something first.") if not text else
+                 _("A message has at most %(n)d characters.") % {"n": ChatForm.base_fields["text"].max_length})
+        status = 400
+    else:
+        try:
+            services.chat_post(game_id=pk, user=request.user, text=form.cleaned_data["text"])
+        except ServiceError as exc:
+            error, status = exc.message, exc.status
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("games:detail", pk=pk)
+    context = panel_context(game, request.user)
+    context.update({"error": error, "fresh": True, "text": request.POST.get("text", "") if error else ""})
+    return render(request, "community/partials/chat_section.html", context, status=status)
+
+
+@login_required
+def report_message(request: HttpRequest, message_id: int) -> HttpResponse:
+    message = get_object_or_404(ChatMessage.objects.select_related("game", "author"), pk=message_id)
+    if not game_selectors.can_view(message.game, request.user):
+        raise Http404
+    form = ReportForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.report_message(reporter=request.user, message_id=message.pk,
+                                        reason=form.cleaned_data["reason"])
+            except ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Thank you: the moderators will look at your report."))
+                return redirect("games:detail", pk=message.game_id)
+        status = 400
+    return render(request, "community/report.html", {"form": form, "message": message,
+                                                     "target": message.author}, status=status)

@@ -1,0 +1,26 @@
+"""The staff dashboard, inside the admin (wrapped by ``admin.site.admin_view``
+in urls: non-staff are sent to the admin login)."""
+
+from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from .. import dashboard
+
+
+def dashboard_view(request: HttpRequest) -> HttpResponse:
+    try:
+        days = int(request.GET.get("days", "30"))
+    except ValueError:
+        return HttpResponse(_("The number of days must be a whole number."), status=400)
+    if not 1 <= days <= dashboard.MAX_DAYS:
+        return HttpResponse(_("Choose between 1 and %(max)d days.") % {"max": dashboard.MAX_DAYS}, status=400)
+    rows = dashboard.daily_stats(days=days)
+    peak = max([r.moves for r in rows] + [1])
+    for row in rows:
+        row.bar = round(100 * row.moves / peak)
+    return render(request, "community/dashboard.html", {
+        **admin.site.each_context(request), "title": _("Site activity"), "rows": rows, "days": days,
+        "total": dashboard.totals(rows, days=days),
+    })

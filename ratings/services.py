@@ -1,0 +1,124 @@
+"""Writes to ratings: rate a finished game, reset a rating.
+
+A game is rated once (``RatingChange`` is unique per rating and game, and the
+game row is locked while it is rated), so a task that runs twice is harmless.
+Ratings are locked in primary-key order, so two games finishing at once that
+share players cannot deadlock."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from games.models import Game, Seat
+
+from . import skill
+from .models import Rating, RatingChange
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who a seat's result counts for: a user, or a bot level."""
+
+    user_id: int | None = None
+    bot_level: str = ""
+
+
+def seat_identity(seat: Seat) -> Identity | None:
+    """A human seat counts for its user, even while a stand-in bot plays it
+    (timeout, resignation); a bot seat counts for its level."""
+    if seat.kind == Seat.Kind.BOT and seat.bot_level:
+        return Identity(bot_level=seat.bot_level)
+    if seat.kind == Seat.Kind.HUMAN and seat.user_id:
+        return Identity(user_id=seat.user_id)
+    return None
+
+
+def unrated_reason(game: Game, seats: list[Seat]) -> str:
+    """Why a game is not rated ('' when it is)."""
+    result = game.result or {}
+    ranks = result.get("ranks")
+    if game.status != Game.Status.FINISHED:
+        return "not finished"  # aborted, cancelled: never rated
+    if result.get("rated") is False:
+        return "adjudicated as unrated"
+    if not ranks or len(ranks) != len(seats):
+        return "no ranks"
+    if len(set(result.get("left") or [])) >= len(seats):
+        return "abandoned: every seat left"
+    if not any(s.kind == Seat.Kind.HUMAN and s.user_id for s in seats):
+        return "no human player"
+    if len({seat_identity(s) for s in seats} - {None}) < 2:
+        return "fewer than two rated identities"
+    return ""
+
+
+def _rating_for(game_type: str, identity: Identity) -> Rating:
+    if identity.user_id is not None:
+        return Rating.objects.get_or_create(game_type=game_type, user_id=identity.user_id)[0]
+    return Rating.objects.get_or_create(game_type=game_type, user=None, bot_level=identity.bot_level)[0]
+
+
+def game_rate(*, game_id: int) -> list[RatingChange]:
+    """Update the ratings of everyone in a finished game (no-op if unrated or already rated)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return []
+    seats = list(game.seats.order_by("index"))
+    reason = unrated_reason(game, seats)
+    if reason:
+        log.info("game %s not rated: %s", game_id, reason)
+        return []
+    identities = {s.index: seat_identity(s) for s in seats}
+    # Rating rows are made first, each in its own short transaction, then all
+    # locked together in a fixed order.
+    rating_ids = {ident: _rating_for(game.game_type, ident).pk for ident in set(identities.values()) - {None}}
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if RatingChange.objects.filter(game=game).exists():
+            return []
+        ratings = {r.pk: r for r in Rating.objects.select_for_update().filter(pk__in=rating_ids.values())
+                   .order_by("pk")}
+        rated_seats = [s for s in seats if identities[s.index] is not None]
+        ranks = [int(game.result["ranks"][s.index]) for s in rated_seats]
+        priors = [(ratings[rating_ids[identities[s.index]]].mu, ratings[rating_ids[identities[s.index]]].sigma)
+                  for s in rated_seats]
+        posteriors = skill.rate(priors, ranks)
+        # An identity in several seats (two bots of one level) takes the mean
+        # of its seats' updates and its best rank.
+        gathered: dict[int, list[tuple[float, float, int]]] = {}
+        for seat, (mu, sigma), rank in zip(rated_seats, posteriors, ranks):
+            gathered.setdefault(rating_ids[identities[seat.index]], []).append((mu, sigma, rank))
+        changes = []
+        for rating_id, outcomes in gathered.items():
+            rating = ratings[rating_id]
+            mu = sum(o[0] for o in outcomes) / len(outcomes)
+            sigma = sum(o[1] for o in outcomes) / len(outcomes)
+            best = min(o[2] for o in outcomes)
+            change = RatingChange(rating=rating, game=game, rank=best, mu_before=rating.mu,
+                                  sigma_before=rating.sigma, mu_after=mu, sigma_after=sigma)
+            rating.set_skill(mu, sigma)
+            rating.games += 1
+            rating.wins += 1 if best == 1 else 0
+            rating.save(update_fields=["mu", "sigma", "ordinal", "games", "wins", "updated_at"])
+            changes.append(change)
+        RatingChange.objects.bulk_create(changes)
+    return changes
+
+
+@transaction.atomic
+def rating_reset(*, rating_id: int) -> Rating:
+    """Back to the starting rating with no rated games (a moderator's decision;
+    the caller logs who and why). The history keeps a line for the reset."""
+    rating = Rating.objects.select_for_update().get(pk=rating_id)
+    RatingChange.objects.create(rating=rating, game=None, reason=RatingChange.Reason.RESET,
+                                mu_before=rating.mu, sigma_before=rating.sigma,
+                                mu_after=skill.DEFAULT_MU, sigma_after=skill.DEFAULT_SIGMA)
+    rating.set_skill(skill.DEFAULT_MU, skill.DEFAULT_SIGMA)
+    rating.games = rating.wins = 0
+    rating.save()
+    return rating
