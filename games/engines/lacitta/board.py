@@ -58,10 +58,12 @@ Rulings (documented here because the board data depends on them)
     * Beginner layouts (R10): one fixed tile layout for all player counts and
       two castles per seat. No castle touches a wasteland space, so the
       starting food is the same in every edition. Every seat's castles touch
-      the same number of food symbols; every seat has a lake and a mountain
-      (tile or printed) within 4 steps of one of its castles through active
-      cells; every two castles are at least 3 empty cells apart along a path
-      (R11), and each castle's nearest opponent castle is 3 to 5 empty cells
+      8 food symbols in total (3 to 5 per castle, every castle touches a
+      farm), enough for the seat's 8 citizens after the first growth of year
+      1; every seat has a lake and a mountain (tile or printed) within 4 steps
+      of one of its castles through active cells; every two castles are at
+      least 3 empty cells apart along a path (R11), a seat's own two castles at
+      least 6, and each castle's nearest opponent castle is 3 to 5 empty cells
       away. The layouts were found by a small simulated-annealing search and
       are stored as literal data.
 """

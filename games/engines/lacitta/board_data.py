@@ -71,33 +71,35 @@ TILE_SET = (("1", 6), ("2", 6), ("3", 2), ("M", 3), ("L", 5))
 
 # Beginner setup (R10): the tile on each tile space, the same for every player count.
 BEGINNER_TILES = (
-    "A2 B3 C1 D2 EM FM G2 HL I2 J1 K1 "
-    "L2 ML NM OL P2 Q1 R3 SL T1 UL V1"
+    "A1 BL C1 D2 E2 F1 GL HL I3 JM KM "
+    "L1 M1 NL O3 PM Q2 R2 S2 T1 UL V2"
 )
 
 # Beginner castles (R10): per player count, per seat, the (q, r) of its two castles.
-# Every seat's castles touch 5 food symbols; see board.py for the other guarantees.
+# Every seat's castles touch 8 food symbols in total (3 to 5 per castle), at every player
+# count: a seat starts with 8 food, enough for its 8 citizens after the first growth.
+# See board.py for the other guarantees.
 BEGINNER_CASTLES = {
     2: (
-        ((-1, -1), (1, 6)),
-        ((4, -1), (-2, 4)),
+        ((2, 4), (5, -7)),
+        ((2, -4), (-1, 4)),
     ),
     3: (
-        ((0, 8), (5, -7)),
-        ((-1, -5), (1, 0)),
-        ((-2, 3), (3, 3)),
+        ((-2, 6), (5, 1)),
+        ((3, -5), (3, 5)),
+        ((3, -1), (-5, 10)),
     ),
     4: (
-        ((-6, 3), (-6, 11)),
-        ((6, -10), (0, -9)),
-        ((-2, -3), (1, 9)),
-        ((6, -7), (-2, 10)),
+        ((-1, -5), (2, 4)),
+        ((6, 3), (-7, 9)),
+        ((-10, 7), (0, 0)),
+        ((0, 3), (2, -4)),
     ),
     5: (
-        ((-4, -5), (11, -3)),
-        ((-5, 10), (-7, 4)),
-        ((-4, 7), (-3, 1)),
-        ((-4, 4), (2, -4)),
-        ((6, 3), (-4, -1)),
+        ((4, 2), (-1, 0)),
+        ((3, -1), (-5, 10)),
+        ((-10, 8), (-1, 4)),
+        ((-6, 6), (3, -6)),
+        ((6, 3), (-1, -5)),
     ),
 }

@@ -320,10 +320,25 @@ def test_R10_beginner_castles_on_active_cells(players):
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_R10_beginner_castles_touch_equal_food(players):
+    """8 food (±1) per seat: its 6 citizens, 8 after the first growth, do not starve in year 1."""
     layout = BOARD.beginner_layout(players)
     foods = [seat_food(layout, seat) for seat in range(players)]
     assert max(foods) - min(foods) <= 1, foods
-    assert min(foods) >= 3, foods
+    assert all(7 <= f <= 9 for f in foods), foods
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_R10_beginner_every_castle_touches_a_farm(players):
+    layout = BOARD.beginner_layout(players)
+    for pair in layout.castles:
+        for c in pair:
+            assert any(BOARD.food(s, layout.tiles) for s in BOARD.touches[c]), c
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_R10_beginner_own_castles_six_empty_hexes_apart(players):
+    for seat, (a, b) in enumerate(BOARD.beginner_layout(players).castles):
+        assert empty_between(a, b, players) >= 6, seat
 
 
 @pytest.mark.parametrize("players", PLAYERS)
