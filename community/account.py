@@ -41,21 +41,36 @@ def account_export(*, user) -> dict:
         game = seat.game
         result = game.result or {}
         ranks, scores = result.get("ranks") or [], result.get("scores") or []
-        games.append({
-            "id": game.pk, "game_type": game.game_type, "options": game.options, "status": game.status,
-            "private": game.is_private, "created_at": game.created_at, "started_at": game.started_at,
-            "finished_at": game.finished_at, "seat": seat.index, "colour": seat.colour,
-            "resigned": seat.resigned, "forfeited": seat.forfeited,
-            "rank": ranks[seat.index] if seat.index < len(ranks) else None,
-            "score": scores[seat.index] if seat.index < len(scores) else None,
-        })
+        games.append(
+            {
+                "id": game.pk,
+                "game_type": game.game_type,
+                "options": game.options,
+                "status": game.status,
+                "private": game.is_private,
+                "created_at": game.created_at,
+                "started_at": game.started_at,
+                "finished_at": game.finished_at,
+                "seat": seat.index,
+                "colour": seat.colour,
+                "resigned": seat.resigned,
+                "forfeited": seat.forfeited,
+                "rank": ranks[seat.index] if seat.index < len(ranks) else None,
+                "score": scores[seat.index] if seat.index < len(scores) else None,
+            }
+        )
     return {
         "exported_at": timezone.now(),
         "account": {
-            "id": user.pk, "username": user.get_username(), "email": user.email,
-            "date_joined": user.date_joined, "last_login": user.last_login,
-            "email_addresses": [{"email": e.email, "verified": e.verified, "primary": e.primary}
-                                for e in EmailAddress.objects.filter(user=user)],
+            "id": user.pk,
+            "username": user.get_username(),
+            "email": user.email,
+            "date_joined": user.date_joined,
+            "last_login": user.last_login,
+            "email_addresses": [
+                {"email": e.email, "verified": e.verified, "primary": e.primary}
+                for e in EmailAddress.objects.filter(user=user)
+            ],
         },
         "profile": {
             "language": profile.language if profile else None,
@@ -69,24 +84,65 @@ def account_export(*, user) -> dict:
             "invite_policy": member.invite_policy if member else MemberSettings.InvitePolicy.ANYONE,
             "visibility": member.visibility if member else MemberSettings.Visibility.PUBLIC,
         },
-        "vacations": [{"starts_at": v.starts_at, "ends_at": v.ends_at}
-                      for v in Vacation.objects.filter(user=user).order_by("starts_at")],
+        "vacations": [
+            {"starts_at": v.starts_at, "ends_at": v.ends_at}
+            for v in Vacation.objects.filter(user=user).order_by("starts_at")
+        ],
         "games": games,
-        "moves": [{"game": m.game_id, "seq": m.seq, "seat": m.seat, "kind": m.kind, "payload": m.payload,
-                   "created_at": m.created_at, "undone": m.undone_at is not None}
-                  for m in Move.objects.filter(by_user=user).order_by("game_id", "seq")],
-        "chat_messages": [{"game": c.game_id, "text": c.text, "created_at": c.created_at,
-                           "hidden_by_moderator": c.is_hidden}
-                          for c in ChatMessage.objects.filter(author=user).order_by("created_at")],
-        "ratings": [{"game_type": r.game_type, "mu": r.mu, "sigma": r.sigma, "rating": r.ordinal,
-                     "games": r.games, "wins": r.wins} for r in Rating.objects.filter(user=user)],
-        "reports_made": [{"created_at": r.created_at, "reason": r.reason, "status": r.status,
-                          "message": r.message_id, "reported_user": getattr(r.reported_user, "username", None)}
-                         for r in Report.objects.filter(reporter=user).select_related("reported_user")],
-        "moderation_decisions": [{"kind": s.kind, "reason": s.reason, "starts_at": s.starts_at,
-                                  "ends_at": s.ends_at, "lifted_at": s.lifted_at, "appeal": s.appeal,
-                                  "appeal_decision": s.appeal_decision}
-                                 for s in Sanction.objects.filter(user=user)],
+        "moves": [
+            {
+                "game": m.game_id,
+                "seq": m.seq,
+                "seat": m.seat,
+                "kind": m.kind,
+                "payload": m.payload,
+                "created_at": m.created_at,
+                "undone": m.undone_at is not None,
+            }
+            for m in Move.objects.filter(by_user=user).order_by("game_id", "seq")
+        ],
+        "chat_messages": [
+            {
+                "game": c.game_id,
+                "text": c.text,
+                "created_at": c.created_at,
+                "hidden_by_moderator": c.is_hidden,
+            }
+            for c in ChatMessage.objects.filter(author=user).order_by("created_at")
+        ],
+        "ratings": [
+            {
+                "game_type": r.game_type,
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "rating": r.ordinal,
+                "games": r.games,
+                "wins": r.wins,
+            }
+            for r in Rating.objects.filter(user=user)
+        ],
+        "reports_made": [
+            {
+                "created_at": r.created_at,
+                "reason": r.reason,
+                "status": r.status,
+                "message": r.message_id,
+                "reported_user": getattr(r.reported_user, "username", None),
+            }
+            for r in Report.objects.filter(reporter=user).select_related("reported_user")
+        ],
+        "moderation_decisions": [
+            {
+                "kind": s.kind,
+                "reason": s.reason,
+                "starts_at": s.starts_at,
+                "ends_at": s.ends_at,
+                "lifted_at": s.lifted_at,
+                "appeal": s.appeal,
+                "appeal_decision": s.appeal_decision,
+            }
+            for s in Sanction.objects.filter(user=user)
+        ],
     }
 
 
@@ -116,9 +172,11 @@ def account_delete(*, user) -> None:
         Vacation.objects.filter(user=user).delete()
         Notification.objects.filter(user=user).delete()
         MemberSettings.objects.filter(user=user).delete()
-        Profile.objects.filter(user=user).update(email_your_turn=False, email_reminder=False,
-                                                 email_game_over=False, email_digest=False)
+        Profile.objects.filter(user=user).update(
+            email_your_turn=False, email_reminder=False, email_game_over=False, email_digest=False
+        )
         ChatMessage.objects.filter(author=user).update(text="")
         # Invitations still waiting in games that have not started.
         Seat.objects.filter(user=user, kind=Seat.Kind.INVITED, game__status=Game.Status.OPEN).update(
-            kind=Seat.Kind.OPEN, user=None)
+            kind=Seat.Kind.OPEN, user=None
+        )

@@ -62,7 +62,7 @@ class Op:
 
     title: str
     form: Callable  # (obj, data) -> Form
-    run: Callable  # (request, obj, cleaned_data, form) -> None
+    run: Callable  # (request, obj, cleaned_data, form) -> None, or a dict of things to show
     done: str
     danger: bool = False
 
@@ -92,7 +92,8 @@ class ActionPageAdmin(StaffOnlyAdmin):
             form = op.form(obj, request.POST)
             if form.is_valid():
                 try:
-                    extra = op.run(request, obj, form.cleaned_data, form) or {}
+                    result = op.run(request, obj, form.cleaned_data, form)
+                    extra = result if isinstance(result, dict) else {}  # a page to show, not a redirect
                 except ServiceError as exc:
                     form.add_error(None, exc.message)
                 except ValidationError as exc:
@@ -104,11 +105,23 @@ class ActionPageAdmin(StaffOnlyAdmin):
             if not extra:
                 bound[name], status = form, 400
             obj = self.get_object(request, object_id)
-        panels = [{"name": name, "title": op.title, "danger": op.danger,
-                   "form": bound.get(name) or op.form(obj, None)} for name, op in ops.items()]
+        panels = [
+            {
+                "name": name,
+                "title": op.title,
+                "danger": op.danger,
+                "form": bound.get(name) or op.form(obj, None),
+            }
+            for name, op in ops.items()
+        ]
         context = {
-            **self.admin_site.each_context(request), "opts": self.opts, "original": obj, "title": str(obj),
-            "panels": panels, **self.page_context(request, obj), **extra,
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "original": obj,
+            "title": str(obj),
+            "panels": panels,
+            **self.page_context(request, obj),
+            **extra,
         }
         return TemplateResponse(request, self.page_template, context, status=status)
 
@@ -136,33 +149,57 @@ class ReportAdmin(ActionPageAdmin):
         user_id = report.reported_user_id
         ops = {}
         if report.message_id:
-            ops["hide"] = Op(_("Hide the message"), lambda o, d: forms.ReasonForm(d, prefix="hide"),
-                             lambda r, o, c, f: moderation.message_hide(
-                                 moderator=r.user, message_id=o.message_id, reason=c["reason"], report_id=o.pk),
-                             _("The message is hidden."))
+            ops["hide"] = Op(
+                _("Hide the message"),
+                lambda o, d: forms.ReasonForm(d, prefix="hide"),
+                lambda r, o, c, f: moderation.message_hide(
+                    moderator=r.user, message_id=o.message_id, reason=c["reason"], report_id=o.pk
+                ),
+                _("The message is hidden."),
+            )
         if user_id:
-            ops["warn"] = Op(_("Warn the player"), lambda o, d: forms.ReasonForm(d, prefix="warn"),
-                             lambda r, o, c, f: moderation.user_warn(
-                                 moderator=r.user, user_id=user_id, reason=c["reason"], report_id=o.pk),
-                             _("The player is warned."))
-            ops["mute"] = Op(_("Mute from chat"), lambda o, d: forms.DaysReasonForm(d, prefix="mute"),
-                             lambda r, o, c, f: moderation.user_mute(
-                                 moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"],
-                                 report_id=o.pk),
-                             _("The player is muted."))
-            ops["suspend"] = Op(_("Suspend"), lambda o, d: forms.DaysReasonForm(d, prefix="suspend"),
-                                lambda r, o, c, f: moderation.user_suspend(
-                                    moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"],
-                                    report_id=o.pk),
-                                _("The player is suspended."), danger=True)
-            ops["ban"] = Op(_("Ban"), lambda o, d: forms.ReasonForm(d, prefix="ban"),
-                            lambda r, o, c, f: moderation.user_ban(
-                                moderator=r.user, user_id=user_id, reason=c["reason"], report_id=o.pk),
-                            _("The player is banned."), danger=True)
-        ops["dismiss"] = Op(_("Dismiss the report"), lambda o, d: forms.ReasonForm(d, prefix="dismiss"),
-                            lambda r, o, c, f: moderation.report_dismiss(
-                                moderator=r.user, report_id=o.pk, reason=c["reason"]),
-                            _("The report is dismissed."))
+            ops["warn"] = Op(
+                _("Warn the player"),
+                lambda o, d: forms.ReasonForm(d, prefix="warn"),
+                lambda r, o, c, f: moderation.user_warn(
+                    moderator=r.user, user_id=user_id, reason=c["reason"], report_id=o.pk
+                ),
+                _("The player is warned."),
+            )
+            ops["mute"] = Op(
+                _("Mute from chat"),
+                lambda o, d: forms.DaysReasonForm(d, prefix="mute"),
+                lambda r, o, c, f: moderation.user_mute(
+                    moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"], report_id=o.pk
+                ),
+                _("The player is muted."),
+            )
+            ops["suspend"] = Op(
+                _("Suspend"),
+                lambda o, d: forms.DaysReasonForm(d, prefix="suspend"),
+                lambda r, o, c, f: moderation.user_suspend(
+                    moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"], report_id=o.pk
+                ),
+                _("The player is suspended."),
+                danger=True,
+            )
+            ops["ban"] = Op(
+                _("Ban"),
+                lambda o, d: forms.ReasonForm(d, prefix="ban"),
+                lambda r, o, c, f: moderation.user_ban(
+                    moderator=r.user, user_id=user_id, reason=c["reason"], report_id=o.pk
+                ),
+                _("The player is banned."),
+                danger=True,
+            )
+        ops["dismiss"] = Op(
+            _("Dismiss the report"),
+            lambda o, d: forms.ReasonForm(d, prefix="dismiss"),
+            lambda r, o, c, f: moderation.report_dismiss(
+                moderator=r.user, report_id=o.pk, reason=c["reason"]
+            ),
+            _("The report is dismissed."),
+        )
         return ops
 
     def page_context(self, request, report):
@@ -175,8 +212,9 @@ class ReportAdmin(ActionPageAdmin):
             context["conversation"] = before + [m] + after
         if report.reported_user_id:
             context["sanctions"] = Sanction.objects.filter(user_id=report.reported_user_id)
-            context["other_reports"] = (Report.objects.filter(reported_user_id=report.reported_user_id)
-                                        .exclude(pk=report.pk)[:20])
+            context["other_reports"] = Report.objects.filter(
+                reported_user_id=report.reported_user_id
+            ).exclude(pk=report.pk)[:20]
         context["actions"] = report.actions.select_related("moderator")
         return context
 
@@ -187,7 +225,16 @@ class ReportAdmin(ActionPageAdmin):
 @admin.register(ModeratedGame)
 class ModeratedGameAdmin(ActionPageAdmin):
     page_template = "admin/community/game_page.html"
-    list_display = ["id", "game_type", "status", "version", "is_private", "players", "created_at", "finished_at"]
+    list_display = [
+        "id",
+        "game_type",
+        "status",
+        "version",
+        "is_private",
+        "players",
+        "created_at",
+        "finished_at",
+    ]
     list_filter = ["status", "game_type", "is_private"]
     search_fields = ["=id", "seats__user__username"]
 
@@ -203,42 +250,77 @@ class ModeratedGameAdmin(ActionPageAdmin):
         moves = list(game.moves.filter(undone_at__isnull=True, kind__in=["start", "move"]).order_by("seq"))
 
         def adjudicate(r, o, c, f):
-            game_moderation.game_adjudicate(moderator=r.user, game_id=o.pk, ranks=f.ranks(), scores=f.scores(),
-                                            rated=c["rated"], reason=c["reason"])
+            game_moderation.game_adjudicate(
+                moderator=r.user,
+                game_id=o.pk,
+                ranks=f.ranks(),
+                scores=f.scores(),
+                rated=c["rated"],
+                reason=c["reason"],
+            )
 
         def state(r, o, c, f):
             data = game_moderation.game_state_viewed(moderator=r.user, game_id=o.pk, reason=c["reason"])
             return {"full_state": json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)}
 
         return {
-            "state": Op(_("Show the full state (hidden information included; logged)"),
-                        lambda o, d: forms.ReasonForm(d, prefix="state"), state, ""),
-            "abort": Op(_("Abort"), lambda o, d: forms.ReasonForm(d, prefix="abort"),
-                        lambda r, o, c, f: game_moderation.game_abort(moderator=r.user, game_id=o.pk,
-                                                                      reason=c["reason"]),
-                        _("The game is aborted."), danger=True),
-            "adjudicate": Op(_("Adjudicate: end the game with this result"),
-                             lambda o, d: forms.AdjudicateForm(d, prefix="adj", seats=seats), adjudicate,
-                             _("The game is over with the result you set."), danger=True),
-            "seat_bot": Op(_("Give a seat to a bot"),
-                           lambda o, d: forms.SeatBotForm(d, prefix="bot", seats=seats,
-                                                          levels=bots.levels_for(o.game_type)),
-                           lambda r, o, c, f: game_moderation.seat_give_to_bot(
-                               moderator=r.user, game_id=o.pk, seat_index=c["seat"], bot_level=c["bot_level"],
-                               reason=c["reason"]),
-                           _("A bot plays the seat.")),
-            "seat_user": Op(_("Give a seat to another player"),
-                            lambda o, d: forms.SeatUserForm(d, prefix="user", seats=seats),
-                            lambda r, o, c, f: game_moderation.seat_give_to_user(
-                                moderator=r.user, game_id=o.pk, seat_index=c["seat"], username=c["username"],
-                                reason=c["reason"]),
-                            _("The seat has a new player.")),
-            "rollback": Op(_("Roll back to a move"),
-                           lambda o, d: forms.RollbackForm(d, prefix="rb", moves=moves[:-1] or moves),
-                           lambda r, o, c, f: game_moderation.game_rollback(
-                               moderator=r.user, game_id=o.pk, to_seq=c["to_seq"], reason=c["reason"]),
-                           _("The game is back at the chosen move; the later moves are marked undone."),
-                           danger=True),
+            "state": Op(
+                _("Show the full state (hidden information included; logged)"),
+                lambda o, d: forms.ReasonForm(d, prefix="state"),
+                state,
+                "",
+            ),
+            "abort": Op(
+                _("Abort"),
+                lambda o, d: forms.ReasonForm(d, prefix="abort"),
+                lambda r, o, c, f: game_moderation.game_abort(
+                    moderator=r.user, game_id=o.pk, reason=c["reason"]
+                ),
+                _("The game is aborted."),
+                danger=True,
+            ),
+            "adjudicate": Op(
+                _("Adjudicate: end the game with this result"),
+                lambda o, d: forms.AdjudicateForm(d, prefix="adj", seats=seats),
+                adjudicate,
+                _("The game is over with the result you set."),
+                danger=True,
+            ),
+            "seat_bot": Op(
+                _("Give a seat to a bot"),
+                lambda o, d: forms.SeatBotForm(
+                    d, prefix="bot", seats=seats, levels=bots.levels_for(o.game_type)
+                ),
+                lambda r, o, c, f: game_moderation.seat_give_to_bot(
+                    moderator=r.user,
+                    game_id=o.pk,
+                    seat_index=c["seat"],
+                    bot_level=c["bot_level"],
+                    reason=c["reason"],
+                ),
+                _("A bot plays the seat."),
+            ),
+            "seat_user": Op(
+                _("Give a seat to another player"),
+                lambda o, d: forms.SeatUserForm(d, prefix="user", seats=seats),
+                lambda r, o, c, f: game_moderation.seat_give_to_user(
+                    moderator=r.user,
+                    game_id=o.pk,
+                    seat_index=c["seat"],
+                    username=c["username"],
+                    reason=c["reason"],
+                ),
+                _("The seat has a new player."),
+            ),
+            "rollback": Op(
+                _("Roll back to a move"),
+                lambda o, d: forms.RollbackForm(d, prefix="rb", moves=moves[:-1] or moves),
+                lambda r, o, c, f: game_moderation.game_rollback(
+                    moderator=r.user, game_id=o.pk, to_seq=c["to_seq"], reason=c["reason"]
+                ),
+                _("The game is back at the chosen move; the later moves are marked undone."),
+                danger=True,
+            ),
         }
 
     def page_context(self, request, game):
@@ -262,8 +344,13 @@ class MemberAdmin(ActionPageAdmin):
     search_fields = ["username", "email"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(
-            open_count=Count("reports_received", filter=Q(reports_received__status=Report.Status.OPEN)))
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                open_count=Count("reports_received", filter=Q(reports_received__status=Report.Status.OPEN))
+            )
+        )
 
     @admin.display(description=gettext_lazy("open reports"), ordering="open_count")
     def open_reports(self, obj):
@@ -275,46 +362,74 @@ class MemberAdmin(ActionPageAdmin):
         appeals = list(Sanction.objects.filter(user=member, appealed_at__isnull=False, appeal_decision=""))
         ratings = list(Rating.objects.filter(user=member))
         ops = {
-            "warn": Op(_("Warn"), lambda o, d: forms.ReasonForm(d, prefix="warn"),
-                       lambda r, o, c, f: moderation.user_warn(moderator=r.user, user_id=uid, reason=c["reason"]),
-                       _("The player is warned.")),
-            "mute": Op(_("Mute from chat"), lambda o, d: forms.DaysReasonForm(d, prefix="mute"),
-                       lambda r, o, c, f: moderation.user_mute(moderator=r.user, user_id=uid, days=c["days"],
-                                                               reason=c["reason"]),
-                       _("The player is muted.")),
-            "suspend": Op(_("Suspend"), lambda o, d: forms.DaysReasonForm(d, prefix="suspend"),
-                          lambda r, o, c, f: moderation.user_suspend(moderator=r.user, user_id=uid,
-                                                                     days=c["days"], reason=c["reason"]),
-                          _("The player is suspended."), danger=True),
-            "ban": Op(_("Ban"), lambda o, d: forms.ReasonForm(d, prefix="ban"),
-                      lambda r, o, c, f: moderation.user_ban(moderator=r.user, user_id=uid, reason=c["reason"]),
-                      _("The player is banned."), danger=True),
-            "deactivate": Op(_("Deactivate the account (bots take its running games)"),
-                             lambda o, d: forms.ReasonForm(d, prefix="deact"),
-                             lambda r, o, c, f: moderation.member_deactivate(moderator=r.user, user_id=uid,
-                                                                             reason=c["reason"]),
-                             _("The account is deactivated."), danger=True),
+            "warn": Op(
+                _("Warn"),
+                lambda o, d: forms.ReasonForm(d, prefix="warn"),
+                lambda r, o, c, f: moderation.user_warn(moderator=r.user, user_id=uid, reason=c["reason"]),
+                _("The player is warned."),
+            ),
+            "mute": Op(
+                _("Mute from chat"),
+                lambda o, d: forms.DaysReasonForm(d, prefix="mute"),
+                lambda r, o, c, f: moderation.user_mute(
+                    moderator=r.user, user_id=uid, days=c["days"], reason=c["reason"]
+                ),
+                _("The player is muted."),
+            ),
+            "suspend": Op(
+                _("Suspend"),
+                lambda o, d: forms.DaysReasonForm(d, prefix="suspend"),
+                lambda r, o, c, f: moderation.user_suspend(
+                    moderator=r.user, user_id=uid, days=c["days"], reason=c["reason"]
+                ),
+                _("The player is suspended."),
+                danger=True,
+            ),
+            "ban": Op(
+                _("Ban"),
+                lambda o, d: forms.ReasonForm(d, prefix="ban"),
+                lambda r, o, c, f: moderation.user_ban(moderator=r.user, user_id=uid, reason=c["reason"]),
+                _("The player is banned."),
+                danger=True,
+            ),
+            "deactivate": Op(
+                _("Deactivate the account (bots take its running games)"),
+                lambda o, d: forms.ReasonForm(d, prefix="deact"),
+                lambda r, o, c, f: moderation.member_deactivate(
+                    moderator=r.user, user_id=uid, reason=c["reason"]
+                ),
+                _("The account is deactivated."),
+                danger=True,
+            ),
         }
         if active:
-            ops["lift"] = Op(_("Lift a sanction"),
-                             lambda o, d: forms.SanctionChoiceForm(d, prefix="lift", sanctions=active),
-                             lambda r, o, c, f: moderation.sanction_lift(moderator=r.user,
-                                                                         sanction_id=c["sanction"],
-                                                                         reason=c["reason"]),
-                             _("The sanction is lifted."))
+            ops["lift"] = Op(
+                _("Lift a sanction"),
+                lambda o, d: forms.SanctionChoiceForm(d, prefix="lift", sanctions=active),
+                lambda r, o, c, f: moderation.sanction_lift(
+                    moderator=r.user, sanction_id=c["sanction"], reason=c["reason"]
+                ),
+                _("The sanction is lifted."),
+            )
         if appeals:
-            ops["appeal"] = Op(_("Decide an appeal"),
-                               lambda o, d: forms.AppealDecisionForm(d, prefix="appeal", sanctions=appeals),
-                               lambda r, o, c, f: moderation.appeal_decide(moderator=r.user,
-                                                                           sanction_id=c["sanction"],
-                                                                           lift=c["lift"], reason=c["reason"]),
-                               _("The appeal is decided."))
+            ops["appeal"] = Op(
+                _("Decide an appeal"),
+                lambda o, d: forms.AppealDecisionForm(d, prefix="appeal", sanctions=appeals),
+                lambda r, o, c, f: moderation.appeal_decide(
+                    moderator=r.user, sanction_id=c["sanction"], lift=c["lift"], reason=c["reason"]
+                ),
+                _("The appeal is decided."),
+            )
         if ratings:
-            ops["reset_rating"] = Op(_("Reset a rating"),
-                                     lambda o, d: forms.RatingResetForm(d, prefix="rating", ratings=ratings),
-                                     lambda r, o, c, f: moderation.member_rating_reset(
-                                         moderator=r.user, rating_id=c["rating"], reason=c["reason"]),
-                                     _("The rating is reset."), danger=True)
+            ops["reset_rating"] = Op(
+                _("Reset a rating"),
+                lambda o, d: forms.RatingResetForm(d, prefix="rating", ratings=ratings),
+                lambda r, o, c, f: moderation.member_rating_reset(
+                    moderator=r.user, rating_id=c["rating"], reason=c["reason"]
+                ),
+                _("The rating is reset."),
+                danger=True,
+            )
         return ops
 
     def page_context(self, request, member):
@@ -325,8 +440,9 @@ class MemberAdmin(ActionPageAdmin):
             "reports_received": Report.objects.filter(reported_user=member).select_related("reporter")[:50],
             "reports_made": Report.objects.filter(reporter=member).select_related("reported_user")[:50],
             "sanctions": Sanction.objects.filter(user=member).select_related("by"),
-            "history": ModerationAction.objects.filter(Q(target_user=member) | Q(moderator=member))
-            .select_related("moderator", "target_user")[:100],
+            "history": ModerationAction.objects.filter(
+                Q(target_user=member) | Q(moderator=member)
+            ).select_related("moderator", "target_user")[:100],
             "ratings": Rating.objects.filter(user=member),
         }
 

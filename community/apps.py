@@ -11,8 +11,12 @@ class CommunityConfig(AppConfig):
         from games import texts
 
         # Log lines of the moderation events this app writes into game logs.
-        texts.SITE_MESSAGES.update({
-            "site.rollback": _("A moderator took the game back to move %(to)s; the moves after it are undone."),
-            "site.adjudicate": _("A moderator ended the game and set its result."),
-            "site.seat_given": _("A moderator gave %(seat)s's seat to %(player)s."),
-        })
+        texts.SITE_MESSAGES.update(
+            {
+                "site.rollback": _(
+                    "A moderator took the game back to move %(to)s; the moves after it are undone."
+                ),
+                "site.adjudicate": _("A moderator ended the game and set its result."),
+                "site.seat_given": _("A moderator gave %(seat)s's seat to %(player)s."),
+            }
+        )

@@ -28,8 +28,13 @@ class Day:
 
 def _per_day(qs, field: str, since, *, distinct: str | None = None) -> dict[date, int]:
     count = Count(distinct, distinct=True) if distinct else Count("pk")
-    rows = (qs.filter(**{f"{field}__gte": since}).annotate(day=TruncDate(field)).values("day")
-            .annotate(n=count).values_list("day", "n"))
+    rows = (
+        qs.filter(**{f"{field}__gte": since})
+        .annotate(day=TruncDate(field))
+        .values("day")
+        .annotate(n=count)
+        .values_list("day", "n")
+    )
     return {day: n for day, n in rows}
 
 
@@ -49,9 +54,17 @@ def daily_stats(*, days: int = 30) -> list[Day]:
     out = []
     for offset in range(days):
         day = today - timedelta(days=offset)
-        out.append(Day(day=day, started=started.get(day, 0), finished=finished.get(day, 0),
-                       moves=played.get(day, 0), active_players=players.get(day, 0),
-                       timeouts=timeouts.get(day, 0), email_failures=failures.get(day, 0)))
+        out.append(
+            Day(
+                day=day,
+                started=started.get(day, 0),
+                finished=finished.get(day, 0),
+                moves=played.get(day, 0),
+                active_players=players.get(day, 0),
+                timeouts=timeouts.get(day, 0),
+                email_failures=failures.get(day, 0),
+            )
+        )
     return out
 
 
@@ -59,9 +72,14 @@ def totals(rows: list[Day], *, days: int) -> Day:
     """Sums over the period; active players counted once however many days they moved."""
     first = timezone.now().date() - timedelta(days=days - 1)
     total = Day(day=None)
-    total.active_players = (Move.objects.filter(kind="move", by_user__isnull=False,
-                                                created_at__gte=datetime.combine(first, time.min, tzinfo=UTC))
-                            .values("by_user").distinct().count())
+    total.active_players = (
+        Move.objects.filter(
+            kind="move", by_user__isnull=False, created_at__gte=datetime.combine(first, time.min, tzinfo=UTC)
+        )
+        .values("by_user")
+        .distinct()
+        .count()
+    )
     for row in rows:
         for name in ("started", "finished", "moves", "timeouts", "email_failures"):
             setattr(total, name, getattr(total, name) + getattr(row, name))

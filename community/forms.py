@@ -20,18 +20,28 @@ class MemberSettingsForm(forms.ModelForm):
 
 
 class ChatForm(forms.Form):
-    text = forms.CharField(label=_("Message"), max_length=CHAT_MAX_LENGTH, strip=True,
-                           widget=forms.Textarea(attrs={"rows": 2, "maxlength": CHAT_MAX_LENGTH}))
+    text = forms.CharField(
+        label=_("Message"),
+        max_length=CHAT_MAX_LENGTH,
+        strip=True,
+        widget=forms.Textarea(attrs={"rows": 2, "maxlength": CHAT_MAX_LENGTH}),
+    )
 
 
 class ReportForm(forms.Form):
-    reason = forms.CharField(label=_("What is wrong?"), max_length=1000,
-                             widget=forms.Textarea(attrs={"rows": 3, "maxlength": 1000}))
+    reason = forms.CharField(
+        label=_("What is wrong?"),
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 3, "maxlength": 1000}),
+    )
 
 
 class AppealForm(forms.Form):
-    text = forms.CharField(label=_("Why should this decision change?"), max_length=2000,
-                           widget=forms.Textarea(attrs={"rows": 3, "maxlength": 2000}))
+    text = forms.CharField(
+        label=_("Why should this decision change?"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3, "maxlength": 2000}),
+    )
 
 
 class DeleteAccountForm(forms.Form):
@@ -56,20 +66,29 @@ class DeleteAccountForm(forms.Form):
 
 
 class HistoryFilterForm(forms.Form):
-    RESULTS = [("", _("Any result")), ("won", _("Won")), ("lost", _("Lost")), ("left", _("Left (resigned or timed out)"))]
+    RESULTS = [
+        ("", _("Any result")),
+        ("won", _("Won")),
+        ("lost", _("Lost")),
+        ("left", _("Left (resigned or timed out)")),
+    ]
 
     game = forms.ChoiceField(label=_("Game"), required=False)
     options = forms.ChoiceField(label=_("Options"), required=False)
     opponent = forms.CharField(label=_("Opponent"), required=False, max_length=150)
     result = forms.ChoiceField(label=_("Result"), required=False, choices=RESULTS)
-    date_from = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    date_from = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
     date_to = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
     def __init__(self, *args, option_sets=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.option_sets = dict(option_sets)
         self.fields["game"].choices = [("", _("Any game"))] + [(e.slug, e.name) for e in registry.available()]
-        self.fields["options"].choices = [("", _("Any options"))] + [(k, k or _("(none)")) for k in self.option_sets]
+        self.fields["options"].choices = [("", _("Any options"))] + [
+            (k, k or _("(none)")) for k in self.option_sets
+        ]
 
     def clean_opponent(self):
         name = self.cleaned_data["opponent"].strip()
@@ -91,8 +110,11 @@ class HistoryFilterForm(forms.Form):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("Reason (kept in the moderation log)"), max_length=2000,
-                             widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(
+        label=_("Reason (kept in the moderation log)"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
 
 
 class DaysReasonForm(ReasonForm):
@@ -135,9 +157,11 @@ class AdjudicateForm(ReasonForm):
         n = len(self.seats)
         for seat in self.seats:
             self.fields[f"rank_{seat.index}"] = forms.IntegerField(
-                label=_("Rank of %(name)s") % {"name": seat.display_name}, min_value=1, max_value=max(n, 1))
+                label=_("Rank of %(name)s") % {"name": seat.display_name}, min_value=1, max_value=max(n, 1)
+            )
             self.fields[f"score_{seat.index}"] = forms.IntegerField(
-                label=_("Score of %(name)s (optional)") % {"name": seat.display_name}, required=False)
+                label=_("Score of %(name)s (optional)") % {"name": seat.display_name}, required=False
+            )
 
     def ranks(self) -> list[int]:
         return [self.cleaned_data[f"rank_{s.index}"] for s in self.seats]
@@ -156,7 +180,9 @@ class RatingResetForm(ReasonForm):
 
     def __init__(self, *args, ratings=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["rating"].choices = [(r.pk, f"{r.game_type}: {r.ordinal:.1f} ({r.games})") for r in ratings]
+        self.fields["rating"].choices = [
+            (r.pk, f"{r.game_type}: {r.ordinal:.1f} ({r.games})") for r in ratings
+        ]
 
 
 class SanctionChoiceForm(ReasonForm):
@@ -164,8 +190,9 @@ class SanctionChoiceForm(ReasonForm):
 
     def __init__(self, *args, sanctions=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["sanction"].choices = [(s.pk, f"#{s.pk} {s.get_kind_display()} {s.starts_at:%Y-%m-%d}")
-                                           for s in sanctions]
+        self.fields["sanction"].choices = [
+            (s.pk, f"#{s.pk} {s.get_kind_display()} {s.starts_at:%Y-%m-%d}") for s in sanctions
+        ]
 
 
 class AppealDecisionForm(SanctionChoiceForm):

@@ -37,9 +37,18 @@ def _log_event(game: Game, seat_index, kind: str, payload: dict, by_user) -> Non
     """A platform event in the move log, as ``games.services`` writes them."""
     game.version += 1
     Move.objects.create(
-        game=game, seq=game.version, seat=seat_index, kind=kind, payload=payload,
-        log=[{"key": f"site.{kind}", "params": {k: v for k, v in payload.items() if k not in ("type", "undone")},
-              "seat": seat_index}],
+        game=game,
+        seq=game.version,
+        seat=seat_index,
+        kind=kind,
+        payload=payload,
+        log=[
+            {
+                "key": f"site.{kind}",
+                "params": {k: v for k, v in payload.items() if k not in ("type", "undone")},
+                "seat": seat_index,
+            }
+        ],
         by_user=by_user,
     )
 
@@ -83,8 +92,9 @@ def _check_ranks(ranks, scores, seats: list[Seat]) -> tuple[list[int], list]:
     return ranks, list(scores)
 
 
-def game_adjudicate(*, moderator, game_id: int, ranks: list[int], scores: list | None = None,
-                    rated: bool = True, reason: str) -> Game:
+def game_adjudicate(
+    *, moderator, game_id: int, ranks: list[int], scores: list | None = None, rated: bool = True, reason: str
+) -> Game:
     """End a game in progress with the result the moderator sets."""
     require_moderator(moderator)
     reason = require_reason(reason)
@@ -95,9 +105,13 @@ def game_adjudicate(*, moderator, game_id: int, ranks: list[int], scores: list |
         ranks, scores = _check_ranks(ranks, scores, seats)
         n = len(seats)
         game.result = {
-            "scores": scores, "ranks": ranks, "details": [{} for _ in range(n)], "tiebreak": None,
+            "scores": scores,
+            "ranks": ranks,
+            "details": [{} for _ in range(n)],
+            "tiebreak": None,
             "left": sorted(s.index for s in seats if s.resigned or s.forfeited),
-            "adjudicated": True, "rated": bool(rated),
+            "adjudicated": True,
+            "rated": bool(rated),
         }
         _log_event(game, None, "adjudicate", {"type": "adjudicate"}, moderator)
         game.status, game.finished_at = Game.Status.FINISHED, timezone.now()
@@ -108,8 +122,13 @@ def game_adjudicate(*, moderator, game_id: int, ranks: list[int], scores: list |
                 notify.game_over(seat=seat, game=game)
         game.save()
         transaction.on_commit(lambda: signals.game_finished.send(sender=Game, game=game))
-        log_action(moderator=moderator, action=Action.ADJUDICATE, reason=reason, game=game,
-                   details={"ranks": ranks, "scores": scores, "rated": bool(rated)})
+        log_action(
+            moderator=moderator,
+            action=Action.ADJUDICATE,
+            reason=reason,
+            game=game,
+            details={"ranks": ranks, "scores": scores, "rated": bool(rated)},
+        )
     return game
 
 
@@ -121,10 +140,17 @@ def seat_give_to_bot(*, moderator, game_id: int, seat_index: int, bot_level: str
         if seat is None:
             raise ServiceError(_("There is no such seat."))
         previous = seat.user_id
-        game = game_services.seat_replace_by_bot(game_id=game_id, seat_index=seat_index, bot_level=bot_level,
-                                                 by_user=moderator)
-        log_action(moderator=moderator, action=Action.SEAT_BOT, reason=reason, game=game,
-                   target_user_id=previous, details={"seat": seat_index, "bot": bot_level})
+        game = game_services.seat_replace_by_bot(
+            game_id=game_id, seat_index=seat_index, bot_level=bot_level, by_user=moderator
+        )
+        log_action(
+            moderator=moderator,
+            action=Action.SEAT_BOT,
+            reason=reason,
+            game=game,
+            target_user_id=previous,
+            details={"seat": seat_index, "bot": bot_level},
+        )
     return game
 
 
@@ -153,13 +179,20 @@ def seat_give_to_user(*, moderator, game_id: int, seat_index: int, username: str
             vacations = seat_clocks.vacations_of([user.pk], seat.owes_since).get(user.pk, [])
             seat_clocks.schedule(game, seat, vacations)
         seat.save()
-        _log_event(game, seat.index, "seat_given", {"type": "seat_given", "player": user.get_username()},
-                   moderator)
+        _log_event(
+            game, seat.index, "seat_given", {"type": "seat_given", "player": user.get_username()}, moderator
+        )
         game.save()
         if seat.owes_move:
             notify.your_turn(seat=seat, game=game)
-        log_action(moderator=moderator, action=Action.SEAT_USER, reason=reason, game=game, target_user=user,
-                   details={"seat": seat_index, "previous": previous})
+        log_action(
+            moderator=moderator,
+            action=Action.SEAT_USER,
+            reason=reason,
+            game=game,
+            target_user=user,
+            details={"seat": seat_index, "previous": previous},
+        )
     return game
 
 
@@ -182,8 +215,9 @@ def game_rollback(*, moderator, game_id: int, to_seq: int, reason: str) -> Game:
         seats = list(game.seats.select_for_update().order_by("index"))
         kept = game.moves.filter(undone_at__isnull=True)
         if not kept.filter(seq=to_seq, kind__in=["start", "move"]).exists():
-            raise ServiceError(_("Move %(seq)s is not a move of this game that can be gone back to.")
-                               % {"seq": to_seq})
+            raise ServiceError(
+                _("Move %(seq)s is not a move of this game that can be gone back to.") % {"seq": to_seq}
+            )
         undo = kept.filter(seq__gt=to_seq, kind="move")
         undone = list(undo.order_by("seq").values_list("seq", flat=True))
         if not undone:
@@ -198,8 +232,13 @@ def game_rollback(*, moderator, game_id: int, to_seq: int, reason: str) -> Game:
         _log_event(game, None, "rollback", {"type": "rollback", "to": to_seq, "undone": undone}, moderator)
         _resync_clocks(game, engine, state, seats, now)
         game.save()
-        log_action(moderator=moderator, action=Action.ROLLBACK, reason=reason, game=game,
-                   details={"to": to_seq, "undone": undone})
+        log_action(
+            moderator=moderator,
+            action=Action.ROLLBACK,
+            reason=reason,
+            game=game,
+            details={"to": to_seq, "undone": undone},
+        )
     return game
 
 

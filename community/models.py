@@ -30,11 +30,19 @@ class MemberSettings(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="member")
     display_name = models.CharField(_("display name"), max_length=40, blank=True)
     country = CountryField(_("country"), blank=True)
-    invite_policy = models.CharField(_("who may invite me to a game"), max_length=10,
-                                     choices=InvitePolicy.choices, default=InvitePolicy.ANYONE)
-    visibility = models.CharField(_("who may see my profile and match history"), max_length=12,
-                                  choices=Visibility.choices, default=Visibility.PUBLIC,
-                                  help_text=_("Only public profiles are listed on the leaderboards."))
+    invite_policy = models.CharField(
+        _("who may invite me to a game"),
+        max_length=10,
+        choices=InvitePolicy.choices,
+        default=InvitePolicy.ANYONE,
+    )
+    visibility = models.CharField(
+        _("who may see my profile and match history"),
+        max_length=12,
+        choices=Visibility.choices,
+        default=Visibility.PUBLIC,
+        help_text=_("Only public profiles are listed on the leaderboards."),
+    )
 
     def __str__(self):
         return f"settings of {self.user}"
@@ -42,14 +50,16 @@ class MemberSettings(models.Model):
 
 class ChatMessage(models.Model):
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="chat_messages")
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
-                               related_name="chat_messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="chat_messages"
+    )
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     text = models.CharField(max_length=CHAT_MAX_LENGTH)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     hidden_at = models.DateTimeField(null=True, blank=True)
-    hidden_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                  related_name="+")
+    hidden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["created_at", "pk"]
@@ -71,17 +81,21 @@ class Report(models.Model):
         ACTIONED = "actioned", _("Action taken")
         DISMISSED = "dismissed", _("Dismissed")
 
-    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
-                                 related_name="reports_made")
-    reported_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
-                                      related_name="reports_received")
-    message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="reports_made"
+    )
+    reported_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="reports_received"
+    )
+    message = models.ForeignKey(
+        ChatMessage, null=True, blank=True, on_delete=models.SET_NULL, related_name="reports"
+    )
     reason = models.TextField(_("what is wrong"), max_length=1000)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
+    handled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     handled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -145,16 +159,25 @@ class ModerationAction(models.Model):
         ROLLBACK = "rollback", _("Rolled a game back")
         VIEW_STATE = "view_state", _("Looked at a game's full state")
 
-    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
-                                  related_name="moderation_done")
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="moderation_done"
+    )
     action = models.CharField(max_length=16, choices=Action.choices, db_index=True)
     reason = models.TextField(blank=True)
-    target_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="moderation_received")
+    target_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="moderation_received",
+    )
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    report = models.ForeignKey(Report, null=True, blank=True, on_delete=models.SET_NULL,
-                               related_name="actions")
+    message = models.ForeignKey(
+        ChatMessage, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    report = models.ForeignKey(
+        Report, null=True, blank=True, on_delete=models.SET_NULL, related_name="actions"
+    )
     sanction = models.ForeignKey(Sanction, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     details = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)

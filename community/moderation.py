@@ -36,9 +36,12 @@ def require_reason(reason: str) -> str:
     return reason
 
 
-def log_action(*, moderator, action: str, reason: str, report: Report | None = None, **targets) -> ModerationAction:
-    entry = ModerationAction.objects.create(moderator=moderator, action=action, reason=reason, report=report,
-                                            **targets)
+def log_action(
+    *, moderator, action: str, reason: str, report: Report | None = None, **targets
+) -> ModerationAction:
+    entry = ModerationAction.objects.create(
+        moderator=moderator, action=action, reason=reason, report=report, **targets
+    )
     if report is not None and report.status == Report.Status.OPEN:
         report.status = Report.Status.ACTIONED if action != Action.DISMISS_REPORT else Report.Status.DISMISSED
         report.handled_by, report.handled_at = moderator, timezone.now()
@@ -83,13 +86,22 @@ def message_hide(*, moderator, message_id: int, reason: str, report_id: int | No
     if message.hidden_at is None:
         message.hidden_at, message.hidden_by = timezone.now(), moderator
         message.save(update_fields=["hidden_at", "hidden_by"])
-    log_action(moderator=moderator, action=Action.HIDE_MESSAGE, reason=reason, report=report, message=message,
-               target_user_id=message.author_id, game_id=message.game_id, details={"text": message.text})
+    log_action(
+        moderator=moderator,
+        action=Action.HIDE_MESSAGE,
+        reason=reason,
+        report=report,
+        message=message,
+        target_user_id=message.author_id,
+        game_id=message.game_id,
+        details={"text": message.text},
+    )
     return message
 
 
-def _sanction(*, moderator, user_id: int, kind: str, days: int | None, reason: str,
-              report_id: int | None) -> Sanction:
+def _sanction(
+    *, moderator, user_id: int, kind: str, days: int | None, reason: str, report_id: int | None
+) -> Sanction:
     require_moderator(moderator)
     reason = require_reason(reason)
     user = _user(user_id)
@@ -99,12 +111,20 @@ def _sanction(*, moderator, user_id: int, kind: str, days: int | None, reason: s
         report = _report(report_id)
         now = timezone.now()
         ends = now + timedelta(days=_days(days)) if days is not None else None
-        sanction = Sanction.objects.create(user=user, kind=kind, reason=reason, starts_at=now, ends_at=ends,
-                                           by=moderator)
+        sanction = Sanction.objects.create(
+            user=user, kind=kind, reason=reason, starts_at=now, ends_at=ends, by=moderator
+        )
         locks_out = kind in (Sanction.Kind.SUSPEND, Sanction.Kind.BAN) and user.is_active
         details = {"deactivated": locks_out} | ({"days": days} if days is not None else {})
-        log_action(moderator=moderator, action=kind, reason=reason, report=report, target_user=user,
-                   sanction=sanction, details=details)
+        log_action(
+            moderator=moderator,
+            action=kind,
+            reason=reason,
+            report=report,
+            target_user=user,
+            sanction=sanction,
+            details=details,
+        )
     if locks_out:
         # Cannot log in meanwhile; bots play the running games (the player takes them back later).
         game_services.user_deactivate(user=user, by_user=moderator)
@@ -112,23 +132,49 @@ def _sanction(*, moderator, user_id: int, kind: str, days: int | None, reason: s
 
 
 def user_warn(*, moderator, user_id: int, reason: str, report_id: int | None = None) -> Sanction:
-    return _sanction(moderator=moderator, user_id=user_id, kind=Sanction.Kind.WARN, days=None, reason=reason,
-                     report_id=report_id)
+    return _sanction(
+        moderator=moderator,
+        user_id=user_id,
+        kind=Sanction.Kind.WARN,
+        days=None,
+        reason=reason,
+        report_id=report_id,
+    )
 
 
 def user_mute(*, moderator, user_id: int, days: int, reason: str, report_id: int | None = None) -> Sanction:
-    return _sanction(moderator=moderator, user_id=user_id, kind=Sanction.Kind.MUTE, days=_days(days),
-                     reason=reason, report_id=report_id)
+    return _sanction(
+        moderator=moderator,
+        user_id=user_id,
+        kind=Sanction.Kind.MUTE,
+        days=_days(days),
+        reason=reason,
+        report_id=report_id,
+    )
 
 
-def user_suspend(*, moderator, user_id: int, days: int, reason: str, report_id: int | None = None) -> Sanction:
-    return _sanction(moderator=moderator, user_id=user_id, kind=Sanction.Kind.SUSPEND, days=_days(days),
-                     reason=reason, report_id=report_id)
+def user_suspend(
+    *, moderator, user_id: int, days: int, reason: str, report_id: int | None = None
+) -> Sanction:
+    return _sanction(
+        moderator=moderator,
+        user_id=user_id,
+        kind=Sanction.Kind.SUSPEND,
+        days=_days(days),
+        reason=reason,
+        report_id=report_id,
+    )
 
 
 def user_ban(*, moderator, user_id: int, reason: str, report_id: int | None = None) -> Sanction:
-    return _sanction(moderator=moderator, user_id=user_id, kind=Sanction.Kind.BAN, days=None, reason=reason,
-                     report_id=report_id)
+    return _sanction(
+        moderator=moderator,
+        user_id=user_id,
+        kind=Sanction.Kind.BAN,
+        days=None,
+        reason=reason,
+        report_id=report_id,
+    )
 
 
 def _reactivate_if_clear(user) -> bool:
@@ -139,13 +185,19 @@ def _reactivate_if_clear(user) -> bool:
     if user.is_active or is_deleted(user):
         return False
     now = timezone.now()
-    holding = [s for s in Sanction.objects.filter(user=user, kind__in=[Sanction.Kind.SUSPEND, Sanction.Kind.BAN],
-                                                  lifted_at__isnull=True) if s.is_active(now)]
+    holding = [
+        s
+        for s in Sanction.objects.filter(
+            user=user, kind__in=[Sanction.Kind.SUSPEND, Sanction.Kind.BAN], lifted_at__isnull=True
+        )
+        if s.is_active(now)
+    ]
     if holding:
         return False
     # Only an account a sanction closed reopens: not one a moderator deactivated since.
-    actions = ModerationAction.objects.filter(target_user=user, action__in=[Action.DEACTIVATE, Action.SUSPEND,
-                                                                            Action.BAN])
+    actions = ModerationAction.objects.filter(
+        target_user=user, action__in=[Action.DEACTIVATE, Action.SUSPEND, Action.BAN]
+    )
     last_deactivation = actions.filter(action=Action.DEACTIVATE).order_by("-pk").first()
     closing = actions.filter(details__deactivated=True).exclude(action=Action.DEACTIVATE)
     if last_deactivation is not None:
@@ -168,8 +220,9 @@ def sanction_lift(*, moderator, sanction_id: int, reason: str) -> Sanction:
         raise ServiceError(_("This sanction is not in force."))
     sanction.lifted_at = timezone.now()
     sanction.save(update_fields=["lifted_at"])
-    log_action(moderator=moderator, action=Action.LIFT, reason=reason, target_user=sanction.user,
-               sanction=sanction)
+    log_action(
+        moderator=moderator, action=Action.LIFT, reason=reason, target_user=sanction.user, sanction=sanction
+    )
     _reactivate_if_clear(sanction.user)
     return sanction
 
@@ -188,8 +241,14 @@ def appeal_decide(*, moderator, sanction_id: int, lift: bool, reason: str) -> Sa
     if lift and sanction.is_active():
         sanction.lifted_at = timezone.now()
     sanction.save(update_fields=["appeal_decision", "lifted_at"])
-    log_action(moderator=moderator, action=Action.APPEAL, reason=reason, target_user=sanction.user,
-               sanction=sanction, details={"lifted": bool(lift)})
+    log_action(
+        moderator=moderator,
+        action=Action.APPEAL,
+        reason=reason,
+        target_user=sanction.user,
+        sanction=sanction,
+        details={"lifted": bool(lift)},
+    )
     if lift:
         _reactivate_if_clear(sanction.user)
     return sanction
@@ -202,8 +261,14 @@ def report_dismiss(*, moderator, report_id: int, reason: str) -> Report:
     report = _report(report_id)
     if report.status != Report.Status.OPEN:
         raise ServiceError(_("This report was already handled."))
-    log_action(moderator=moderator, action=Action.DISMISS_REPORT, reason=reason, report=report,
-               target_user_id=report.reported_user_id, message_id=report.message_id)
+    log_action(
+        moderator=moderator,
+        action=Action.DISMISS_REPORT,
+        reason=reason,
+        report=report,
+        target_user_id=report.reported_user_id,
+        message_id=report.message_id,
+    )
     return report
 
 
@@ -231,8 +296,13 @@ def member_rating_reset(*, moderator, rating_id: int, reason: str):
         raise ServiceError(_("There is no such rating."))
     before = {"mu": rating.mu, "sigma": rating.sigma, "games": rating.games, "wins": rating.wins}
     rating = rating_reset(rating_id=rating.pk)
-    log_action(moderator=moderator, action=Action.RESET_RATING, reason=reason, target_user_id=rating.user_id,
-               details={"game_type": rating.game_type, "bot_level": rating.bot_level, "before": before})
+    log_action(
+        moderator=moderator,
+        action=Action.RESET_RATING,
+        reason=reason,
+        target_user_id=rating.user_id,
+        details={"game_type": rating.game_type, "bot_level": rating.bot_level, "before": before},
+    )
     return rating
 
 
@@ -240,16 +310,22 @@ def suspensions_expire() -> int:
     """Periodic: suspensions whose time is up end, and their users may log in again."""
     now = timezone.now()
     count = 0
-    for sanction_id in Sanction.objects.filter(kind=Sanction.Kind.SUSPEND, lifted_at__isnull=True,
-                                               ends_at__lte=now).values_list("pk", flat=True):
+    for sanction_id in Sanction.objects.filter(
+        kind=Sanction.Kind.SUSPEND, lifted_at__isnull=True, ends_at__lte=now
+    ).values_list("pk", flat=True):
         with transaction.atomic():
             sanction = Sanction.objects.select_for_update().select_related("user").get(pk=sanction_id)
             if sanction.lifted_at is not None:
                 continue
             sanction.lifted_at = now
             sanction.save(update_fields=["lifted_at"])
-            log_action(moderator=None, action=Action.LIFT, reason="suspension ended", target_user=sanction.user,
-                       sanction=sanction)
+            log_action(
+                moderator=None,
+                action=Action.LIFT,
+                reason="suspension ended",
+                target_user=sanction.user,
+                sanction=sanction,
+            )
             _reactivate_if_clear(sanction.user)
             count += 1
     return count

@@ -33,8 +33,13 @@ def played_together(a, b) -> bool:
     """Both sat as players in the same started game."""
     if a is None or b is None or not a.is_authenticated:
         return False
-    return Seat.objects.filter(user=a, kind=Seat.Kind.HUMAN, game__started_at__isnull=False,
-                               game__seats__user=b, game__seats__kind=Seat.Kind.HUMAN).exists()
+    return Seat.objects.filter(
+        user=a,
+        kind=Seat.Kind.HUMAN,
+        game__started_at__isnull=False,
+        game__seats__user=b,
+        game__seats__kind=Seat.Kind.HUMAN,
+    ).exists()
 
 
 def profile_visible(owner, viewer) -> bool:
@@ -42,8 +47,10 @@ def profile_visible(owner, viewer) -> bool:
         return True
     if not owner.is_active:
         return False
-    visibility = (MemberSettings.objects.filter(user=owner).values_list("visibility", flat=True).first()
-                  or MemberSettings.Visibility.PUBLIC)
+    visibility = (
+        MemberSettings.objects.filter(user=owner).values_list("visibility", flat=True).first()
+        or MemberSettings.Visibility.PUBLIC
+    )
     if visibility == MemberSettings.Visibility.PUBLIC:
         return True
     if visibility == MemberSettings.Visibility.PLAYED_WITH:
@@ -53,8 +60,11 @@ def profile_visible(owner, viewer) -> bool:
 
 def user_ids_hidden_from_lists() -> list[int]:
     """Users whose profile is not public: leaderboards leave them out."""
-    return list(MemberSettings.objects.exclude(visibility=MemberSettings.Visibility.PUBLIC)
-                .values_list("user_id", flat=True))
+    return list(
+        MemberSettings.objects.exclude(visibility=MemberSettings.Visibility.PUBLIC).values_list(
+            "user_id", flat=True
+        )
+    )
 
 
 def visible_games(viewer):
@@ -112,12 +122,25 @@ def _seat_result(seat: Seat) -> SeatResult:
     result = game.result or {}
     ranks = result.get("ranks") or []
     rank = ranks[seat.index] if seat.index < len(ranks) else None
-    return SeatResult(game=game, seat=seat, rank=rank, left=seat.index in (result.get("left") or []),
-                      opponents=[s for s in game.seats.all() if s.index != seat.index])
+    return SeatResult(
+        game=game,
+        seat=seat,
+        rank=rank,
+        left=seat.index in (result.get("left") or []),
+        opponents=[s for s in game.seats.all() if s.index != seat.index],
+    )
 
 
-def finished_seats(owner, *, viewer=None, game_type: str = "", options: dict | None = None, opponent=None,
-                   date_from: date | None = None, date_to: date | None = None) -> list[SeatResult]:
+def finished_seats(
+    owner,
+    *,
+    viewer=None,
+    game_type: str = "",
+    options: dict | None = None,
+    opponent=None,
+    date_from: date | None = None,
+    date_to: date | None = None,
+) -> list[SeatResult]:
     """The owner's finished games, newest first; with ``viewer``, only games
     the viewer may open. Filters run in the database; the result filter is the
     caller's (ranks live in the result JSON)."""
@@ -135,9 +158,13 @@ def finished_seats(owner, *, viewer=None, game_type: str = "", options: dict | N
         qs = qs.filter(game__finished_at__date__gte=date_from)
     if date_to:
         qs = qs.filter(game__finished_at__date__lte=date_to)
-    qs = qs.select_related("game").prefetch_related(
-        Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index"))
-    ).order_by("-game__finished_at", "-game_id")
+    qs = (
+        qs.select_related("game")
+        .prefetch_related(
+            Prefetch("game__seats", queryset=Seat.objects.select_related("user").order_by("index"))
+        )
+        .order_by("-game__finished_at", "-game_id")
+    )
     return [_seat_result(seat) for seat in qs]
 
 
@@ -152,8 +179,9 @@ def stats(owner) -> dict[str, dict]:
     (every finished game counts, private ones too: only totals are shown)."""
     out: dict[str, dict] = {}
     per_options: dict[tuple[str, str], Tally] = defaultdict(Tally)
-    rows = Seat.objects.filter(user=owner, kind=Seat.Kind.HUMAN, game__status=Game.Status.FINISHED).values_list(
-        "index", "game__game_type", "game__options", "game__result")
+    rows = Seat.objects.filter(
+        user=owner, kind=Seat.Kind.HUMAN, game__status=Game.Status.FINISHED
+    ).values_list("index", "game__game_type", "game__options", "game__result")
     for index, game_type, options, result in rows:
         result = result or {}
         ranks = result.get("ranks") or []
@@ -172,18 +200,24 @@ def stats(owner) -> dict[str, dict]:
 def option_sets(owner) -> list[tuple[str, dict]]:
     """The distinct option sets of the owner's finished games, as (key, options)."""
     seen: dict[str, dict] = {}
-    for options in Seat.objects.filter(user=owner, kind=Seat.Kind.HUMAN, game__status=Game.Status.FINISHED)\
-            .values_list("game__options", flat=True).distinct():
+    for options in (
+        Seat.objects.filter(user=owner, kind=Seat.Kind.HUMAN, game__status=Game.Status.FINISHED)
+        .values_list("game__options", flat=True)
+        .distinct()
+    ):
         seen.setdefault(options_key(options), options or {})
     return sorted(seen.items())
 
 
 def current_games(owner, *, limit: int = 20) -> list[Game]:
     """Public games in progress the owner plays in."""
-    return list(Game.objects.filter(status=Game.Status.ACTIVE, is_private=False, seats__user=owner,
-                                    seats__kind=Seat.Kind.HUMAN)
-                .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
-                .order_by("-updated_at")[:limit])
+    return list(
+        Game.objects.filter(
+            status=Game.Status.ACTIVE, is_private=False, seats__user=owner, seats__kind=Seat.Kind.HUMAN
+        )
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .order_by("-updated_at")[:limit]
+    )
 
 
 @dataclass
@@ -199,8 +233,11 @@ def head_to_head(a, b, *, viewer) -> HeadToHead:
     ahead. Counts use every such game; the list shows those the viewer may open."""
     everything = finished_seats(a, opponent=b)
     ahead = behind = level = 0
-    visible_ids = set(Game.objects.filter(visible_games(viewer), pk__in=[r.game.pk for r in everything])
-                      .values_list("pk", flat=True))
+    visible_ids = set(
+        Game.objects.filter(visible_games(viewer), pk__in=[r.game.pk for r in everything]).values_list(
+            "pk", flat=True
+        )
+    )
     for row in everything:
         theirs = next((s for s in row.opponents if s.user_id == b.pk), None)
         ranks = (row.game.result or {}).get("ranks") or []
@@ -242,16 +279,30 @@ def chat_feed(game: Game, viewer) -> list[FeedItem]:
     names = [s.display_name for s in seats]
     seat = game_selectors.seat_of(game, viewer)
     items: list[FeedItem] = []
-    messages = list(ChatMessage.objects.filter(game=game).select_related("author")
-                    .order_by("-pk")[:CHAT_FEED_MESSAGES])
+    messages = list(
+        ChatMessage.objects.filter(game=game).select_related("author").order_by("-pk")[:CHAT_FEED_MESSAGES]
+    )
     for m in messages:
         shown = m.author is not None and not is_deleted(m.author)
-        items.append(FeedItem(at=m.created_at, kind="chat", text=m.text, message=m,
-                              author=m.author.get_username() if shown else ""))
+        items.append(
+            FeedItem(
+                at=m.created_at,
+                kind="chat",
+                text=m.text,
+                message=m,
+                author=m.author.get_username() if shown else "",
+            )
+        )
     for row in game_selectors.moves_for(game, seat.index if seat else None, limit=CHAT_FEED_MOVES):
         for entry in row.visible:
-            items.append(FeedItem(at=row.created_at, kind="move", seq=row.seq,
-                                  text=texts.log_line(game.game_type, entry, names)))
+            items.append(
+                FeedItem(
+                    at=row.created_at,
+                    kind="move",
+                    seq=row.seq,
+                    text=texts.log_line(game.game_type, entry, names),
+                )
+            )
     # Oldest first; a move and a message at the same instant: the move first.
     items.sort(key=lambda i: (i.at or timezone.now(), 0 if i.kind == "move" else 1))
     return items

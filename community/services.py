@@ -34,8 +34,10 @@ def settings_of(user) -> MemberSettings:
 
 
 def check_can_invite(*, inviter, invitee) -> None:
-    policy = (MemberSettings.objects.filter(user=invitee).values_list("invite_policy", flat=True).first()
-              or MemberSettings.InvitePolicy.ANYONE)
+    policy = (
+        MemberSettings.objects.filter(user=invitee).values_list("invite_policy", flat=True).first()
+        or MemberSettings.InvitePolicy.ANYONE
+    )
     if policy == MemberSettings.InvitePolicy.NOBODY and not getattr(inviter, "is_staff", False):
         raise NotAllowed(
             _("%(name)s does not accept invitations; open a seat for anyone instead.")
@@ -46,8 +48,9 @@ def check_can_invite(*, inviter, invitee) -> None:
 # --- settings -----------------------------------------------------------------------------------
 
 
-def member_settings_update(*, user, display_name: str, country: str, invite_policy: str,
-                           visibility: str) -> MemberSettings:
+def member_settings_update(
+    *, user, display_name: str, country: str, invite_policy: str, visibility: str
+) -> MemberSettings:
     display_name = " ".join((display_name or "").split())
     if len(display_name) > 40:
         raise ServiceError(_("A display name has at most 40 characters."))
@@ -70,8 +73,11 @@ def chat_block(user) -> Sanction | None:
     """The active mute, suspension or ban that keeps the user out of the chat
     longest (a sanction without end first), or None."""
     now = timezone.now()
-    blocking = [s for s in Sanction.objects.filter(user=user, lifted_at__isnull=True)
-                .exclude(kind=Sanction.Kind.WARN) if s.is_active(now)]
+    blocking = [
+        s
+        for s in Sanction.objects.filter(user=user, lifted_at__isnull=True).exclude(kind=Sanction.Kind.WARN)
+        if s.is_active(now)
+    ]
     if not blocking:
         return None
     return max(blocking, key=lambda s: (s.ends_at is None, s.ends_at or now))
@@ -83,8 +89,10 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
     if not text:
         raise ServiceError(_("Write something first."))
     if len(text) > CHAT_MAX_LENGTH:
-        raise ServiceError(_("A message has at most %(n)d characters (this one has %(len)d).")
-                           % {"n": CHAT_MAX_LENGTH, "len": len(text)})
+        raise ServiceError(
+            _("A message has at most %(n)d characters (this one has %(len)d).")
+            % {"n": CHAT_MAX_LENGTH, "len": len(text)}
+        )
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not game_selectors.can_view(game, user):
         raise ServiceError(_("There is no such game."))
@@ -97,8 +105,10 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
     if block is not None:
         if block.ends_at is None:
             raise NotAllowed(_("You may not write in the chat."))
-        raise NotAllowed(_("A moderator muted you until %(until)s (UTC).")
-                         % {"until": block.ends_at.strftime("%Y-%m-%d %H:%M")})
+        raise NotAllowed(
+            _("A moderator muted you until %(until)s (UTC).")
+            % {"until": block.ends_at.strftime("%Y-%m-%d %H:%M")}
+        )
     key = f"chat-rate:{user.pk}"
     cache.add(key, 0, CHAT_RATE_SECONDS)
     try:
@@ -132,16 +142,18 @@ def report_message(*, reporter, message_id: int, reason: str) -> Report:
         raise ServiceError(_("You cannot report your own message."))
     if Report.objects.filter(reporter=reporter, message=message).exists():
         raise ServiceError(_("You already reported this message; the moderators will look at it."))
-    return Report.objects.create(reporter=reporter, message=message, reported_user_id=message.author_id,
-                                 reason=reason)
+    return Report.objects.create(
+        reporter=reporter, message=message, reported_user_id=message.author_id, reason=reason
+    )
 
 
 def report_user(*, reporter, user, reason: str) -> Report:
     reason = _clean_reason(reason)
     if user.pk == reporter.pk:
         raise ServiceError(_("You cannot report yourself."))
-    if Report.objects.filter(reporter=reporter, reported_user=user, message=None,
-                             status=Report.Status.OPEN).exists():
+    if Report.objects.filter(
+        reporter=reporter, reported_user=user, message=None, status=Report.Status.OPEN
+    ).exists():
         raise ServiceError(_("You already reported this player; the moderators will look at it."))
     return Report.objects.create(reporter=reporter, reported_user=user, reason=reason)
 

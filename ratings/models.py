@@ -14,8 +14,9 @@ from . import skill
 
 class Rating(models.Model):
     game_type = models.CharField(_("game"), max_length=40)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="ratings")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="ratings"
+    )
     bot_level = models.CharField(_("bot level"), max_length=20, blank=True)
     mu = models.FloatField(default=skill.DEFAULT_MU)
     sigma = models.FloatField(default=skill.DEFAULT_SIGMA)
@@ -26,12 +27,20 @@ class Rating(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["game_type", "user"], condition=Q(user__isnull=False),
-                                    name="one_rating_per_user_and_game"),
-            models.UniqueConstraint(fields=["game_type", "bot_level"], condition=Q(user__isnull=True),
-                                    name="one_rating_per_bot_level_and_game"),
-            models.CheckConstraint(condition=Q(user__isnull=False, bot_level="") | Q(user__isnull=True)
-                                   & ~Q(bot_level=""), name="rating_is_a_user_or_a_bot"),
+            models.UniqueConstraint(
+                fields=["game_type", "user"],
+                condition=Q(user__isnull=False),
+                name="one_rating_per_user_and_game",
+            ),
+            models.UniqueConstraint(
+                fields=["game_type", "bot_level"],
+                condition=Q(user__isnull=True),
+                name="one_rating_per_bot_level_and_game",
+            ),
+            models.CheckConstraint(
+                condition=Q(user__isnull=False, bot_level="") | Q(user__isnull=True) & ~Q(bot_level=""),
+                name="rating_is_a_user_or_a_bot",
+            ),
         ]
         indexes = [models.Index(fields=["game_type", "-ordinal"])]
 
@@ -60,8 +69,9 @@ class RatingChange(models.Model):
         RESET = "reset", _("Reset by a moderator")
 
     rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="changes")
-    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="rating_changes")
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="rating_changes"
+    )
     reason = models.CharField(max_length=8, choices=Reason.choices, default=Reason.GAME)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     mu_before = models.FloatField()
@@ -74,10 +84,15 @@ class RatingChange(models.Model):
         ordering = ["-created_at", "-pk"]
         constraints = [
             # A game moves each rating once, however often its task runs.
-            models.UniqueConstraint(fields=["rating", "game"], condition=Q(game__isnull=False),
-                                    name="one_change_per_rating_and_game"),
+            models.UniqueConstraint(
+                fields=["rating", "game"],
+                condition=Q(game__isnull=False),
+                name="one_change_per_rating_and_game",
+            ),
         ]
 
     @property
     def delta(self) -> float:
-        return skill.ordinal(self.mu_after, self.sigma_after) - skill.ordinal(self.mu_before, self.sigma_before)
+        return skill.ordinal(self.mu_after, self.sigma_after) - skill.ordinal(
+            self.mu_before, self.sigma_before
+        )

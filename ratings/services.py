@@ -81,26 +81,35 @@ def game_rate(*, game_id: int) -> list[RatingChange]:
         game = Game.objects.select_for_update().get(pk=game_id)
         if RatingChange.objects.filter(game=game).exists():
             return []
-        ratings = {r.pk: r for r in Rating.objects.select_for_update().filter(pk__in=rating_ids.values())
-                   .order_by("pk")}
+        ratings = {
+            r.pk: r
+            for r in Rating.objects.select_for_update().filter(pk__in=rating_ids.values()).order_by("pk")
+        }
         rated_seats = [s for s in seats if identities[s.index] is not None]
+        rating_of = {s.index: ratings[rating_ids[identities[s.index]]] for s in rated_seats}
         ranks = [int(game.result["ranks"][s.index]) for s in rated_seats]
-        priors = [(ratings[rating_ids[identities[s.index]]].mu, ratings[rating_ids[identities[s.index]]].sigma)
-                  for s in rated_seats]
+        priors = [(rating_of[s.index].mu, rating_of[s.index].sigma) for s in rated_seats]
         posteriors = skill.rate(priors, ranks)
         # An identity in several seats (two bots of one level) takes the mean
         # of its seats' updates and its best rank.
         gathered: dict[int, list[tuple[float, float, int]]] = {}
-        for seat, (mu, sigma), rank in zip(rated_seats, posteriors, ranks):
-            gathered.setdefault(rating_ids[identities[seat.index]], []).append((mu, sigma, rank))
+        for seat, (mu, sigma), rank in zip(rated_seats, posteriors, ranks, strict=True):
+            gathered.setdefault(rating_of[seat.index].pk, []).append((mu, sigma, rank))
         changes = []
         for rating_id, outcomes in gathered.items():
             rating = ratings[rating_id]
             mu = sum(o[0] for o in outcomes) / len(outcomes)
             sigma = sum(o[1] for o in outcomes) / len(outcomes)
             best = min(o[2] for o in outcomes)
-            change = RatingChange(rating=rating, game=game, rank=best, mu_before=rating.mu,
-                                  sigma_before=rating.sigma, mu_after=mu, sigma_after=sigma)
+            change = RatingChange(
+                rating=rating,
+                game=game,
+                rank=best,
+                mu_before=rating.mu,
+                sigma_before=rating.sigma,
+                mu_after=mu,
+                sigma_after=sigma,
+            )
             rating.set_skill(mu, sigma)
             rating.games += 1
             rating.wins += 1 if best == 1 else 0
@@ -115,9 +124,15 @@ def rating_reset(*, rating_id: int) -> Rating:
     """Back to the starting rating with no rated games (a moderator's decision;
     the caller logs who and why). The history keeps a line for the reset."""
     rating = Rating.objects.select_for_update().get(pk=rating_id)
-    RatingChange.objects.create(rating=rating, game=None, reason=RatingChange.Reason.RESET,
-                                mu_before=rating.mu, sigma_before=rating.sigma,
-                                mu_after=skill.DEFAULT_MU, sigma_after=skill.DEFAULT_SIGMA)
+    RatingChange.objects.create(
+        rating=rating,
+        game=None,
+        reason=RatingChange.Reason.RESET,
+        mu_before=rating.mu,
+        sigma_before=rating.sigma,
+        mu_after=skill.DEFAULT_MU,
+        sigma_after=skill.DEFAULT_SIGMA,
+    )
     rating.set_skill(skill.DEFAULT_MU, skill.DEFAULT_SIGMA)
     rating.games = rating.wins = 0
     rating.save()

@@ -8,8 +8,9 @@ from . import selectors
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "ratings/index.html", {"engines": registry.available(),
-                                                  "min_games": selectors.min_games()})
+    return render(
+        request, "ratings/index.html", {"engines": registry.available(), "min_games": selectors.min_games()}
+    )
 
 
 def leaderboard(request: HttpRequest, game_type: str) -> HttpResponse:
@@ -18,6 +19,13 @@ def leaderboard(request: HttpRequest, game_type: str) -> HttpResponse:
     except KeyError:
         raise Http404 from None
     rows = selectors.leaderboard(game_type=game_type, hidden_user_ids=user_ids_hidden_from_lists())[:100]
-    return render(request, "ratings/leaderboard.html", {
-        "engine": engine, "rows": rows, "min_games": selectors.min_games(), "engines": registry.available(),
-    })
+    return render(
+        request,
+        "ratings/leaderboard.html",
+        {
+            "engine": engine,
+            "rows": rows,
+            "min_games": selectors.min_games(),
+            "engines": registry.available(),
+        },
+    )

@@ -17,9 +17,16 @@ def panel_context(game: Game, user) -> dict:
     can_post = seat is not None and game.state is not None and game.status != Game.Status.CANCELLED
     block = services.chat_block(user) if can_post else None
     return {
-        "game": game, "user": user, "feed": selectors.chat_feed(game, user)[::-1],
-        "stamp": selectors.chat_stamp(game.pk), "can_post": can_post and block is None, "block": block,
-        "form": ChatForm(), "text": "", "error": "", "fresh": False,
+        "game": game,
+        "user": user,
+        "feed": selectors.chat_feed(game, user)[::-1],
+        "stamp": selectors.chat_stamp(game.pk),
+        "can_post": can_post and block is None,
+        "block": block,
+        "form": ChatForm(),
+        "text": "",
+        "error": "",
+        "fresh": False,
     }
 
 

@@ -24,10 +24,18 @@ from ..models import Sanction
 
 def _privacy_page(request: HttpRequest, form, *, status: int = 200, appeal_error: str = "") -> HttpResponse:
     sanctions = Sanction.objects.filter(user=request.user).order_by("-starts_at")
-    return render(request, "community/privacy.html", {
-        "form": form, "sanctions": sanctions, "appeal_form": AppealForm(), "now": timezone.now(),
-        "appeal_error": appeal_error,
-    }, status=status)
+    return render(
+        request,
+        "community/privacy.html",
+        {
+            "form": form,
+            "sanctions": sanctions,
+            "appeal_form": AppealForm(),
+            "now": timezone.now(),
+            "appeal_error": appeal_error,
+        },
+        status=status,
+    )
 
 
 @login_required
@@ -53,8 +61,12 @@ def appeal(request: HttpRequest, sanction_id: int) -> HttpResponse:
     settings_form = MemberSettingsForm(instance=services.settings_of(request.user))
     form = AppealForm(request.POST)
     if not form.is_valid():
-        return _privacy_page(request, settings_form, status=400,
-                             appeal_error=_("Say why the decision should change (at most 2000 characters)."))
+        return _privacy_page(
+            request,
+            settings_form,
+            status=400,
+            appeal_error=_("Say why the decision should change (at most 2000 characters)."),
+        )
     try:
         services.sanction_appeal(user=request.user, sanction_id=sanction_id, text=form.cleaned_data["text"])
     except ServiceError as exc:

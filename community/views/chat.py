@@ -46,8 +46,11 @@ def chat_post(request: HttpRequest, pk: int) -> HttpResponse:
     error, status = "", 200
     if not form.is_valid():
         text = (request.POST.get("text") or "").strip()
-        error = (_("Write something first.") if not text else
-                 _("A message has at most %(n)d characters.") % {"n": ChatForm.base_fields["text"].max_length})
+        error = (
+            _("Write something first.")
+            if not text
+            else _("A message has at most %(n)d characters.") % {"n": ChatForm.base_fields["text"].max_length}
+        )
         status = 400
     else:
         try:
@@ -73,13 +76,18 @@ def report_message(request: HttpRequest, message_id: int) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                services.report_message(reporter=request.user, message_id=message.pk,
-                                        reason=form.cleaned_data["reason"])
+                services.report_message(
+                    reporter=request.user, message_id=message.pk, reason=form.cleaned_data["reason"]
+                )
             except ServiceError as exc:
                 form.add_error(None, exc.message)
             else:
                 messages.success(request, _("Thank you: the moderators will look at your report."))
                 return redirect("games:detail", pk=message.game_id)
         status = 400
-    return render(request, "community/report.html", {"form": form, "message": message,
-                                                     "target": message.author}, status=status)
+    return render(
+        request,
+        "community/report.html",
+        {"form": form, "message": message, "target": message.author},
+        status=status,
+    )

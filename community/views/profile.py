@@ -41,16 +41,22 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = Profile.objects.filter(user=owner).first()
     member = services.settings_of(owner)
     recent = selectors.finished_seats(owner, viewer=request.user)[:10]
-    return render(request, "community/profile.html", {
-        "owner": owner, "member": member, "player": player,
-        "display_name": member.display_name or owner.get_username(),
-        "vacation_left": player.vacation_days_left() if player else None,
-        "stats": selectors.stats(owner),
-        "ratings": [(r, selectors.engine_name(r.game_type)) for r in rating_selectors.ratings_of(owner)],
-        "recent": recent,
-        "current": [g for g in selectors.current_games(owner)],
-        "is_me": request.user.is_authenticated and request.user.pk == owner.pk,
-    })
+    return render(
+        request,
+        "community/profile.html",
+        {
+            "owner": owner,
+            "member": member,
+            "player": player,
+            "display_name": member.display_name or owner.get_username(),
+            "vacation_left": player.vacation_days_left() if player else None,
+            "stats": selectors.stats(owner),
+            "ratings": [(r, selectors.engine_name(r.game_type)) for r in rating_selectors.ratings_of(owner)],
+            "recent": recent,
+            "current": [g for g in selectors.current_games(owner)],
+            "is_me": request.user.is_authenticated and request.user.pk == owner.pk,
+        },
+    )
 
 
 def history(request: HttpRequest, username: str) -> HttpResponse:
@@ -64,13 +70,20 @@ def history(request: HttpRequest, username: str) -> HttpResponse:
     data = form.cleaned_data if request.GET else {}
     opponent = data.get("opponent")
     rows = selectors.finished_seats(
-        owner, viewer=request.user, game_type=data.get("game") or "",
+        owner,
+        viewer=request.user,
+        game_type=data.get("game") or "",
         options=form.option_sets.get(data["options"]) if data.get("options") else None,
-        opponent=opponent, date_from=data.get("date_from"), date_to=data.get("date_to"),
+        opponent=opponent,
+        date_from=data.get("date_from"),
+        date_to=data.get("date_to"),
     )
     if data.get("result"):
-        rows = [r for r in rows if r.outcome == data["result"]
-                or (data["result"] == "lost" and r.outcome == "left")]
+        rows = [
+            r
+            for r in rows
+            if r.outcome == data["result"] or (data["result"] == "lost" and r.outcome == "left")
+        ]
     try:
         page_number = int(request.GET.get("page", "1"))
     except ValueError:

@@ -20,7 +20,14 @@ def dashboard_view(request: HttpRequest) -> HttpResponse:
     peak = max([r.moves for r in rows] + [1])
     for row in rows:
         row.bar = round(100 * row.moves / peak)
-    return render(request, "community/dashboard.html", {
-        **admin.site.each_context(request), "title": _("Site activity"), "rows": rows, "days": days,
-        "total": dashboard.totals(rows, days=days),
-    })
+    return render(
+        request,
+        "community/dashboard.html",
+        {
+            **admin.site.each_context(request),
+            "title": _("Site activity"),
+            "rows": rows,
+            "days": days,
+            "total": dashboard.totals(rows, days=days),
+        },
+    )

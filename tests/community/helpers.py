@@ -16,8 +16,9 @@ def play_until_over(game, order_of_users):
             if seat.owes_move and seat.index in order_of_users and not seat.played_by_bot:
                 phase = game.state["phase"]
                 move = {"type": "add", "n": 3} if phase == "race" else {"type": "ready"}
-                services.move_apply(game_id=game.pk, user=order_of_users[seat.index], move=move,
-                                    expected_version=game.version)
+                services.move_apply(
+                    game_id=game.pk, user=order_of_users[seat.index], move=move, expected_version=game.version
+                )
                 break
         else:
             raise AssertionError(f"nobody to move in game {game.pk}")

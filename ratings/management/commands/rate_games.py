@@ -13,7 +13,11 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         rated = RatingChange.objects.filter(game__isnull=False).values("game_id")
-        todo = Game.objects.filter(status=Game.Status.FINISHED).exclude(pk__in=rated).order_by("finished_at", "pk")
+        todo = (
+            Game.objects.filter(status=Game.Status.FINISHED)
+            .exclude(pk__in=rated)
+            .order_by("finished_at", "pk")
+        )
         count = 0
         for game_id in todo.values_list("pk", flat=True).iterator():
             if game_rate(game_id=game_id):
