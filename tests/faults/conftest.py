@@ -1,0 +1,136 @@
+"""Real Celery worker processes for the fault tests, started and killed by the tests.
+
+As tests/platform/test_worker.py: the broker is the real Redis when REDIS_URL
+is set, otherwise kombu's filesystem transport in a temporary folder; the
+worker reaches the test database through DATABASE_URL."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from lacitta_site.celery import app as celery_app
+
+
+def database_url() -> str:
+    conf = connection.settings_dict
+    if connection.vendor == "postgresql":
+        user = conf.get("USER") or "postgres"
+        password = f":{conf['PASSWORD']}" if conf.get("PASSWORD") else ""
+        host, port = conf.get("HOST") or "127.0.0.1", conf.get("PORT") or 5432
+        return f"postgres://{user}{password}@{host}:{port}/{conf['NAME']}"
+    return f"sqlite:///{conf['NAME']}"
+
+
+def reset_broker_pools():
+    """Drop broker connections made with the previous settings."""
+    from kombu import pools
+
+    pools.reset()
+    celery_app._after_fork()
+
+
+def wait_for(predicate, timeout=60.0, step=0.2):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(step)
+    return False
+
+
+class Workers:
+    """Starts workers on one private queue; every process it started is ended at teardown."""
+
+    def __init__(self, tmp_path):
+        self.queue = f"faults-{uuid.uuid4().hex[:8]}"
+        self.tmp_path = tmp_path
+        self.procs: list[subprocess.Popen] = []
+        self.env = dict(
+            os.environ, DJANGO_SETTINGS_MODULE="tests.faults.worker_settings", DATABASE_URL=database_url(),
+            CELERY_TASK_ALWAYS_EAGER="false", CELERY_QUEUE=self.queue, DB_CONN_MAX_AGE="0",
+            EXTRA_GAME_ENGINES="race=tests.faults.slow_race:ENGINE",
+        )
+        if settings.REDIS_URL:
+            self.broker, options = settings.REDIS_URL, {}
+        else:
+            broker_dir = tmp_path / "broker"
+            broker_dir.mkdir()
+            self.env["CELERY_FS_BROKER_DIR"] = str(broker_dir)
+            self.broker = "filesystem://"
+            options = {"data_folder_in": str(broker_dir), "data_folder_out": str(broker_dir),
+                       "processed_folder": str(broker_dir), "control_folder": str(broker_dir),
+                       "store_processed": False}
+        self.saved = {k: celery_app.conf.get(k) for k in ("task_always_eager", "broker_url",
+                                                           "broker_transport_options", "task_default_queue")}
+        celery_app.conf.update(task_always_eager=False, broker_url=self.broker, broker_transport_options=options,
+                               task_default_queue=self.queue)
+        reset_broker_pools()
+
+    @property
+    def redis(self) -> bool:
+        return self.broker.startswith("redis")
+
+    def start(self, *, pool: str = "solo", **env) -> subprocess.Popen:
+        args = [sys.executable, "-m", "celery", "-A", "lacitta_site", "worker", f"--pool={pool}", "-Q", self.queue,
+                "--loglevel=WARNING", "--without-heartbeat", "--without-gossip", "--without-mingle"]
+        if pool == "prefork":
+            args.append("--concurrency=1")
+        proc = subprocess.Popen(args, env={**self.env, **{k: str(v) for k, v in env.items()}},
+                                cwd=settings.BASE_DIR)
+        self.procs.append(proc)
+        return proc
+
+    def close(self):
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        if self.redis:
+            self._purge()
+        celery_app.conf.update(self.saved)
+        reset_broker_pools()
+
+    def _purge(self):
+        """Leave nothing of this test's queue in Redis (unacked copies included)."""
+        import redis
+
+        client = redis.Redis.from_url(self.broker)
+        client.delete(self.queue)
+        for tag, raw in client.hgetall("unacked").items():
+            if self.queue.encode() in raw:
+                client.hdel("unacked", tag)
+                client.zrem("unacked_index", tag)
+
+
+@pytest.fixture
+def workers(tmp_path):
+    w = Workers(tmp_path)
+    try:
+        yield w
+    finally:
+        w.close()
+
+
+@pytest.fixture
+def slow_bot():
+    """The "slow" bot level in this process too (game creation checks the level exists)."""
+    from games import bots
+    from tests.faults import slow_race
+
+    bots.register_level("race", slow_race.LEVEL, slow_race.slow_move)
+    yield slow_race.LEVEL
+    bots._LEVELS.get("race", {}).pop(slow_race.LEVEL, None)

@@ -1,0 +1,17 @@
+"""Settings of the worker processes the fault tests start (DJANGO_SETTINGS_MODULE).
+
+The site's settings, with Redis' visibility timeout made short when a test asks
+for it (``FAULTS_VISIBILITY_TIMEOUT``): a message taken by a worker that died is
+given to another after that many seconds instead of an hour."""
+
+import os
+
+from lacitta_site.settings.base import *  # noqa: F403
+from lacitta_site.settings.base import CELERY_BROKER_URL
+
+if os.environ.get("FAULTS_VISIBILITY_TIMEOUT") and CELERY_BROKER_URL.startswith("redis"):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": int(os.environ["FAULTS_VISIBILITY_TIMEOUT"]),
+        "unacked_restore_interval": 1,
+        "unacked_restore_throttle": 1,
+    }
