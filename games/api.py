@@ -173,7 +173,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         rows = selectors.moves_for(game, seat.index if seat else None, after_seq=after)
         return Response([
             {"seq": r.seq, "seat": r.seat, "kind": r.kind, "created_at": r.created_at, "entries": r.visible,
-             "text": [texts.log_line(game.game_type, e, names) for e in r.visible]}
+             "text": [texts.log_line(game.game_type, e, names, game.options) for e in r.visible]}
             for r in rows
         ])
 

@@ -55,13 +55,13 @@ def _format(template, params: dict[str, Any]) -> str:
         return str(template)
 
 
-def _names_in(params: dict, names: list[str], cat) -> dict:
+def _names_in(params: dict, names: list[str], cat, options: dict | None = None) -> dict:
     out = {}
     for key, value in params.items():
         if (key == "seat" or key.endswith("_seat")) and isinstance(value, int) and 0 <= value < len(names):
             out[key] = names[value]
         elif cat is not None and hasattr(cat, "param"):
-            out[key] = cat.param(key, value)
+            out[key] = cat.param(key, value, options or {})
         else:
             out[key] = value
     return out
@@ -72,8 +72,9 @@ def is_hidden(game_type: str, entry: dict) -> bool:
     return bool(cat is not None and hasattr(cat, "hidden") and cat.hidden(entry))
 
 
-def log_line(game_type: str, entry: dict, names: list[str]) -> str:
-    """One log entry as a sentence."""
+def log_line(game_type: str, entry: dict, names: list[str], options: dict | None = None) -> str:
+    """One log entry as a sentence (``options``: the game's, for names that
+    differ between editions)."""
     cat = catalog(game_type)
     key = entry.get("key", "")
     params = dict(entry.get("params") or {})
@@ -83,7 +84,7 @@ def log_line(game_type: str, entry: dict, names: list[str]) -> str:
     if template is None:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(params.items()))
         return f"{key} ({shown})" if shown else key
-    return _format(template, _names_in(params, names, cat))
+    return _format(template, _names_in(params, names, cat, options))
 
 
 def move_label(game_type: str, move: dict, names: list[str]) -> str:

@@ -161,7 +161,21 @@ def hidden(entry: dict) -> bool:
     return entry.get("key") == "lacitta.income" and not entry.get("params", {}).get("gold")
 
 
-def param(name: str, value):
+MODERN_CARD_NAMES = {
+    "golden_times": gettext_lazy("Blessed era"),
+    "rich_harvest": gettext_lazy("Fruitful harvest"),
+    "close_to_people": gettext_lazy("Ask the people"),
+}
+
+
+def card_name(card: str, edition: str | None) -> str:
+    """A politics card's name as the edition's rulebook prints it."""
+    if edition == "modern" and card in MODERN_CARD_NAMES:
+        return str(MODERN_CARD_NAMES[card])
+    return str(CARDS.get(card, card))
+
+
+def param(name: str, value, options: dict | None = None):
     """Translate parameter values that are names of things."""
     if name == "cities" and isinstance(value, list | tuple):
         return len(value)
@@ -170,7 +184,7 @@ def param(name: str, value):
     if name == "service" and value in SERVICES:
         return SERVICES[value]
     if name == "card" and value in CARDS:
-        return CARDS[value]
+        return card_name(value, (options or {}).get("edition"))
     if name == "face_up" and value in SERVICES:
         return SERVICES[value]
     if name in ("cards", "voice") and isinstance(value, list | tuple):

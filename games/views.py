@@ -89,7 +89,7 @@ def _context(request, game: Game) -> dict:
     for row in reversed(tail):
         for entry in reversed(row.visible):
             if not texts.is_hidden(game.game_type, entry):
-                log_lines.append({"seq": row.seq, "text": texts.log_line(game.game_type, entry, names)})
+                log_lines.append({"seq": row.seq, "text": texts.log_line(game.game_type, entry, names, game.options)})
     moves = [
         {"json": json.dumps(m, separators=(",", ":"), sort_keys=True), "label": texts.move_label(game.game_type, m, names)}
         for m in gv.legal_moves
@@ -270,7 +270,7 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
     names = [s.display_name for s in game.seats.all()]
     rows = selectors.moves_for(game, seat.index if seat else None)
     lines = [
-        {"seq": row.seq, "at": row.created_at, "text": texts.log_line(game.game_type, entry, names)}
+        {"seq": row.seq, "at": row.created_at, "text": texts.log_line(game.game_type, entry, names, game.options)}
         for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
     ]
     return render(request, "games/log.html", {"game": game, "lines": lines})
@@ -313,7 +313,7 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     view = engine.view(state, seat)
     gv = selectors.GameView(game, None, view, [], set(), engine)
     rows = selectors.moves_for(game, seat)
-    log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, names)}
+    log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, names, game.options)}
                  for r in reversed(rows) if r.seq <= at for e in reversed(r.visible)
                  if not texts.is_hidden(game.game_type, e)]
     index = seqs.index(at) if at in seqs else len(seqs) - 1

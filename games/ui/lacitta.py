@@ -9,7 +9,8 @@ from django.utils.translation import gettext_lazy
 
 from games import move_builder
 from games.engines.lacitta.constants import MASTER_COST, PEEK_COST, SERVICES, TIER_COST
-from games.texts_lacitta import BUILDINGS, CARDS, SERVICES as SERVICE_NAMES
+from games.texts_lacitta import BUILDINGS, card_name
+from games.texts_lacitta import SERVICES as SERVICE_NAMES
 
 from . import lacitta_svg
 
@@ -56,14 +57,6 @@ PROMPTS = {
 }
 
 
-def card_name(card: str, edition: str) -> str:
-    if edition == "modern" and card == "golden_times":
-        return _("Blessed era")
-    if edition == "modern" and card == "close_to_people":
-        return _("Ask the people")
-    if edition == "modern" and card == "rich_harvest":
-        return _("Fruitful harvest")
-    return str(CARDS.get(card, card))
 
 
 def _cost_text(gold: int) -> str:
