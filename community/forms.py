@@ -111,10 +111,15 @@ class HistoryFilterForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(
-        label=_("Reason (kept in the moderation log)"),
-        max_length=2000,
-        widget=forms.Textarea(attrs={"rows": 2}),
+        label=_("Reason (kept in the moderation log)"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.reason_last()
+
+    def reason_last(self):
+        self.order_fields([name for name in self.fields if name != "reason"] + ["reason"])
 
 
 class DaysReasonForm(ReasonForm):
@@ -162,6 +167,7 @@ class AdjudicateForm(ReasonForm):
             self.fields[f"score_{seat.index}"] = forms.IntegerField(
                 label=_("Score of %(name)s (optional)") % {"name": seat.display_name}, required=False
             )
+        self.reason_last()
 
     def ranks(self) -> list[int]:
         return [self.cleaned_data[f"rank_{s.index}"] for s in self.seats]

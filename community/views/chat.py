@@ -29,8 +29,11 @@ def _game(request: HttpRequest, pk: int) -> Game:
 
 @require_GET
 def chat_messages(request: HttpRequest, pk: int) -> HttpResponse:
-    if not Game.objects.filter(pk=pk).exists():
+    row = Game.objects.filter(pk=pk).values("is_private").first()
+    if row is None:
         raise Http404
+    if row["is_private"]:
+        _game(request, pk)  # outsiders learn nothing, not even whether something changed
     stamp = selectors.chat_stamp(pk)
     if request.GET.get("s") == stamp:
         return HttpResponse(status=204)

@@ -174,3 +174,13 @@ def test_deleted_authors_messages_show_no_name(client, alice, bob, game):
     page = client.get(reverse("community:chat", args=[game.pk])).content.decode()
     assert "deleted user" in page and "bye" not in page
     make_user("bob")  # the name is free again
+
+
+def test_outsiders_polling_a_private_chat_learn_nothing(client, alice, bob, carol):
+    private = accept_all(race_game(alice, [bob], private=True), [bob])
+    client.force_login(bob)
+    stamp = client.get(reverse("community:chat", args=[private.pk])).content.decode().split("?s=")[1].split('"')[0]
+    assert client.get(reverse("community:chat", args=[private.pk]), {"s": stamp}).status_code == 204
+    client.force_login(carol)
+    assert client.get(reverse("community:chat", args=[private.pk]), {"s": stamp}).status_code == 404
+    assert client.get(reverse("community:chat", args=[999999])).status_code == 404

@@ -196,3 +196,10 @@ def test_replay_page_skips_undone_moves(client, mod, alice, bob, game):
     _e, state = replay_final_state(game)
     assert json.loads(json.dumps(engine.dump(state))) == game.state
     assert client.get(f"/games/{game.pk}/replay/").status_code == 200
+
+
+def test_games_list_searches_by_id_or_player(mod_client, alice, bob, game):
+    listing = mod_client.get("/admin/community/moderatedgame/", {"q": "alice"})
+    assert listing.status_code == 200 and page(game) in listing.content.decode()
+    listing = mod_client.get("/admin/community/moderatedgame/", {"q": str(game.pk)})
+    assert listing.status_code == 200 and page(game) in listing.content.decode()
