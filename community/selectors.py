@@ -295,12 +295,14 @@ def chat_feed(game: Game, viewer) -> list[FeedItem]:
         )
     for row in game_selectors.moves_for(game, seat.index if seat else None, limit=CHAT_FEED_MOVES):
         for entry in row.visible:
+            if texts.is_hidden(game.game_type, entry):
+                continue
             items.append(
                 FeedItem(
                     at=row.created_at,
                     kind="move",
                     seq=row.seq,
-                    text=texts.log_line(game.game_type, entry, names),
+                    text=texts.log_line(game.game_type, entry, names, game.options),
                 )
             )
     # Oldest first; a move and a message at the same instant: the move first.

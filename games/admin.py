@@ -1,15 +1,23 @@
-"""Moderation in the Django admin. Every action goes through a service, so the
-move log records what a moderator did and open pages refresh."""
+"""Moderation in the Django admin. Every action goes through the community
+app's moderation services: the move log records what happened, the moderation
+log who did it and why, and open pages refresh. (The reasoned, one-at-a-time
+versions of these actions are on the moderation pages of the community app.)"""
 
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.utils.translation import gettext_lazy as _
 
-from . import services
+from community import game_moderation, moderation
+
+from .services import ServiceError
+
 from .models import Game, Move, Seat
 
 User = get_user_model()
+
+# Bulk list actions take no typed reason; this one goes to the moderation log.
+BULK_REASON = "bulk action from the admin list"
 
 
 class SeatInline(admin.TabularInline):
@@ -37,10 +45,9 @@ class GameAdmin(admin.ModelAdmin):
         done = 0
         for game in queryset:
             try:
-                services.game_abort(game_id=game.pk, by_user=request.user,
-                                    reason=f"aborted by {request.user.get_username()} in the admin")
+                game_moderation.game_abort(moderator=request.user, game_id=game.pk, reason=BULK_REASON)
                 done += 1
-            except services.ServiceError as exc:
+            except ServiceError as exc:
                 self.message_user(request, f"#{game.pk}: {exc.message}", messages.WARNING)
         self.message_user(request, _("%(n)d game(s) aborted.") % {"n": done})
 
@@ -58,10 +65,10 @@ class SeatAdmin(admin.ModelAdmin):
         done = 0
         for seat in queryset.select_related("game"):
             try:
-                services.seat_replace_by_bot(game_id=seat.game_id, seat_index=seat.index,
-                                             bot_level=seat.game.timeout_bot_level, by_user=request.user)
+                game_moderation.seat_give_to_bot(moderator=request.user, game_id=seat.game_id, seat_index=seat.index,
+                                                 bot_level=seat.game.timeout_bot_level, reason=BULK_REASON)
                 done += 1
-            except services.ServiceError as exc:
+            except ServiceError as exc:
                 self.message_user(request, f"{seat}: {exc.message}", messages.WARNING)
         self.message_user(request, _("%(n)d seat(s) given to a bot.") % {"n": done})
 
@@ -99,6 +106,9 @@ class ModeratedUserAdmin(UserAdmin):
             if user == request.user:
                 self.message_user(request, _("You cannot deactivate yourself."), messages.WARNING)
                 continue
-            services.user_deactivate(user=user, by_user=request.user)
-            done += 1
+            try:
+                moderation.member_deactivate(moderator=request.user, user_id=user.pk, reason=BULK_REASON)
+                done += 1
+            except ServiceError as exc:
+                self.message_user(request, f"{user}: {exc.message}", messages.WARNING)
         self.message_user(request, _("%(n)d user(s) deactivated.") % {"n": done})

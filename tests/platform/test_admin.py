@@ -60,3 +60,14 @@ def test_deactivate_action(staff_client):
     alice.refresh_from_db()
     assert not alice.is_active
     assert game.seats.get(index=0).substitute_bot == "random"
+
+
+def test_bulk_actions_are_in_the_moderation_log(staff_client):
+    from community.models import ModerationAction
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = accept_all(race_game(alice, [bob]), [bob])
+    staff_client.post(reverse("admin:games_game_changelist"),
+                      {"action": "abort_games", "_selected_action": [game.pk]})
+    entry = ModerationAction.objects.get()
+    assert entry.moderator.username == "mod" and entry.reason == "bulk action from the admin list"
