@@ -89,7 +89,8 @@ def _context(request, game: Game) -> dict:
     for row in reversed(tail):
         for entry in reversed(row.visible):
             if not texts.is_hidden(game.game_type, entry):
-                log_lines.append({"seq": row.seq, "text": texts.log_line(game.game_type, entry, names, game.options)})
+                log_lines.append({"seq": row.seq, "key": entry.get("key", ""),
+                                  "text": texts.log_line(game.game_type, entry, names, game.options)})
     moves = [
         {"json": json.dumps(m, separators=(",", ":"), sort_keys=True), "label": texts.move_label(game.game_type, m, names)}
         for m in gv.legal_moves

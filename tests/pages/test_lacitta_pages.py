@@ -202,3 +202,21 @@ def test_a_peek_shows_on_its_players_page_only(client):
     second = pages()
     assert first[peeker.username] != second[peeker.username]
     assert first[other.username] == second[other.username]
+
+
+def test_end_screen_and_replay_of_a_finished_game(client):
+    from tests.pages.lacitta_helpers import play_until
+
+    users = [make_user("e1"), make_user("e2")]
+    game = lacitta_game(users, seed=42)
+    game, seat = play_until(game, users, "never-asked", rng_seed=3, max_moves=5000)
+    assert game.status == Game.Status.FINISHED
+    html = page(client, users[0], game)
+    assert "Final scores" in html and 'class="chart"' in html and "Service bonus" in html
+    assert "Replay the game move by move" in html
+    replay_url = reverse("games:replay", args=[game.pk])
+    client.force_login(users[1])
+    early = client.get(replay_url + "?at=5&seat=0").content.decode()
+    assert 'class="board"' in early and "Move 5 of" in early
+    spectator = client.get(replay_url + "?at=5").content.decode()
+    assert "You looked at:" not in spectator
