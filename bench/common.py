@@ -57,7 +57,9 @@ def flush_redis() -> None:
 
 def migrate(env: dict[str, str]) -> float:
     start = time.perf_counter()
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], env=env, cwd=ROOT, check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], env=env, cwd=ROOT, check=True
+    )
     return time.perf_counter() - start
 
 
@@ -86,8 +88,13 @@ class Player:
             cookie += f"; csrftoken={self.csrf_cookie}"
         h = {"Cookie": cookie}
         if post:
-            h.update({"X-CSRFToken": self.csrf_token, "HX-Request": "true",
-                      "Content-Type": "application/x-www-form-urlencoded"})
+            h.update(
+                {
+                    "X-CSRFToken": self.csrf_token,
+                    "HX-Request": "true",
+                    "Content-Type": "application/x-www-form-urlencoded",
+                }
+            )
         return h
 
 
@@ -122,8 +129,10 @@ class Table:
 
 
 # A race to 15 by ones: seats alternate from seat 0, seat 0 reaches 15, then both say ready.
-RACE_SCRIPT = [(i % 2, '{"type":"add","n":1}') for i in range(15)] + [(0, '{"type":"ready"}'),
-                                                                       (1, '{"type":"ready"}')]
+RACE_SCRIPT = [(i % 2, '{"type":"add","n":1}') for i in range(15)] + [
+    (0, '{"type":"ready"}'),
+    (1, '{"type":"ready"}'),
+]
 
 
 def make_players(n: int, prefix: str = "p") -> list[Player]:
@@ -134,13 +143,16 @@ def make_players(n: int, prefix: str = "p") -> list[Player]:
 
     User = get_user_model()
     password = make_password("bench-password")
-    users = User.objects.bulk_create([
-        User(username=f"{prefix}{i:05d}", email=f"{prefix}{i:05d}@bench.invalid", password=password)
-        for i in range(n)
-    ])
+    users = User.objects.bulk_create(
+        [
+            User(username=f"{prefix}{i:05d}", email=f"{prefix}{i:05d}@bench.invalid", password=password)
+            for i in range(n)
+        ]
+    )
     users = list(User.objects.filter(username__startswith=prefix).order_by("username"))
-    EmailAddress.objects.bulk_create([EmailAddress(user=u, email=u.email, verified=True, primary=True)
-                                      for u in users])
+    EmailAddress.objects.bulk_create(
+        [EmailAddress(user=u, email=u.email, verified=True, primary=True) for u in users]
+    )
     players = []
     for user in users:
         store = SessionStore()
@@ -164,8 +176,12 @@ def make_tables(players: list[Player], games_per_table: int) -> list[Table]:
         ua, ub = User.objects.get(pk=a.user_id), User.objects.get(pk=b.user_id)
         ids = []
         for _ in range(games_per_table):
-            game = services.game_create(creator=ua, game_type="race", options={"target": "15"},
-                                        seats=[SeatSpec("me"), SeatSpec("invite", username=ub.username)])
+            game = services.game_create(
+                creator=ua,
+                game_type="race",
+                options={"target": "15"},
+                seats=[SeatSpec("me"), SeatSpec("invite", username=ub.username)],
+            )
             services.game_join(game_id=game.pk, user=ub)
             ids.append(game.pk)
         tables.append(Table((a, b), ids))
@@ -185,11 +201,21 @@ class Server:
     def __init__(self, env, *, workers: int, threads: int, port: int | None = None):
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        args = [str(VENV_BIN / "gunicorn"), "bench.wsgi:application", "-b", f"127.0.0.1:{self.port}",
-                "-w", str(workers), "--log-level", "warning"]
+        args = [
+            str(VENV_BIN / "gunicorn"),
+            "bench.wsgi:application",
+            "-b",
+            f"127.0.0.1:{self.port}",
+            "-w",
+            str(workers),
+            "--log-level",
+            "warning",
+        ]
         if threads > 1:
             args += ["-k", "gthread", "--threads", str(threads)]
-        self.describe = f"gunicorn {workers} workers" + (f" x {threads} threads (gthread)" if threads > 1 else " (sync)")
+        self.describe = f"gunicorn {workers} workers" + (
+            f" x {threads} threads (gthread)" if threads > 1 else " (sync)"
+        )
         self.proc = subprocess.Popen(args, env=env, cwd=ROOT, start_new_session=True)
 
     def wait_ready(self, timeout=30.0) -> None:
@@ -211,7 +237,9 @@ class Server:
         total = 0.0
         pids = [self.proc.pid]
         try:
-            out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)], capture_output=True, text=True)
+            out = subprocess.run(
+                ["ps", "-o", "pid=", "--ppid", str(self.proc.pid)], capture_output=True, text=True
+            )
             pids += [int(x) for x in out.stdout.split()]
         except OSError:
             pass
@@ -270,18 +298,26 @@ class Stats:
 
     def row(self, bare: Stats | None = None) -> str:
         ratio = f"{self.rps / bare.rps:5.2f}" if bare and bare.rps else "   - "
-        cpu_ratio = f"{bare.cpu_ms / self.cpu_ms:5.2f}" if bare and self.server_cpu and bare.server_cpu else "   - "
+        cpu_ratio = (
+            f"{bare.cpu_ms / self.cpu_ms:5.2f}" if bare and self.server_cpu and bare.server_cpu else "   - "
+        )
         cpu = f"{self.cpu_ms:8.2f}" if self.server_cpu else "       -"
-        return (f"{self.name:<14} {len(self.times):>7} {self.errors:>6} {self.rps:>9.1f} {ratio:>6}"
-                f" {self.pct(50):>8.1f} {self.pct(95):>8.1f} {self.pct(99):>8.1f} {cpu} {cpu_ratio:>6}")
+        return (
+            f"{self.name:<14} {len(self.times):>7} {self.errors:>6} {self.rps:>9.1f} {ratio:>6}"
+            f" {self.pct(50):>8.1f} {self.pct(95):>8.1f} {self.pct(99):>8.1f} {cpu} {cpu_ratio:>6}"
+        )
 
 
-HEADER = (f"{'endpoint':<14} {'ok':>7} {'errors':>6} {'req/s':>9} {'/bare':>6} {'p50 ms':>8} {'p95 ms':>8}"
-          f" {'p99 ms':>8} {'cpu ms':>8} {'/bare':>6}")
+HEADER = (
+    f"{'endpoint':<14} {'ok':>7} {'errors':>6} {'req/s':>9} {'/bare':>6} {'p50 ms':>8} {'p95 ms':>8}"
+    f" {'p99 ms':>8} {'cpu ms':>8} {'/bare':>6}"
+)
 CSRF_RE = re.compile(r'"X-CSRFToken":\s*"([^"]+)"')
 
 
-async def request(session, stats: Stats, method: str, url: str, *, expect=(200,), **kwargs) -> tuple[int, str]:
+async def request(
+    session, stats: Stats, method: str, url: str, *, expect=(200,), **kwargs
+) -> tuple[int, str]:
     start = time.perf_counter()
     try:
         async with session.request(method, url, allow_redirects=False, **kwargs) as response:
@@ -310,16 +346,24 @@ async def fetch_csrf(session, base: str, player: Player, game_id: int, stats: St
 def client_session(limit: int):
     import aiohttp
 
-    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=limit, limit_per_host=limit),
-                                 cookie_jar=aiohttp.DummyCookieJar(),
-                                 timeout=aiohttp.ClientTimeout(total=60))
+    return aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(limit=limit, limit_per_host=limit),
+        cookie_jar=aiohttp.DummyCookieJar(),
+        timeout=aiohttp.ClientTimeout(total=60),
+    )
 
 
 async def submit_move(session, base: str, table: Table, stats: Stats) -> int:
     player, move = table.next_move()
     body = f"version={table.version}&move={_quote(move)}"
-    status, _ = await request(session, stats, "POST", f"{base}/games/{table.game}/move/",
-                              headers=player.headers(post=True), data=body)
+    status, _ = await request(
+        session,
+        stats,
+        "POST",
+        f"{base}/games/{table.game}/move/",
+        headers=player.headers(post=True),
+        data=body,
+    )
     if status == 200:
         table.advance()
     return status

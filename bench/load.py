@@ -52,10 +52,15 @@ def parse_args(argv=None):
     p.add_argument("--realistic-seconds", type=float, default=60.0)
     p.add_argument("--poll-interval", type=float, default=4.0, help="the site polls every 4 s")
     p.add_argument("--think", type=float, default=5.0, help="mean think time before a move (seconds)")
-    p.add_argument("--reload-share", type=float, default=0.05,
-                   help="share of polls replaced by a full game page load")
-    p.add_argument("--ramp", type=float, default=10.0,
-                   help="players arrive spread over this many seconds; requests then are not counted")
+    p.add_argument(
+        "--reload-share", type=float, default=0.05, help="share of polls replaced by a full game page load"
+    )
+    p.add_argument(
+        "--ramp",
+        type=float,
+        default=10.0,
+        help="players arrive spread over this many seconds; requests then are not counted",
+    )
     p.add_argument("--workers", type=int, default=3)
     p.add_argument("--threads", type=int, default=4)
     p.add_argument("--realistic-only", action="store_true", help="skip the saturation measurements")
@@ -75,8 +80,11 @@ def setup(args, env):
     from django.db import connections
 
     connections.close_all()
-    print(f"setup: {len(players)} players, {sum(len(t.games) for t in tables)} race games "
-          f"({get_user_model().objects.count()} users) in {time.perf_counter() - t:.1f}s", flush=True)
+    print(
+        f"setup: {len(players)} players, {sum(len(t.games) for t in tables)} race games "
+        f"({get_user_model().objects.count()} users) in {time.perf_counter() - t:.1f}s",
+        flush=True,
+    )
     return players, tables
 
 
@@ -114,12 +122,20 @@ async def saturation(args, server, players, tables) -> dict[str, Stats]:
         async def poll(i, st):
             table = tables[i % len(tables)]
             p = table.players[i % 2]
-            await request(session, st, "GET", f"{base}/games/{table.game}/poll/?v={table.version}",
-                          headers=p.headers(), expect=(204,))
+            await request(
+                session,
+                st,
+                "GET",
+                f"{base}/games/{table.game}/poll/?v={table.version}",
+                headers=p.headers(),
+                expect=(204,),
+            )
 
         async def page(i, st):
             table = tables[i % len(tables)]
-            await request(session, st, "GET", f"{base}/games/{table.game}/", headers=table.players[i % 2].headers())
+            await request(
+                session, st, "GET", f"{base}/games/{table.game}/", headers=table.players[i % 2].headers()
+            )
 
         # Moves: client i plays both seats of its own tables, one move after the other.
         mine = {i: [t for j, t in enumerate(tables) if j % c == i] for i in range(c)}
@@ -157,14 +173,20 @@ async def realistic(args, base, players, tables) -> dict[str, Stats]:
     stats = Pick()
 
     async with common.client_session(len(players) + 10) as session:
+
         async def player_loop(table, seat):
             me = table.players[seat]
             await asyncio.sleep(rng.uniform(0, args.ramp))
             seen_game, seen_version = None, None
             while time.perf_counter() < end and not table.done:
                 if table.game != seen_game:  # a new game: open its page
-                    await request(session, stats["game page"], "GET", f"{base}/games/{table.game}/",
-                                  headers=me.headers())
+                    await request(
+                        session,
+                        stats["game page"],
+                        "GET",
+                        f"{base}/games/{table.game}/",
+                        headers=me.headers(),
+                    )
                     seen_game, seen_version = table.game, table.version
                 player, _ = table.next_move()
                 if player is me:
@@ -181,8 +203,14 @@ async def realistic(args, base, players, tables) -> dict[str, Stats]:
                 changed = table.version != seen_version or table.game != seen_game
                 version = seen_version if table.game == seen_game else 0
                 st = stats["poll (changed)"] if changed else stats["poll (204)"]
-                await request(session, st, "GET", f"{base}/games/{seen_game}/poll/?v={version}",
-                              headers=me.headers(), expect=(200, 204, 286))
+                await request(
+                    session,
+                    st,
+                    "GET",
+                    f"{base}/games/{seen_game}/poll/?v={version}",
+                    headers=me.headers(),
+                    expect=(200, 204, 286),
+                )
                 seen_version = table.version if table.game == seen_game else seen_version
 
         await asyncio.gather(*(player_loop(t, s) for t in tables for s in (0, 1)))
@@ -198,8 +226,11 @@ def main(argv=None):
     server = common.Server(env, workers=args.workers, threads=args.threads)
     try:
         server.wait_ready()
-        print(f"server: {server.describe} on {server.base}; client: aiohttp, one process; "
-              f"{os.cpu_count()} cores", flush=True)
+        print(
+            f"server: {server.describe} on {server.base}; client: aiohttp, one process; "
+            f"{os.cpu_count()} cores",
+            flush=True,
+        )
         if args.realistic_only:
             common.run(saturation_prepare(server.base, tables))
         else:
@@ -212,15 +243,20 @@ def main(argv=None):
                     t.current, t.step = t.current + 1, 0
                 else:
                     t.done = True
-        print(f"\n== realistic: {args.players} players arriving over {args.ramp:.0f}s, poll every "
-              f"{args.poll_interval}s, think ~{args.think}s, measured {args.realistic_seconds:.0f}s ==\n{HEADER}",
-              flush=True)
+        print(
+            f"\n== realistic: {args.players} players arriving over {args.ramp:.0f}s, poll every "
+            f"{args.poll_interval}s, think ~{args.think}s, measured {args.realistic_seconds:.0f}s ==\n"
+            f"{HEADER}",
+            flush=True,
+        )
         real = common.run(realistic(args, server.base, players, tables))
         for st in real.values():
             print(st.row())
         p95 = real["move"].pct(95)
-        print(f"move p95 with {args.players} players: {p95:.1f} ms (target < 100 ms): "
-              f"{'met' if p95 < 100 else 'NOT met'}")
+        print(
+            f"move p95 with {args.players} players: {p95:.1f} ms (target < 100 ms): "
+            f"{'met' if p95 < 100 else 'NOT met'}"
+        )
     finally:
         server.stop()
 
@@ -233,7 +269,10 @@ async def saturation_prepare(base, tables):
 
 
 def run_saturation(args, server, players, tables):
-    print(f"\n== saturation: {args.concurrency} clients, {args.seconds:.0f}s per endpoint ==\n{HEADER}", flush=True)
+    print(
+        f"\n== saturation: {args.concurrency} clients, {args.seconds:.0f}s per endpoint ==\n{HEADER}",
+        flush=True,
+    )
     sat = common.run(saturation(args, server, players, tables))
     bare = Stats("bare")
     bare.times = sat["bare view"].times + sat["bare view (again)"].times
@@ -243,8 +282,10 @@ def run_saturation(args, server, players, tables):
     print(f"bare view over both runs: {bare.rps:.1f} req/s, {bare.cpu_ms:.2f} ms of server CPU per request")
     for k, target in targets.items():
         r, rc = sat[k].rps / bare.rps, bare.cpu_ms / sat[k].cpu_ms
-        print(f"  {k:<12} throughput {r:5.2f} of bare, server CPU {rc:5.2f} of bare (target >= {target}): "
-              f"{'met' if r >= target else 'NOT met'}")
+        print(
+            f"  {k:<12} throughput {r:5.2f} of bare, server CPU {rc:5.2f} of bare (target >= {target}): "
+            f"{'met' if r >= target else 'NOT met'}"
+        )
 
 
 if __name__ == "__main__":

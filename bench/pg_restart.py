@@ -60,10 +60,13 @@ async def timed_load(args, base, players, tables, log):
     rng = random.Random(2)
     end = time.perf_counter() + args.seconds
     async with common.client_session(len(players) + 10) as session:
+
         async def one(kind, method, url, headers, data=None, expect=(200,)):
             st = common.Stats(kind)
             t = time.perf_counter()
-            status, _ = await common.request(session, st, method, url, headers=headers, data=data, expect=expect)
+            status, _ = await common.request(
+                session, st, method, url, headers=headers, data=data, expect=expect
+            )
             log.append((t, kind, status))
             return status
 
@@ -76,16 +79,22 @@ async def timed_load(args, base, players, tables, log):
                 if who is me:
                     await asyncio.sleep(rng.uniform(0.5, 2))
                     body = f"version={table.version}&move={common._quote(move)}"
-                    status = await one("move", "POST", f"{base}/games/{table.game}/move/", me.headers(post=True),
-                                       body)
+                    status = await one(
+                        "move", "POST", f"{base}/games/{table.game}/move/", me.headers(post=True), body
+                    )
                     if status == 200:
                         table.advance()
                     elif status == 409:  # our view of the game is stale (a failed answer after a commit)
                         table.advance()
                 else:
                     await asyncio.sleep(1.0)
-                    await one("poll", "GET", f"{base}/games/{table.game}/poll/?v={table.version}", me.headers(),
-                              expect=(200, 204, 286))
+                    await one(
+                        "poll",
+                        "GET",
+                        f"{base}/games/{table.game}/poll/?v={table.version}",
+                        me.headers(),
+                        expect=(200, 204, 286),
+                    )
 
         await asyncio.gather(*(player(t, s) for t in tables for s in (0, 1)))
 
@@ -93,7 +102,9 @@ async def timed_load(args, base, players, tables, log):
 def main(argv=None):
     args = parse_args(argv)
     if pytest_running() and not args.force:
-        raise SystemExit("a pytest is running on this machine: not restarting the shared PostgreSQL (--force)")
+        raise SystemExit(
+            "a pytest is running on this machine: not restarting the shared PostgreSQL (--force)"
+        )
     env = common.bench_env(args.db)
     largs = load.parse_args(["--players", str(args.players), "--games-per-pair", "4", "--db", args.db])
     players, tables = load.setup(largs, env)
@@ -120,18 +131,31 @@ def main(argv=None):
 
     a, b = marks["restart_start"], marks["restart_end"]
     print(f"PostgreSQL restarted {a - start:.1f}s into the load; it answered again after {b - a:.2f}s")
-    for window, test in (("before", lambda t: t < a), ("during", lambda t: a <= t <= b),
-                         ("0-5 s after", lambda t: b < t <= b + 5), ("later", lambda t: t > b + 5)):
+    for window, test in (
+        ("before", lambda t: t < a),
+        ("during", lambda t: a <= t <= b),
+        ("0-5 s after", lambda t: b < t <= b + 5),
+        ("later", lambda t: t > b + 5),
+    ):
         rows = [(k, s) for t, k, s in log if test(t)]
         summary = {}
         for kind, status in rows:
             summary.setdefault(kind, {}).setdefault(status, 0)
             summary[kind][status] += 1
-        print(f"  {window:<12} {len(rows):>5} requests: "
-              + "; ".join(f"{k} {dict(sorted(v.items()))}" for k, v in sorted(summary.items())))
-    result = subprocess.run([sys.executable, "manage.py", "verify_games"], env=env, cwd=common.ROOT,
-                            capture_output=True, text=True)
-    print(f"verify_games exit {result.returncode}: {(result.stdout + result.stderr).strip().splitlines()[-1:]}")
+        print(
+            f"  {window:<12} {len(rows):>5} requests: "
+            + "; ".join(f"{k} {dict(sorted(v.items()))}" for k, v in sorted(summary.items()))
+        )
+    result = subprocess.run(
+        [sys.executable, "manage.py", "verify_games"],
+        env=env,
+        cwd=common.ROOT,
+        capture_output=True,
+        text=True,
+    )
+    print(
+        f"verify_games exit {result.returncode}: {(result.stdout + result.stderr).strip().splitlines()[-1:]}"
+    )
 
 
 if __name__ == "__main__":

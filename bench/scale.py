@@ -84,6 +84,11 @@ class capture:
         return len(self.statements)
 
 
+def line(label: str, median: float, worst: float, queries=None) -> str:
+    counted = f", {len(queries)} statements" if queries is not None else ""
+    return f"{label:<23} median {median:7.1f} ms, max {worst:7.1f} ms{counted}  -> {verdict(median)}"
+
+
 def verdict(ms: float) -> str:
     return "under 100 ms" if ms < TARGET_MS else "OVER 100 ms"
 
@@ -103,15 +108,22 @@ def fill(args) -> None:
     User = get_user_model()
     t0 = time.perf_counter()
     password = make_password("scale-password")
-    User.objects.bulk_create([User(username=f"u{i:06d}", email=f"u{i:06d}@scale.invalid", password=password)
-                              for i in range(args.users)], batch_size=5000)
+    User.objects.bulk_create(
+        [
+            User(username=f"u{i:06d}", email=f"u{i:06d}@scale.invalid", password=password)
+            for i in range(args.users)
+        ],
+        batch_size=5000,
+    )
     heavy = User.objects.create_user("heavy", "heavy@scale.invalid", "scale-password")
     user_ids = list(User.objects.exclude(pk=heavy.pk).values_list("pk", flat=True))
     print(f"  {args.users + 1} users in {time.perf_counter() - t0:.1f}s", flush=True)
 
     engine = registry.get("lacitta")
-    snapshots = {n: [engine.dump(engine.new_game(engine.validate_options({}, n), n, seed).state)
-                     for seed in range(8)] for n in range(2, 6)}
+    snapshots = {
+        n: [engine.dump(engine.new_game(engine.validate_options({}, n), n, seed).state) for seed in range(8)]
+        for n in range(2, 6)
+    }
     options = {n: engine.validate_options({}, n) for n in range(2, 6)}
 
     mix = [("open", 0.08), ("active", 0.25), ("finished", 0.60), ("cancelled", 0.04), ("aborted", 0.03)]
@@ -138,11 +150,22 @@ def fill(args) -> None:
             status = pick(heavy_mix if with_heavy else mix)
             n = rng.randint(2, 5)
             state = rng.choice(snapshots[n]) if status in ("active", "finished", "aborted") else None
-            g = Game(game_type="lacitta", options=options[n], status=status, state=state,
-                     version=rng.randint(1, 400) if state else 0,
-                     result={"scores": [rng.randint(20, 90) for _ in range(n)], "ranks": list(range(1, n + 1)),
-                             "details": [{} for _ in range(n)], "tiebreak": None, "left": []}
-                     if status == "finished" else None)
+            g = Game(
+                game_type="lacitta",
+                options=options[n],
+                status=status,
+                state=state,
+                version=rng.randint(1, 400) if state else 0,
+                result={
+                    "scores": [rng.randint(20, 90) for _ in range(n)],
+                    "ranks": list(range(1, n + 1)),
+                    "details": [{} for _ in range(n)],
+                    "tiebreak": None,
+                    "left": [],
+                }
+                if status == "finished"
+                else None,
+            )
             games.append(g)
             plans.append((status, n, with_heavy))
         with transaction.atomic():
@@ -178,18 +201,23 @@ def fill(args) -> None:
     with connection.cursor() as c:  # spread the dates (auto_now fields were set at insert time)
         c.execute("""UPDATE games_game SET created_at = now() - random() * interval '13 days',
                      updated_at = now() - random() * interval '2 days' WHERE status = 'open'""")
-        c.execute("""UPDATE games_game SET created_at = now() - interval '20 days' - random() * interval '300 days'
+        c.execute("""UPDATE games_game
+                     SET created_at = now() - interval '20 days' - random() * interval '300 days'
                      WHERE status <> 'open'""")
         c.execute("""UPDATE games_game SET started_at = created_at + interval '1 day',
                      updated_at = now() - random() * interval '2 days' WHERE status = 'active'""")
         c.execute("""UPDATE games_game SET started_at = created_at + interval '1 day',
                      finished_at = created_at + interval '15 days' + random() * interval '30 days',
-                     updated_at = created_at + interval '46 days' WHERE status IN ('finished', 'aborted', 'cancelled')""")
+                     updated_at = created_at + interval '46 days'
+                     WHERE status IN ('finished', 'aborted', 'cancelled')""")
         c.execute("ANALYZE games_game")
         c.execute("ANALYZE games_seat")
-    print(f"  filled in {time.perf_counter() - t0:.1f}s: "
-          + ", ".join(f"{s} {Game.objects.filter(status=s).count()}" for s, _ in mix)
-          + f"; {Seat.objects.count()} seats", flush=True)
+    print(
+        f"  filled in {time.perf_counter() - t0:.1f}s: "
+        + ", ".join(f"{s} {Game.objects.filter(status=s).count()}" for s, _ in mix)
+        + f"; {Seat.objects.count()} seats",
+        flush=True,
+    )
 
 
 def _ts(epoch: float):
@@ -202,7 +230,6 @@ def _ts(epoch: float):
 
 
 def measure_sweep(args) -> None:
-    from django.db import connection
     from django.utils import timezone
 
     from games.models import Seat
@@ -215,18 +242,24 @@ def measure_sweep(args) -> None:
     with capture() as q:
         sweep_clocks()
     median, worst = timed(sweep_clocks, args.repeat)
-    print(f"nothing due:            median {median:7.1f} ms, max {worst:7.1f} ms, {len(q)} queries  -> {verdict(median)}")
+    print(line("nothing due:", median, worst, q))
 
-    late = list(Seat.objects.filter(owes_move=True, game__status="active", kind="human", substitute_bot="")
-                .exclude(user__username="heavy").order_by("?").values_list("pk", flat=True)[:args.due])
+    late = list(
+        Seat.objects.filter(owes_move=True, game__status="active", kind="human", substitute_bot="")
+        .exclude(user__username="heavy")
+        .order_by("?")
+        .values_list("pk", flat=True)[: args.due]
+    )
     Seat.objects.filter(pk__in=late).update(deadline=timezone.now() - timedelta(minutes=1))
     with capture() as q:
         t = time.perf_counter()
         counts = sweep_clocks()
         ms = (time.perf_counter() - t) * 1000
     per = ms / max(counts["timeouts"], 1)
-    print(f"{args.due} seats due:          {ms:7.1f} ms for {counts['timeouts']} time-outs "
-          f"({per:.1f} ms each, {len(q)} queries)  -> {verdict(ms)}")
+    print(
+        f"{args.due} seats due:          {ms:7.1f} ms for {counts['timeouts']} time-outs "
+        f"({per:.1f} ms each, {len(q)} statements)  -> {verdict(ms)}"
+    )
     median, worst = timed(sweep_clocks, args.repeat)
     print(f"nothing due again:      median {median:7.1f} ms, max {worst:7.1f} ms  -> {verdict(median)}")
     # Put the seats back as they were (no worker runs the bot turns here): a later --skip-fill run
@@ -236,15 +269,17 @@ def measure_sweep(args) -> None:
 
 def measure_my_games(args) -> None:
     from django.contrib.auth import get_user_model
-    from django.db import connection
     from django.test import Client
 
     from games import selectors
 
     heavy = get_user_model().objects.get(username="heavy")
     mine = selectors.games_of(heavy)
-    print(f"\n== \"my games\" of a user in {heavy.seats.count()} games: {len(mine.my_turn)} my turn, "
-          f"{len(mine.their_turn)} their turn, {len(mine.waiting)} waiting, {len(mine.finished)} finished shown ==")
+    print(
+        f'\n== "my games" of a user in {heavy.seats.count()} games: {len(mine.my_turn)} my turn, '
+        f"{len(mine.their_turn)} their turn, {len(mine.waiting)} waiting, "
+        f"{len(mine.finished)} finished shown =="
+    )
 
     def select():
         m = selectors.games_of(heavy)
@@ -255,14 +290,14 @@ def measure_my_games(args) -> None:
     with capture() as q:
         select()
     median, worst = timed(select, args.repeat)
-    print(f"selectors.games_of:     median {median:7.1f} ms, max {worst:7.1f} ms, {len(q)} queries  -> {verdict(median)}")
+    print(line("selectors.games_of:", median, worst, q))
     client = Client()
     client.force_login(heavy)
     assert client.get("/games/mine/").status_code == 200
     with capture() as q:
         client.get("/games/mine/")
     median, worst = timed(lambda: client.get("/games/mine/"), args.repeat)
-    print(f"GET /games/mine/:       median {median:7.1f} ms, max {worst:7.1f} ms, {len(q)} queries  -> {verdict(median)}")
+    print(line("GET /games/mine/:", median, worst, q))
     median, worst = timed(lambda: client.get("/"), args.repeat)
     print(f"GET / (lobby + mine):   median {median:7.1f} ms, max {worst:7.1f} ms  -> {verdict(median)}")
 
@@ -270,7 +305,6 @@ def measure_my_games(args) -> None:
 def measure_long_game(args) -> None:
     import json
 
-    from django.db import connection
     from django.test import Client
 
     from games import services, texts
@@ -287,8 +321,12 @@ def measure_long_game(args) -> None:
     tag = f"{time.time():.0f}"
     a = User.objects.create_user(f"runner_a{tag}", f"a{tag}@scale.invalid", "x")
     b = User.objects.create_user(f"runner_b{tag}", f"b{tag}@scale.invalid", "x")
-    game = services.game_create(creator=a, game_type="marathon", options={},
-                                seats=[SeatSpec("me"), SeatSpec("invite", username=b.username)])
+    game = services.game_create(
+        creator=a,
+        game_type="marathon",
+        options={},
+        seats=[SeatSpec("me"), SeatSpec("invite", username=b.username)],
+    )
     services.game_join(game_id=game.pk, user=b)
     client = Client()
     client.force_login(a)
@@ -314,9 +352,13 @@ def measure_long_game(args) -> None:
                 r = client.post(f"/games/{game.pk}/move/", body, HTTP_HX_REQUEST="true")
                 moves.append((time.perf_counter() - t) * 1000)
             assert r.status_code == 200, r.status_code
-            services.move_apply(game_id=game.pk, user=b, move={"type": "step", "n": 1}, expected_version=g.version + 1)
-        print(f"{until:>8} {page:8.1f} {poll:8.2f} {statistics.median(moves):8.1f}   "
-              f"{len(qp)}/{len(qv)}/{len(qm)}")
+            services.move_apply(
+                game_id=game.pk, user=b, move={"type": "step", "n": 1}, expected_version=g.version + 1
+            )
+        print(
+            f"{until:>8} {page:8.1f} {poll:8.2f} {statistics.median(moves):8.1f}   "
+            f"{len(qp)}/{len(qv)}/{len(qm)}"
+        )
         return Game.objects.get(pk=game.pk).version
 
     at(9)
@@ -333,17 +375,28 @@ def explain(args) -> None:
     now = timezone.now()
     heavy = get_user_model().objects.get(username="heavy")
     queries = {
-        "sweep: late seats": Seat.objects.filter(owes_move=True, deadline__lte=now, substitute_bot="")
-        .values_list("game_id", flat=True)[:100],
-        "sweep: stuck bot turns": Seat.objects.filter(owes_move=True, game__status=Game.Status.ACTIVE,
-                                                      game__updated_at__lt=now - timedelta(minutes=2))
-        .exclude(kind=Seat.Kind.HUMAN, substitute_bot="").values_list("game_id", "game__version").distinct()[:500],
-        "sweep: reminders": Seat.objects.filter(owes_move=True, reminder_at__lte=now).values_list("game_id", flat=True)[:1000],
-        "sweep: expired open games": Game.objects.filter(status=Game.Status.OPEN,
-                                                         created_at__lt=now - timedelta(days=14))[:1000],
-        "my games: finished": Game.objects.filter(seats__user=heavy).distinct()
-        .filter(status__in=["finished", "aborted"]).order_by("-finished_at")[:20],
-        "my games: active": Game.objects.filter(seats__user=heavy).distinct().filter(status="active")
+        "sweep: late seats": Seat.objects.filter(
+            owes_move=True, deadline__lte=now, substitute_bot=""
+        ).values_list("game_id", flat=True)[:100],
+        "sweep: stuck bot turns": Seat.objects.filter(
+            owes_move=True, game__status=Game.Status.ACTIVE, game__updated_at__lt=now - timedelta(minutes=2)
+        )
+        .exclude(kind=Seat.Kind.HUMAN, substitute_bot="")
+        .values_list("game_id", "game__version")
+        .distinct()[:500],
+        "sweep: reminders": Seat.objects.filter(owes_move=True, reminder_at__lte=now).values_list(
+            "game_id", flat=True
+        )[:1000],
+        "sweep: expired open games": Game.objects.filter(
+            status=Game.Status.OPEN, created_at__lt=now - timedelta(days=14)
+        )[:1000],
+        "my games: finished": Game.objects.filter(seats__user=heavy)
+        .distinct()
+        .filter(status__in=["finished", "aborted"])
+        .order_by("-finished_at")[:20],
+        "my games: active": Game.objects.filter(seats__user=heavy)
+        .distinct()
+        .filter(status="active")
         .order_by("-updated_at"),
     }
     for name, qs in queries.items():

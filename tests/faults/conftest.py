@@ -55,8 +55,12 @@ class Workers:
         self.tmp_path = tmp_path
         self.procs: list[subprocess.Popen] = []
         self.env = dict(
-            os.environ, DJANGO_SETTINGS_MODULE="tests.faults.worker_settings", DATABASE_URL=database_url(),
-            CELERY_TASK_ALWAYS_EAGER="false", CELERY_QUEUE=self.queue, DB_CONN_MAX_AGE="0",
+            os.environ,
+            DJANGO_SETTINGS_MODULE="tests.faults.worker_settings",
+            DATABASE_URL=database_url(),
+            CELERY_TASK_ALWAYS_EAGER="false",
+            CELERY_QUEUE=self.queue,
+            DB_CONN_MAX_AGE="0",
             EXTRA_GAME_ENGINES="race=tests.faults.slow_race:ENGINE",
         )
         if settings.REDIS_URL:
@@ -66,13 +70,23 @@ class Workers:
             broker_dir.mkdir()
             self.env["CELERY_FS_BROKER_DIR"] = str(broker_dir)
             self.broker = "filesystem://"
-            options = {"data_folder_in": str(broker_dir), "data_folder_out": str(broker_dir),
-                       "processed_folder": str(broker_dir), "control_folder": str(broker_dir),
-                       "store_processed": False}
-        self.saved = {k: celery_app.conf.get(k) for k in ("task_always_eager", "broker_url",
-                                                           "broker_transport_options", "task_default_queue")}
-        celery_app.conf.update(task_always_eager=False, broker_url=self.broker, broker_transport_options=options,
-                               task_default_queue=self.queue)
+            options = {
+                "data_folder_in": str(broker_dir),
+                "data_folder_out": str(broker_dir),
+                "processed_folder": str(broker_dir),
+                "control_folder": str(broker_dir),
+                "store_processed": False,
+            }
+        self.saved = {
+            k: celery_app.conf.get(k)
+            for k in ("task_always_eager", "broker_url", "broker_transport_options", "task_default_queue")
+        }
+        celery_app.conf.update(
+            task_always_eager=False,
+            broker_url=self.broker,
+            broker_transport_options=options,
+            task_default_queue=self.queue,
+        )
         reset_broker_pools()
 
     @property
@@ -80,12 +94,26 @@ class Workers:
         return self.broker.startswith("redis")
 
     def start(self, *, pool: str = "solo", **env) -> subprocess.Popen:
-        args = [sys.executable, "-m", "celery", "-A", "lacitta_site", "worker", f"--pool={pool}", "-Q", self.queue,
-                "--loglevel=WARNING", "--without-heartbeat", "--without-gossip", "--without-mingle"]
+        args = [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "lacitta_site",
+            "worker",
+            f"--pool={pool}",
+            "-Q",
+            self.queue,
+            "--loglevel=WARNING",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+        ]
         if pool == "prefork":
             args.append("--concurrency=1")
-        proc = subprocess.Popen(args, env={**self.env, **{k: str(v) for k, v in env.items()}},
-                                cwd=settings.BASE_DIR)
+        proc = subprocess.Popen(
+            args, env={**self.env, **{k: str(v) for k, v in env.items()}}, cwd=settings.BASE_DIR
+        )
         self.procs.append(proc)
         return proc
 

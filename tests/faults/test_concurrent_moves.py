@@ -81,9 +81,14 @@ def test_same_api_move_twice_at_once_one_applied_one_409(game):
         player = alice if round_ % 2 == 0 else bob
         version = Game.objects.get(pk=game.pk).version
         url = f"/api/games/{game.pk}/moves/"
-        answers = _race(lambda i: Client().post(
-            url, {"version": version, "move": {"type": "add", "n": 1}}, content_type="application/json",
-            HTTP_AUTHORIZATION=f"Token {tokens[player.pk]}"))
+        answers = _race(
+            lambda i: Client().post(
+                url,
+                {"version": version, "move": {"type": "add", "n": 1}},
+                content_type="application/json",
+                HTTP_AUTHORIZATION=f"Token {tokens[player.pk]}",
+            )
+        )
         _check_one_applied(game.pk, version, [a.status_code for a in answers], 200)
         refused = next(a for a in answers if a.status_code == 409)
         assert refused.json()["detail"]

@@ -31,12 +31,20 @@ def redis_down(settings):
     url = f"redis://127.0.0.1:{_closed_port()}/0"
     # Django resets its cache handler when CACHES changes (setting_changed).
     # The production cache backend (what REDIS_URL selects), at a dead address.
-    settings.CACHES = {"default": {"BACKEND": "lacitta_site.cache.TolerantRedisCache", "LOCATION": url,
-                                   "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2}}}
-    saved = {k: celery_app.conf.get(k) for k in ("task_always_eager", "broker_url", "task_publish_retry",
-                                                  "broker_connection_timeout")}
-    celery_app.conf.update(task_always_eager=False, broker_url=url, task_publish_retry=False,
-                           broker_connection_timeout=1)
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "lacitta_site.cache.TolerantRedisCache",
+            "LOCATION": url,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+        }
+    }
+    saved = {
+        k: celery_app.conf.get(k)
+        for k in ("task_always_eager", "broker_url", "task_publish_retry", "broker_connection_timeout")
+    }
+    celery_app.conf.update(
+        task_always_eager=False, broker_url=url, task_publish_retry=False, broker_connection_timeout=1
+    )
     reset_broker_pools()
     yield url
     celery_app.conf.update(saved)
@@ -58,11 +66,16 @@ def test_pages_and_moves_work_with_redis_unreachable(redis_down, settings):
     assert page.status_code == 200 and f"#{game.pk}" in page.content.decode()
     assert client.get(f"/games/{game.pk}/poll/", {"v": game.version}).status_code == 204
 
-    answer = client.post(f"/games/{game.pk}/move/", {"version": "1", "move": json.dumps({"type": "add", "n": 1})},
-                         HTTP_HX_REQUEST="true")
+    answer = client.post(
+        f"/games/{game.pk}/move/",
+        {"version": "1", "move": json.dumps({"type": "add", "n": 1})},
+        HTTP_HX_REQUEST="true",
+    )
     assert answer.status_code == 200, answer.content[:500]
     game.refresh_from_db()
-    assert game.version == 2 and game.seats.get(index=1).owes_move  # saved; the bot's task could not be queued
+    assert (
+        game.version == 2 and game.seats.get(index=1).owes_move
+    )  # saved; the bot's task could not be queued
 
     api = client.get(f"/api/games/{game.pk}/legal-moves/")
     assert api.status_code == 200

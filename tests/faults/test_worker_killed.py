@@ -40,8 +40,9 @@ def _start_game(level):
 
 
 def _read_pid(marker) -> int:
-    assert wait_for(lambda: marker.exists() and marker.read_text().strip(), timeout=90), \
+    assert wait_for(lambda: marker.exists() and marker.read_text().strip(), timeout=90), (
         "no worker started the bot's move"
+    )
     return int(marker.read_text())
 
 
@@ -50,7 +51,9 @@ def _bot_moves(game):
 
 
 def _assert_played_once(game, bots_play):
-    assert wait_for(lambda: Game.objects.get(pk=game.pk).version >= 3, timeout=90), "the bot's move was never made"
+    assert wait_for(lambda: Game.objects.get(pk=game.pk).version >= 3, timeout=90), (
+        "the bot's move was never made"
+    )
     bots_play.delay(game.pk, 2)  # the same task once more (a late duplicate delivery)
     wait_for(lambda: False, timeout=2.0)  # leave a worker the time to (wrongly) play again
     assert _bot_moves(game) == [3]

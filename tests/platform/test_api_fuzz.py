@@ -114,7 +114,9 @@ def _readable_refusal(response) -> None:
     if response.status_code in (404, 405):
         return  # unknown game / method: the status is the message
     data = response.json()
-    assert isinstance(data, (dict, list)) and data, f"{response.status_code} without a message: {response.text}"
+    assert isinstance(data, (dict, list)) and data, (
+        f"{response.status_code} without a message: {response.text}"
+    )
     if isinstance(data, dict) and "detail" in data:
         assert isinstance(data["detail"], str) and data["detail"].strip()
 
@@ -123,8 +125,13 @@ _counter = iter(range(10**9))
 
 
 @schema.parametrize()
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=not RANDOM, database=None,
-          suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=not RANDOM,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
 def test_api_fuzz(case, table, wsgi_app):
     from schemathesis.checks import not_a_server_error
     from schemathesis.specs.openapi.checks import (
@@ -140,8 +147,12 @@ def test_api_fuzz(case, table, wsgi_app):
     response = case.call_and_validate(
         app=wsgi_app,
         headers={"Authorization": f"Token {table.token}"},
-        checks=[not_a_server_error, response_schema_conformance, content_type_conformance,
-                negative_data_rejection],
+        checks=[
+            not_a_server_error,
+            response_schema_conformance,
+            content_type_conformance,
+            negative_data_rejection,
+        ],
     )
     if 400 <= response.status_code < 500:
         _readable_refusal(response)
@@ -154,15 +165,23 @@ def test_bad_move_bodies_get_400_with_a_message_and_change_nothing(client, table
     headers = {"HTTP_AUTHORIZATION": f"Token {table.token}"}
     version = table.game.version
     before = _fingerprint()
-    for body in ({}, {"version": version}, {"move": {"type": "add", "n": 1}}, {"version": -1, "move": {}},
-                 {"version": "x", "move": {"type": "add"}}, {"version": version, "move": "add"},
-                 {"version": version, "move": {"n": 1}}, {"version": version, "move": {"type": "add", "n": 7}},
-                 {"version": version, "move": {"type": ["add"]}}):
+    for body in (
+        {},
+        {"version": version},
+        {"move": {"type": "add", "n": 1}},
+        {"version": -1, "move": {}},
+        {"version": "x", "move": {"type": "add"}},
+        {"version": version, "move": "add"},
+        {"version": version, "move": {"n": 1}},
+        {"version": version, "move": {"type": "add", "n": 7}},
+        {"version": version, "move": {"type": ["add"]}},
+    ):
         response = client.post(url, body, content_type="application/json", **headers)
         assert response.status_code == 400, (body, response.status_code, response.content)
         _readable_refusal(response)
-    stale = client.post(url, {"version": 10**30, "move": {"type": "add", "n": 1}}, content_type="application/json",
-                        **headers)
+    stale = client.post(
+        url, {"version": 10**30, "move": {"type": "add", "n": 1}}, content_type="application/json", **headers
+    )
     assert stale.status_code == 409 and stale.json()["detail"]  # a version the game never had: stale
     response = client.post(url, b"{not json", content_type="application/json", **headers)
     assert response.status_code == 400 and response.json()["detail"]

@@ -40,8 +40,10 @@ class MarathonEngine:
         return {}
 
     def new_game(self, options, players, seed):
-        return ApplyResult({"schema_version": 1, "players": players, "turn": 0, "steps": [0] * players},
-                           [LogEntry("marathon.start", {})])
+        return ApplyResult(
+            {"schema_version": 1, "players": players, "turn": 0, "steps": [0] * players},
+            [LogEntry("marathon.start", {})],
+        )
 
     def pending(self, state):
         return {state["turn"]}
@@ -92,8 +94,12 @@ def _play(game_id, users, moves):
     for _ in range(moves):
         game = Game.objects.get(pk=game_id)
         state = game.state
-        services.move_apply(game_id=game_id, user=users[state["turn"]], move={"type": "step", "n": 1},
-                            expected_version=game.version)
+        services.move_apply(
+            game_id=game_id,
+            user=users[state["turn"]],
+            move={"type": "step", "n": 1},
+            expected_version=game.version,
+        )
 
 
 def _fast_forward(game_id, until_version: int):
@@ -107,8 +113,7 @@ def _fast_forward(game_id, until_version: int):
         move = {"type": "step", "n": 1 + seq % 2}
         applied = engine.apply(state, seat, move)
         state = applied.state
-        rows.append(Move(game=game, seq=seq, seat=seat, payload=move,
-                         log=[e.to_json() for e in applied.log]))
+        rows.append(Move(game=game, seq=seq, seat=seat, payload=move, log=[e.to_json() for e in applied.log]))
     Move.objects.bulk_create(rows, batch_size=500)
     Game.objects.filter(pk=game_id).update(state=engine.dump(state), version=until_version)
 
@@ -141,8 +146,11 @@ def _api_measure(client, game_id) -> dict[str, list[str]]:
     assert response.status_code == 200
     out["api_game"] = [q["sql"] for q in read.captured_queries]
     with CaptureQueriesContext(connection) as submit:
-        response = client.post(f"/api/games/{game_id}/moves/", {"version": game.version,
-                               "move": {"type": "step", "n": 2}}, content_type="application/json")
+        response = client.post(
+            f"/api/games/{game_id}/moves/",
+            {"version": game.version, "move": {"type": "step", "n": 2}},
+            content_type="application/json",
+        )
     assert response.status_code == 200, response.content
     out["api_move"] = [q["sql"] for q in submit.captured_queries]
     return out
@@ -157,8 +165,12 @@ def _shape(queries: list[str]) -> list[str]:
 
 def test_page_poll_and_move_cost_the_same_at_move_10_and_at_move_1000(client):
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.game_create(creator=alice, game_type="marathon", options={},
-                                seats=[SeatSpec("me"), SeatSpec("invite", username="bob")])
+    game = services.game_create(
+        creator=alice,
+        game_type="marathon",
+        options={},
+        seats=[SeatSpec("me"), SeatSpec("invite", username="bob")],
+    )
     services.game_join(game_id=game.pk, user=bob)
     users = [alice, bob]
     client.force_login(alice)
@@ -190,8 +202,12 @@ def test_page_poll_and_move_cost_the_same_at_move_10_and_at_move_1000(client):
 def test_log_tail_on_the_page_is_bounded(client):
     """The page shows the latest moves only: at move 1,000 it does not render 1,000 lines."""
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.game_create(creator=alice, game_type="marathon", options={},
-                                seats=[SeatSpec("me"), SeatSpec("invite", username="bob")])
+    game = services.game_create(
+        creator=alice,
+        game_type="marathon",
+        options={},
+        seats=[SeatSpec("me"), SeatSpec("invite", username="bob")],
+    )
     services.game_join(game_id=game.pk, user=bob)
     _fast_forward(game.pk, 1000)
     client.force_login(alice)
