@@ -33,3 +33,11 @@ def days(seconds) -> str:
     except (TypeError, ValueError):
         return ""
     return f"{value:g}"
+
+
+@register.filter
+def option_label(value) -> str:
+    """An option name or value as the new-game form words it, in the reader's language."""
+    from games.forms import _label
+
+    return str(_label(str(value)))
