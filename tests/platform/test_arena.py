@@ -1,0 +1,47 @@
+"""`manage.py arena`: bot-only games on the engine, no database."""
+
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+
+def run(*args) -> tuple[str, dict]:
+    from io import StringIO
+
+    out = StringIO()
+    call_command("arena", *args, stdout=out)
+    text = out.getvalue()
+    return text, json.loads(text.strip().splitlines()[-1])
+
+
+def test_arena_plays_greedy_against_random_and_prints_a_json_line():
+    text, summary = run("--game", "lacitta", "--players", "2", "--seats", "greedy,random", "--games", "2",
+                        "--seed", "1")
+    assert "shared win counts as a win for each winner" in text
+    assert {"game", "games", "players", "options", "seats", "seed", "levels", "shared_wins", "seconds"} <= set(summary)
+    assert summary["games"] == 2 and summary["players"] == 2
+    assert summary["options"] == {"edition": "modern", "expansion": "none", "setup": "beginner"}
+    assert set(summary["levels"]) == {"greedy", "random"}
+    for level in summary["levels"].values():
+        assert {"wins", "win_rate", "mean_score", "games", "move_ms"} <= set(level)
+        assert level["games"] == 2  # seats rotate: each level played each position once
+        assert set(level["move_ms"]) == {"median", "p95", "max", "moves"}
+        assert level["move_ms"]["moves"] > 0
+    wins = sum(level["wins"] for level in summary["levels"].values())
+    assert wins >= 2  # a shared win counts for every winner
+
+
+def test_arena_is_reproducible_and_takes_the_game_options():
+    _text, a = run("--seats", "random,random,random", "--games", "1", "--seed", "4", "--edition", "classic")
+    _text, b = run("--seats", "random,random,random", "--games", "1", "--seed", "4", "--edition", "classic")
+    assert a["options"]["edition"] == "classic"
+    assert a["levels"] == b["levels"] or all(
+        a["levels"][k][f] == b["levels"][k][f] for k in a["levels"] for f in ("wins", "mean_score"))
+
+
+def test_arena_refuses_unknown_levels_and_wrong_seat_counts():
+    with pytest.raises(CommandError, match="unknown level"):
+        run("--seats", "greedy,wizard", "--games", "1")
+    with pytest.raises(CommandError, match="2 level"):
+        run("--players", "3", "--seats", "greedy,random", "--games", "1")
