@@ -14,6 +14,7 @@ import pytest
 from games import bots as platform_bots
 from games.engines.lacitta.bots import LEVELS, choose_expert, choose_greedy
 from games.engines.lacitta.bots.determinize import sample_state, voice_outcomes
+from games.engines.lacitta.bots.expert import knowledge_for
 from games.engines.lacitta.bots.heuristics import near_pairs
 from games.engines.lacitta.cities import cities
 from games.engines.lacitta.engine import ENGINE
@@ -159,6 +160,7 @@ def test_sampled_states_agree_with_the_view():
             assert ENGINE.legal_moves(sample, seat) == legal
             odds = voice_outcomes(view)
             assert not odds or abs(sum(p for p, _w in odds) - 1) < 1e-9
+            assert knowledge_for(sample, seat).outcomes == odds  # what playouts assume a seat knows
             near = near_pairs(state, cities(state))
             assert {c: sorted(v) for c, v in near.items()} == neighbours(state)
             checked += 1
