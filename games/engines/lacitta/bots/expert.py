@@ -1,11 +1,13 @@
 """Expert level: determinized Monte Carlo with greedy playouts.
 
 1. Candidates: the greedy scores of every legal move on one sampled state; the best
-   ``k`` go on (the rest are not worth the time).
-2. Worlds: ``n`` full states sampled from the view (``determinize.sample_state``):
-   the face-down Voice cards the seat has not peeked at, the Voice deck and the
-   politics deck order are drawn from what the view leaves possible. The real hidden
-   cards are never read — the bot only has the view.
+   move of each kind (type, politics card, building, city) first, then the next
+   best, up to ``k`` (so the search weighs a farm against a market against gold, not
+   one statue on four hexes).
+2. Worlds: full states sampled from the view (``determinize.sample_state``): the
+   face-down Voice cards the seat has not peeked at, the Voice deck and the politics
+   deck order are drawn from what the view leaves possible. The real hidden cards
+   are never read — the bot only has the view.
 3. Playouts: in every world each candidate is applied with the engine's own ``apply``
    (automatic phases run on the sampled cards), then every pending seat plays the
    greedy policy on what *it* would know in that world (its own peeks, odds for the
@@ -13,11 +15,14 @@
    The same worlds and the same playout seeds are used for every candidate (common
    random numbers), so differences come from the moves, not the draws.
 4. Score: the heuristic ``relative`` value at the horizon (final scores, plus a bonus
-   for a win, when the game is over), averaged over the worlds; best mean wins.
+   for a win, when the game is over), averaged over the worlds.
+5. Successive halving: the playout budget is split into rounds; after each round the
+   worse half of the candidates is dropped, so the close contenders get the most
+   worlds. The best mean after the last round wins.
 
-The work per decision is fixed by counts, never by a clock, so a seed always gives
-the same move. The number of worlds shrinks when many decisions are left in the
-year (the playouts are longer) to keep a decision near a second on one core.
+The work per decision is fixed by counts (``Budget.steps`` playout decisions), never
+by a clock, so a seed always gives the same move. The number of worlds per round
+shrinks when many decisions are left in the year (the playouts are longer).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from ..constants import VOICE_DECK
+from ..constants import TURNS_PER_YEAR, VOICE_DECK, YEARS
 from ..moves import apply_decision, legal_moves, pending
 from ..phases import advance
 from ..state import State
@@ -37,13 +42,16 @@ from .heuristics import DEFAULT, Knowledge, Weights, evaluate, knowledge_from_vi
 
 @dataclass
 class Budget:
-    candidates: int = 4       # moves kept after the greedy ranking
-    steps: int = 160          # playout decisions per candidate, summed over worlds
-    min_worlds: int = 2
-    max_worlds: int = 10
+    candidates: int = 8       # moves kept after the greedy ranking
+    steps: int = 1600         # playout decisions per decision, all candidates and worlds together
+    min_worlds: int = 2       # worlds per candidate in a round, at least
+    max_worlds: int = 24      # and at most
     win_bonus: float = 3.0    # added to a final position's value for a (shared) win
     playout_moves: int = 12   # greedy in playouts scores at most this many moves per decision
-    diverse: bool = False     # candidates: best move of each kind first
+    diverse: bool = True      # candidates: best move of each kind first
+    halving: bool = True      # successive halving: drop the worse half of the candidates each round
+    stick: float = 0.0        # per-world bonus for greedy's own choice (a move must beat it by this)
+    to_end: int = 0           # from this year on, play out to the end of the game (0: never)
 
 
 DEFAULT_BUDGET = Budget()
@@ -62,8 +70,16 @@ def knowledge_for(s: State, seat: int) -> Knowledge:
     return Knowledge(outcomes_from(known, pool, len(s.voice) - 1 - len(peeks)))
 
 
-def _decisions_left(s: State) -> int:
-    """Rough count of the decisions still to come this year (playout length)."""
+def _decisions_left(s: State, b: "Budget | None" = None) -> int:
+    """Rough count of the decisions still to come this year (playout length); with
+    ``b.to_end`` reached, the later years too."""
+    more = 0
+    if b is not None and b.to_end and s.year >= b.to_end and not s.final:
+        more = (YEARS - s.year) * (TURNS_PER_YEAR + 1) * s.nplayers
+    return more + _left_this_year(s)
+
+
+def _left_this_year(s: State) -> int:
     if s.phase == "actions":
         return len(s.queue) - s.qi + s.nplayers
     if s.phase == "setup":
@@ -111,7 +127,7 @@ def playout(world: State, seat: int, move: dict, rng: random.Random, w: Weights,
     s = world.copy()
     apply_decision(s, seat, move, [])
     advance(s, [])
-    year = world.year
+    year = YEARS + 1 if b.to_end and world.year >= b.to_end else world.year
     while s.phase != "over" and not (s.year > year and s.phase == "actions"):
         who = min(pending(s))
         m = _playout_policy(s, who, rng, w, b.playout_moves)
@@ -154,13 +170,25 @@ def choose_expert(engine, view: dict, legal: list[dict], seat: int, rng: random.
     cands = candidates(base, ranked, b)
     if len(cands) == 1:
         return cands[0]
-    length = max(1, _decisions_left(base))
-    worlds = max(b.min_worlds, min(b.max_worlds, b.steps // length))
+    length = max(1, _decisions_left(base, b))
+    alive = list(range(len(cands)))
+    rounds = (len(cands) - 1).bit_length() if b.halving else 1
     totals = [0.0] * len(cands)
-    for _ in range(worlds):
-        world = sample_state(view, rng)
-        seed = rng.getrandbits(32)
-        for i, m in enumerate(cands):
-            totals[i] += playout(world, seat, m, random.Random(seed), w, b)
-    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-    return cands[best]
+    seen = [0] * len(cands)
+    for r in range(rounds):
+        per_round = b.steps // rounds
+        worlds = max(b.min_worlds, min(b.max_worlds, per_round // (length * len(alive))))
+        for _ in range(worlds):
+            world = sample_state(view, rng)
+            seed = rng.getrandbits(32)
+            for i in alive:
+                totals[i] += playout(world, seat, cands[i], random.Random(seed), w, b)
+                seen[i] += 1
+
+        def mean(i: int) -> float:
+            return totals[i] / seen[i] + (b.stick if i == 0 else 0.0)
+
+        alive.sort(key=lambda i: (-mean(i), i))
+        if r < rounds - 1:
+            alive = alive[:max(2, (len(alive) + 1) // 2)]
+    return cands[alive[0]]
