@@ -233,7 +233,7 @@ def measure_sweep(args) -> None:
     from django.utils import timezone
 
     from games.models import Seat
-    from games.tasks import sweep_clocks
+    from games.tasks import sweep_clocks, time_out_seats
 
     print("\n== deadline sweep (games.tasks.sweep_clocks) ==")
     first = sweep_clocks()
@@ -251,14 +251,23 @@ def measure_sweep(args) -> None:
         .values_list("pk", flat=True)[: args.due]
     )
     Seat.objects.filter(pk__in=late).update(deadline=timezone.now() - timedelta(minutes=1))
+    due_games = sorted(set(Seat.objects.filter(pk__in=late).values_list("game_id", flat=True)))
     with capture() as q:
         t = time.perf_counter()
         counts = sweep_clocks()
         ms = (time.perf_counter() - t) * 1000
-    per = ms / max(counts["timeouts"], 1)
     print(
-        f"{args.due} seats due:          {ms:7.1f} ms for {counts['timeouts']} time-outs "
-        f"({per:.1f} ms each, {len(q)} statements)  -> {verdict(ms)}"
+        f"{args.due} seats due:          {ms:7.1f} ms to queue {counts['timeouts']} time-out tasks "
+        f"({len(q)} statements)  -> {verdict(ms)}"
+    )
+    # What the workers then do, one task per game (run here, one after the other).
+    with capture() as q:
+        t = time.perf_counter()
+        applied = sum(time_out_seats.apply(args=(game_id,)).get() for game_id in due_games)
+        ms = (time.perf_counter() - t) * 1000
+    print(
+        f"  then time_out_seats x {len(due_games)}: {ms:7.1f} ms for {applied} time-outs "
+        f"({ms / max(applied, 1):.1f} ms each, {len(q)} statements; spread over the workers)"
     )
     median, worst = timed(sweep_clocks, args.repeat)
     print(f"nothing due again:      median {median:7.1f} ms, max {worst:7.1f} ms  -> {verdict(median)}")

@@ -15,6 +15,7 @@ urlpatterns = [
     path("account/export/", account.export, name="export"),
     path("account/delete/", account.delete, name="delete"),
     path("games/<int:pk>/chat/", chat.chat_messages, name="chat"),
+    path("games/<int:pk>/chat/panel/", chat.chat_panel, name="chat_panel"),
     path("games/<int:pk>/chat/post/", chat.chat_post, name="chat_post"),
     path("chat/<int:message_id>/report/", chat.report_message, name="report_message"),
     path("staff/dashboard/", admin.site.admin_view(staff.dashboard_view), name="dashboard"),

@@ -101,7 +101,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def _game(self) -> Game:
         try:
-            game = Game.objects.prefetch_related("seats__user").get(pk=int(self.kwargs["pk"]))
+            game = selectors.games_with_seats().get(pk=int(self.kwargs["pk"]))
         except (Game.DoesNotExist, ValueError):
             raise Http404 from None
         if not selectors.can_view(game, self.request.user):

@@ -122,7 +122,13 @@ class Seat(models.Model):
     class Meta:
         ordering = ["game", "index"]
         constraints = [models.UniqueConstraint(fields=["game", "index"], name="unique_seat_index")]
-        indexes = [models.Index(fields=["user", "owes_move"])]
+        indexes = [
+            models.Index(fields=["user", "owes_move"]),
+            # The sweep's "bot turns whose task was lost": only the few seats a bot
+            # plays that owe a move, instead of every seat that owes one.
+            models.Index(fields=["game"], name="seat_bot_owes_move",
+                         condition=models.Q(owes_move=True) & (~models.Q(kind="human") | ~models.Q(substitute_bot=""))),
+        ]
 
     def __str__(self):
         return f"{self.game_id}/{self.index} {self.display_name}"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.core.paginator import Page, Paginator
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from .engines import registry
 from .models import Game, Move, Seat
@@ -43,31 +44,71 @@ def games_open_for(user) -> QuerySet[Game]:
 
 @dataclass
 class MyGames:
-    my_turn: list[Game]
-    their_turn: list[Game]
-    waiting: list[Game]  # not started yet (mine or invitations)
+    my_turn: Page
+    their_turn: Page
+    waiting: Page  # not started yet (mine or invitations)
     finished: list[Game]
 
 
-def games_of(user, *, finished_limit: int = 20) -> MyGames:
+MY_TURN_PAGE = 50
+THEIR_TURN_PAGE = 25
+WAITING_PAGE = 25
+
+
+def _seats_prefetch() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
+
+
+def games_with_seats() -> QuerySet[Game]:
+    """Games with their seats and the seats' users: two queries whatever the count."""
+    return Game.objects.prefetch_related(_seats_prefetch())
+
+
+def _games_with(user) -> QuerySet[Game]:
+    """Games where the user has a seat or an invitation, without their snapshots."""
+    return Game.objects.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user))).defer("state")
+
+
+def _owes(user) -> Exists:
+    return Exists(Seat.objects.filter(game=OuterRef("pk"), user=user, kind=Seat.Kind.HUMAN, owes_move=True,
+                                      substitute_bot=""))
+
+
+def my_turn_games(user, limit: int) -> list[Game]:
+    """The latest games waiting for the user's move (the lobby's short list)."""
+    games = list(_games_with(user).filter(_owes(user), status=Game.Status.ACTIVE).order_by("-updated_at", "-pk")[:limit])
+    prefetch_related_objects(games, _seats_prefetch())
+    return games
+
+
+def games_of(user, *, finished_limit: int = 20, pages: dict | None = None) -> MyGames:
     """The "my games" page: my move first, then others', open ones, then finished.
 
-    Uses the seats' ``owes_move`` column, never the game states, so the cost
-    does not depend on how long the games are."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
-    mine = Game.objects.filter(seats__user=user).distinct().prefetch_related(seats)
-    owes = Seat.objects.filter(game=OuterRef("pk"), user=user, kind=Seat.Kind.HUMAN, owes_move=True,
-                               substitute_bot="")
-    active = list(mine.filter(status=Game.Status.ACTIVE).annotate(my_turn=Exists(owes)).order_by("-updated_at"))
+    Each list is a page (a COUNT and a LIMIT query), so a user in thousands of
+    games costs what one page shows. The seats' ``owes_move`` column decides whose
+    turn it is and the snapshots are never loaded, so the cost does not depend on
+    how long the games are either. ``pages`` maps ``my_turn``/``their_turn``/
+    ``waiting`` to the page number asked for (a bad one gives the nearest page)."""
+    pages = pages or {}
+    seats = _seats_prefetch()
+    mine = _games_with(user)
+    active = mine.filter(status=Game.Status.ACTIVE)
+    owes = _owes(user)
+
+    def page(qs, key: str, size: int) -> Page:
+        result = Paginator(qs, size).get_page(pages.get(key))
+        result.object_list = list(result.object_list)
+        prefetch_related_objects(result.object_list, seats)
+        return result
+
+    finished = list(mine.filter(status__in=[Game.Status.FINISHED, Game.Status.ABORTED])
+                    .order_by("-finished_at")[:finished_limit])
+    prefetch_related_objects(finished, seats)
     return MyGames(
-        my_turn=[g for g in active if g.my_turn],
-        their_turn=[g for g in active if not g.my_turn],
-        waiting=list(mine.filter(status=Game.Status.OPEN).order_by("-created_at")),
-        finished=list(
-            mine.filter(status__in=[Game.Status.FINISHED, Game.Status.ABORTED]).order_by("-finished_at")[
-                :finished_limit
-            ]
-        ),
+        my_turn=page(active.filter(owes).order_by("-updated_at", "-pk"), "my_turn", MY_TURN_PAGE),
+        their_turn=page(active.filter(~owes).order_by("-updated_at", "-pk"), "their_turn", THEIR_TURN_PAGE),
+        waiting=page(mine.filter(status=Game.Status.OPEN).order_by("-created_at", "-pk"), "waiting", WAITING_PAGE),
+        finished=finished,
     )
 
 

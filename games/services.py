@@ -314,18 +314,19 @@ def game_resign(*, game_id: int, user) -> Game:
 
 
 @transaction.atomic
-def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> Game:
+def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bool:
     """The seat's clock ran out: apply the rule chosen at creation. Safe to call
-    twice (the second call finds the seat no longer late and does nothing)."""
+    twice (the second call finds the seat no longer late and does nothing);
+    returns whether the rule was applied."""
     game = _lock(game_id)
     seats = list(game.seats.select_for_update().order_by("index"))
     seat = seats[seat_index]
     if game.status != Game.Status.ACTIVE or not seat.owes_move or seat.played_by_bot:
-        return game
+        return False
     if seat.deadline is None or seat.deadline > timezone.now():
-        return game
+        return False
     if expected_deadline is not None and seat.deadline != expected_deadline:
-        return game
+        return False
     if game.timeout_rule == Game.TimeoutRule.FORFEIT:
         seat.forfeited = True
         seat.save(update_fields=["forfeited"])
@@ -337,7 +338,7 @@ def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> Ga
         seat.save(update_fields=["substitute_bot", "deadline", "reminder_at"])
         game.save()
         _enqueue_bots(game)
-    return game
+    return True
 
 
 @transaction.atomic

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.db import OperationalError
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,7 @@ def bots_play(game_id: int, version: int) -> int:
     return played
 
 
-SWEEP_BATCH = 100
+SWEEP_MAX_TIMEOUTS = 2000  # games queued per sweep; the rest wait a minute
 OPEN_GAME_LIFETIME_DAYS = 14
 
 
@@ -59,6 +60,25 @@ def _lock_games(game_ids):
 
     return list(Game.objects.select_for_update(skip_locked=True).filter(pk__in=list(game_ids),
                                                                          status=Game.Status.ACTIVE))
+
+
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def time_out_seats(game_id: int) -> int:
+    """Apply the time-out rule to each seat of the game that is past its deadline;
+    returns how many were applied. Each seat is locked and checked again inside
+    ``services.seat_timeout``, so this task run twice (or after the player moved
+    at the last second) changes nothing more."""
+    from django.utils import timezone
+
+    from . import services
+    from .models import Seat
+
+    late = Seat.objects.filter(game_id=game_id, owes_move=True, deadline__lte=timezone.now(), substitute_bot="")
+    applied = 0
+    for index, deadline in late.order_by("index").values_list("index", "deadline"):
+        if services.seat_timeout(game_id=game_id, seat_index=index, expected_deadline=deadline):
+            applied += 1
+    return applied
 
 
 @shared_task(acks_late=True)
@@ -79,20 +99,15 @@ def sweep_clocks() -> dict:
 
     now = timezone.now()
     counts = {"timeouts": 0, "reminders": 0, "expired": 0, "bots_requeued": 0}
-    late = Seat.objects.filter(owes_move=True, deadline__lte=now, substitute_bot="")
-
-    for _ in range(100):  # batches; bounded so one sweep always ends
-        candidates = set(late.values_list("game_id", flat=True)[:SWEEP_BATCH])
-        if not candidates:
-            break
-        with transaction.atomic():
-            games = _lock_games(candidates)
-            for game in games:
-                for seat in late.filter(game=game):
-                    services.seat_timeout(game_id=game.pk, seat_index=seat.index, expected_deadline=seat.deadline)
-                    counts["timeouts"] += 1
-        if not games:
-            break  # all due games are held by other sweepers right now
+    # Time-outs: the sweep only finds the games (the deadline index) and queues one
+    # task per game, so a burst of time-outs is spread over every worker and the
+    # sweep stays short. Queuing a game twice is harmless: a time-out is applied
+    # only while the seat is still late.
+    due = list(Seat.objects.filter(owes_move=True, deadline__lte=now, substitute_bot="")
+               .order_by().values_list("game_id", flat=True).distinct()[:SWEEP_MAX_TIMEOUTS])
+    for game_id in due:
+        time_out_seats.delay(game_id)
+    counts["timeouts"] = len(due)
 
     # Bot turns whose task was lost (broker down when the move was saved).
     stuck = list(Seat.objects.filter(owes_move=True, game__status=Game.Status.ACTIVE,

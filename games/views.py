@@ -28,18 +28,20 @@ from .models import Game
 
 HTMX_STOP_POLLING = 286
 LOG_TAIL = 60
+LOBBY_MY_TURN = 10
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
     context = {"open_games": selectors.games_open_for(request.user)[:50]}
     if request.user.is_authenticated:
-        context["mine"] = selectors.games_of(request.user, finished_limit=5)
+        context["my_turn"] = selectors.my_turn_games(request.user, LOBBY_MY_TURN)
     return render(request, "games/lobby.html", context)
 
 
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/my_games.html", {"mine": selectors.games_of(request.user)})
+    pages = {key: request.GET.get(key) for key in ("my_turn", "their_turn", "waiting")}
+    return render(request, "games/my_games.html", {"mine": selectors.games_of(request.user, pages=pages)})
 
 
 @login_required
@@ -73,7 +75,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 
 def _game_or_404(request, pk: int) -> Game:
-    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=pk)
+    game = get_object_or_404(selectors.games_with_seats(), pk=pk)
     if not selectors.can_view(game, request.user):
         # Private games do not admit they exist to outsiders.
         raise Http404
@@ -140,10 +142,13 @@ def game_poll(request: HttpRequest, pk: int) -> HttpResponse:
         seen = int(request.GET.get("v", "-1"))
     except ValueError:
         return HttpResponse(_("The version must be a number."), status=400)
-    # The session's user id, not request.user: no user query on the hot path.
-    user_id = request.session.get(SESSION_KEY)
-    if user_id:
-        presence.mark_present(pk, int(user_id))
+    if request.GET.get("here"):
+        # Every few polls the page says the player is still looking (site.js); the
+        # others cost one indexed query and nothing else. The session's user id,
+        # not request.user: no user query.
+        user_id = request.session.get(SESSION_KEY)
+        if user_id:
+            presence.mark_present(pk, int(user_id))
     row = Game.objects.filter(pk=pk).values("version", "status").first()
     if row is None:
         raise Http404
@@ -156,6 +161,7 @@ def game_poll(request: HttpRequest, pk: int) -> HttpResponse:
         sig = request.GET.get("s", "")
         if sig == _seat_signature(game):
             return HttpResponse(status=204)
+    _mark_present(request, pk)
     return render(request, "games/partials/game_body.html", _context(request, game))
 
 
@@ -261,7 +267,7 @@ def seat_take_back(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def game_invite(request: HttpRequest, token: str) -> HttpResponse:
-    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), invite_token=token)
+    game = get_object_or_404(selectors.games_with_seats(), invite_token=token)
     return render(request, "games/invite.html", {"game": game, "seats": list(game.seats.all()), "token": token})
 
 

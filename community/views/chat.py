@@ -21,7 +21,7 @@ from ..templatetags.community_chat import panel_context
 
 
 def _game(request: HttpRequest, pk: int) -> Game:
-    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=pk)
+    game = get_object_or_404(game_selectors.games_with_seats(), pk=pk)
     if not game_selectors.can_view(game, request.user):
         raise Http404  # a private game does not admit it exists
     return game
@@ -39,6 +39,14 @@ def chat_messages(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=204)
     game = _game(request, pk)
     return render(request, "community/partials/chat_messages.html", panel_context(game, request.user))
+
+
+@require_GET
+def chat_panel(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole chat section, for a game body that arrived without one (the game
+    page renders it; later bodies keep the one on the page)."""
+    game = _game(request, pk)
+    return render(request, "community/partials/chat_section.html", panel_context(game, request.user))
 
 
 @require_POST

@@ -41,3 +41,11 @@ def option_label(value) -> str:
     from games.forms import _label
 
     return str(_label(str(value)))
+
+
+@register.simple_tag(takes_context=True)
+def page_url(context, key: str, number) -> str:
+    """This page's query string with ``key`` set to ``number`` (the other lists keep their page)."""
+    query = context["request"].GET.copy()
+    query[key] = number
+    return "?" + query.urlencode()

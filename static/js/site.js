@@ -11,3 +11,13 @@ document.addEventListener("click", function (event) {
   var el = event.target;
   if (el.matches && el.matches("input[data-select-on-click]")) { el.select(); }
 });
+// The game page polls every few seconds; every fifth poll also says "I am still
+// looking" (the server keeps that 45 s and sends no "your turn" e-mail meanwhile),
+// so the other polls cost the server one query and no session lookup.
+var gamePolls = 0;
+document.addEventListener("htmx:configRequest", function (event) {
+  var elt = event.detail.elt;
+  if (elt && elt.id === "game-body" && event.detail.verb === "get" && gamePolls++ % 5 === 0) {
+    event.detail.parameters.here = "1";
+  }
+});

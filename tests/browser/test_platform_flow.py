@@ -58,6 +58,10 @@ def test_two_players_and_a_bot_play_from_two_browsers(new_page, live_server):
 
     # Alice's page notices the start by itself and offers her moves.
     alice.wait_for_selector("select[name=move]")
+    # The game started under her eyes: the new game body had no chat, her page fetched it.
+    chat = f"#chat-{game.pk} textarea"
+    alice.wait_for_selector(chat)
+    alice.fill(chat, "a draft")
     alice.select_option("select[name=move]", label="add (n: 2)")
     alice.click("form.move-form button")
     # Bob sees Alice's move (and then it is his turn) without reloading.
@@ -68,5 +72,7 @@ def test_two_players_and_a_bot_play_from_two_browsers(new_page, live_server):
     # The bot answers; Alice sees both moves arrive.
     alice.wait_for_selector("text=bob adds 3 (total 5).")
     alice.wait_for_selector("text=Green bot (random) adds")
+    # Game bodies came and went: the chat and her unsent draft stayed as they were.
+    assert alice.locator(f"#chat-{game.pk}").count() == 1 and alice.input_value(chat) == "a draft"
     game.refresh_from_db()
     assert game.version >= 4

@@ -34,11 +34,14 @@ def test_player_posts_and_the_panel_comes_back(client, alice, game):
     assert message.text == "hello, good luck!" and message.author == alice and message.seat == 0
 
 
-def test_game_page_has_the_chat_panel(client, alice, bob, game):
+def test_game_page_loads_the_chat_panel(client, alice, bob, game):
     services.chat_post(game_id=game.pk, user=bob, text="ciao")
     client.force_login(alice)
     page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
-    assert "ciao" in page and reverse("community:chat_post", args=[game.pk]) in page
+    panel_url = reverse("community:chat_panel", args=[game.pk])
+    assert f'hx-get="{panel_url}" hx-trigger="load"' in page
+    panel = client.get(panel_url).content.decode()
+    assert "ciao" in panel and reverse("community:chat_post", args=[game.pk]) in panel
 
 
 def test_empty_too_long_and_outsider_messages_are_refused(client, alice, carol, game):
@@ -114,7 +117,7 @@ def test_muted_player_cannot_post_until_lifted(client, alice, mod, game):
     with pytest.raises(NotAllowed):
         services.chat_post(game_id=game.pk, user=alice, text="via the service")
     assert not ChatMessage.objects.exists()
-    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    page = client.get(reverse("community:chat_panel", args=[game.pk])).content.decode()
     assert "A moderator muted you until" in page and 'name="text"' not in page
     moderation.sanction_lift(moderator=mod, sanction_id=sanction.pk, reason="apologised")
     assert post(client, game, "sorry").status_code == 200
@@ -164,6 +167,8 @@ def test_french_chat_panel(client, alice, game):
     client.cookies["django_language"] = "fr"
     page = client.get(reverse("games:detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert 'lang="fr"' in page
+    panel = client.get(reverse("community:chat_panel", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Écrire aux autres joueurs…" in panel
 
 
 def test_deleted_authors_messages_show_no_name(client, alice, bob, game):

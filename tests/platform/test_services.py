@@ -240,11 +240,11 @@ def test_timeout_bot_rule_and_take_back(alice, bob):
 
     game = accept_all(race_game(alice, [bob]), [bob])
     Seat.objects.filter(game=game, index=0).update(deadline=timezone.now() - timedelta(seconds=1))
-    services.seat_timeout(game_id=game.pk, seat_index=0)
+    assert services.seat_timeout(game_id=game.pk, seat_index=0) is True
     game.refresh_from_db()
     assert game.seats.get(index=0).substitute_bot == "random"
     assert game.state["turn"] == 1  # the bot moved for alice
-    services.seat_timeout(game_id=game.pk, seat_index=0)  # a second call does nothing
+    assert services.seat_timeout(game_id=game.pk, seat_index=0) is False  # a second call does nothing
     assert game.moves.filter(kind="timeout").count() == 1
     services.seat_take_back(game_id=game.pk, user=alice)
     assert game.seats.get(index=0).substitute_bot == ""
@@ -264,7 +264,7 @@ def test_timeout_forfeit_rule(alice, bob):
 
 def test_timeout_before_deadline_does_nothing(alice, bob):
     game = accept_all(race_game(alice, [bob]), [bob])
-    services.seat_timeout(game_id=game.pk, seat_index=0)
+    assert services.seat_timeout(game_id=game.pk, seat_index=0) is False
     assert game.seats.get(index=0).substitute_bot == ""
 
 

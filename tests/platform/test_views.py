@@ -143,6 +143,41 @@ def test_poll_unchanged_is_204_in_one_query(client, alice, bob, django_assert_nu
     assert game_moved.status_code == 200 and 'id="game-body"' in game_moved.content.decode()
 
 
+def test_poll_marks_the_player_present_only_when_the_page_says_so(client, alice, bob):
+    from games import presence
+
+    game = accept_all(race_game(alice, [bob]), [bob])
+    login(client, bob)
+    url = reverse("games:poll", args=[game.pk])
+    assert client.get(url, {"v": 1}).status_code == 204
+    assert not presence.is_present(game.pk, bob.pk)  # a plain poll touches neither session nor cache
+    assert client.get(url, {"v": 1, "here": "1"}).status_code == 204
+    assert presence.is_present(game.pk, bob.pk) and not presence.is_present(game.pk, alice.pk)
+
+
+def test_the_chat_is_fetched_once_and_kept_by_later_game_bodies(client, alice, bob):
+    from community import services as community
+
+    game = accept_all(race_game(alice, [bob]), [bob])
+    community.chat_post(game_id=game.pk, user=alice, text="good luck")
+    login(client, bob)
+    panel_url = reverse("community:chat_panel", args=[game.pk])
+    slot = f'<div id="chat-slot-{game.pk}" hx-preserve="true" hx-get="{panel_url}" hx-trigger="load" hx-swap="innerHTML">'
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert slot in page and "good luck" not in page  # the page asks for the chat, it does not render it
+    body = client.get(reverse("games:poll", args=[game.pk]), {"v": 0}).content.decode()
+    assert slot in body and "good luck" not in body
+    panel = client.get(panel_url).content.decode()
+    assert f'id="chat-{game.pk}"' in panel and "good luck" in panel
+    assert reverse("community:chat_post", args=[game.pk]) in panel
+
+
+def test_chat_panel_of_a_private_game_is_404_for_outsiders(client, alice, bob):
+    game = accept_all(race_game(alice, [bob], private=True), [bob])
+    login(client, make_user("carol"))
+    assert client.get(reverse("community:chat_panel", args=[game.pk])).status_code == 404
+
+
 def test_poll_after_the_end_stops_polling(client, alice, bob):
     from games import services
 
@@ -195,6 +230,34 @@ def test_my_games_orders_my_turn_first(client, alice, bob):
     mine_pos = html.index(f"#{waiting_for_me.pk} race")
     theirs_pos = html.index(f"#{waiting_for_bob.pk} race")
     assert html.index("Waiting for my move") < mine_pos < html.index("Waiting for others") < theirs_pos
+
+
+def test_my_games_pages_the_long_lists_and_keeps_the_other_lists_page(client, alice, bob, monkeypatch):
+    from games import selectors
+
+    monkeypatch.setattr(selectors, "THEIR_TURN_PAGE", 2)
+    theirs = [accept_all(race_game(bob, [alice]), [alice]) for _ in range(5)]
+    mine = accept_all(race_game(alice, [bob]), [bob])
+    login(client, alice)
+    first = client.get(reverse("games:mine")).content.decode()
+    newest_first = [g.pk for g in reversed(theirs)]
+    assert all(f"#{pk} race" in first for pk in newest_first[:2])
+    assert not any(f"#{pk} race" in first for pk in newest_first[2:])
+    assert "Page 1 of 3 (5 games)" in first and f"#{mine.pk} race" in first
+    last = client.get(reverse("games:mine"), {"their_turn": 3, "my_turn": 1}).content.decode()
+    assert f"#{newest_first[4]} race" in last and f"#{newest_first[0]} race" not in last
+    assert f"#{mine.pk} race" in last and "Page 3 of 3" in last
+    assert "my_turn=1" in last and "their_turn=2" in last  # the "newer" link keeps the other list's page
+    # A page number that is not one gives the nearest page, never an error.
+    assert client.get(reverse("games:mine"), {"their_turn": "zz"}).status_code == 200
+
+
+def test_lobby_lists_my_turn_games_and_links_to_all_of_them(client, alice, bob):
+    waiting_for_me = accept_all(race_game(alice, [bob]), [bob])
+    waiting_for_bob = accept_all(race_game(bob, [alice]), [alice])
+    html = login(client, alice).get(reverse("games:lobby")).content.decode()
+    assert f"#{waiting_for_me.pk} race" in html and f"#{waiting_for_bob.pk} race" not in html
+    assert reverse("games:mine") in html
 
 
 def test_pages_in_french(client, alice):
