@@ -9,10 +9,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
+from django.db import connection
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from .engines import registry
 from .models import Game, Move, Seat
+
+
+def version_and_status(game_id: int) -> tuple[int, str] | None:
+    """The game's version and status, for the poll every open game page sends every
+    few seconds. Plain SQL: building the ORM query costs ten times the query itself."""
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL, [game_id])
+        return cursor.fetchone()
+
+
+_VERSION_SQL = f'SELECT "version", "status" FROM "{Game._meta.db_table}" WHERE "id" = %s'
 
 
 def seat_of(game: Game, user) -> Seat | None:

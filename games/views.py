@@ -149,14 +149,15 @@ def game_poll(request: HttpRequest, pk: int) -> HttpResponse:
         user_id = request.session.get(SESSION_KEY)
         if user_id:
             presence.mark_present(pk, int(user_id))
-    row = Game.objects.filter(pk=pk).values("version", "status").first()
+    row = selectors.version_and_status(pk)
     if row is None:
         raise Http404
-    if row["version"] == seen and row["status"] not in (Game.Status.OPEN,):
-        over = row["status"] in (Game.Status.FINISHED, Game.Status.ABORTED, Game.Status.CANCELLED)
+    version, status = row
+    if version == seen and status != Game.Status.OPEN:
+        over = status in (Game.Status.FINISHED, Game.Status.ABORTED, Game.Status.CANCELLED)
         return HttpResponse(status=HTMX_STOP_POLLING if over else 204)
     game = _game_or_404(request, pk)
-    if game.status == Game.Status.OPEN and row["version"] == seen:
+    if game.status == Game.Status.OPEN and version == seen:
         # Seats may have filled without a version change: compare who sits.
         sig = request.GET.get("s", "")
         if sig == _seat_signature(game):
