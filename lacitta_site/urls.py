@@ -6,6 +6,9 @@ from rest_framework.routers import DefaultRouter
 from games.api import GameViewSet
 from lacitta_site.health import health
 
+# Database unreachable -> 503 with a retry hint; anything else -> Django's 500.
+handler500 = "lacitta_site.unavailable.server_error"
+
 router = DefaultRouter()
 router.register("games", GameViewSet, basename="game")
 

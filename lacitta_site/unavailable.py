@@ -1,0 +1,47 @@
+"""The site's 500 handler. A database that cannot be reached (a restart, a failover)
+answers 503 with a retry hint instead of an error page: the request changed nothing
+(its transaction never committed) and the player can simply try again. Being the
+500 handler, it also sees errors raised in middleware (sessions, users), not only
+in views. The answer is rendered without touching the database or the session."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views.defaults import server_error as default_server_error
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER_SECONDS = 5
+
+
+def database_unreachable(exc: BaseException | None) -> bool:
+    while exc is not None:  # the driver's error may be wrapped (cache, session backends)
+        if isinstance(exc, (OperationalError, InterfaceError)):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if not database_unreachable(sys.exc_info()[1]):
+        return default_server_error(request)
+    log.warning("database unreachable: %s %s answered 503", request.method, request.path)
+    message = _("The site cannot reach its database for a moment. Nothing was changed: "
+                "try again in a few seconds (a move you were playing was not played).")
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"detail": message}, status=503)
+    elif request.headers.get("HX-Request"):
+        # Shown where move errors go; a poll simply tries again at its next tick.
+        response = HttpResponse(message, status=503)
+        response["HX-Retarget"] = "#move-error"
+        response["HX-Reswap"] = "innerHTML"
+    else:
+        response = HttpResponse(render_to_string("unavailable.html", {"message": message}), status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
