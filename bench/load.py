@@ -13,10 +13,11 @@ What it does:
    ``/bench/bare``, a Django view that answers "ok" through every middleware);
 4. saturation: for each endpoint in turn, ``--concurrency`` clients send
    requests back to back for ``--seconds`` seconds: the bare view, the
-   unchanged-version poll (204), the game page, a move (htmx POST with the CSRF
+   unchanged-version poll (204; every fifth says "still here", as the page does),
+   the game page, the chat panel the page then fetches, a move (htmx POST with the CSRF
    cookie and header taken from the game page, as the browser sends them).
    Throughput is reported as a ratio of the bare view's;
-5. realistic: every player opens their game page, polls every
+5. realistic: every player opens their game page (and its chat), polls every
    ``--poll-interval`` seconds (the site polls every 4), and moves after a
    think time when it is their turn, for ``--realistic-seconds``;
    p50/p95/p99 of each kind of request.
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import random
 import sys
@@ -119,14 +121,17 @@ async def saturation(args, server, players, tables) -> dict[str, Stats]:
         async def bare(i, st):
             await request(session, st, "GET", bare_url, headers=players[i % len(players)].headers())
 
+        polls = itertools.count()
+
         async def poll(i, st):
             table = tables[i % len(tables)]
             p = table.players[i % 2]
+            here = "&here=1" if next(polls) % 5 == 0 else ""  # as site.js: every fifth poll says "still here"
             await request(
                 session,
                 st,
                 "GET",
-                f"{base}/games/{table.game}/poll/?v={table.version}",
+                f"{base}/games/{table.game}/poll/?v={table.version}{here}",
                 headers=p.headers(),
                 expect=(204,),
             )
@@ -135,6 +140,12 @@ async def saturation(args, server, players, tables) -> dict[str, Stats]:
             table = tables[i % len(tables)]
             await request(
                 session, st, "GET", f"{base}/games/{table.game}/", headers=table.players[i % 2].headers()
+            )
+
+        async def chat(i, st):  # what a game page then fetches once (its chat)
+            table = tables[i % len(tables)]
+            await request(
+                session, st, "GET", f"{base}/games/{table.game}/chat/panel/", headers=table.players[i % 2].headers()
             )
 
         # Moves: client i plays both seats of its own tables, one move after the other.
@@ -150,7 +161,8 @@ async def saturation(args, server, players, tables) -> dict[str, Stats]:
         # Warm every worker and connection first.
         await saturate("warmup", bare, c, 2.0)
         await saturate("warmup", page, c, 2.0)
-        for name, fn in (("bare view", bare), ("poll (204)", poll), ("game page", page), ("move", move)):
+        for name, fn in (("bare view", bare), ("poll (204)", poll), ("game page", page), ("chat panel", chat),
+                         ("move", move)):
             results[name] = await saturate(name, fn, c, s, server)
             print(results[name].row(results.get("bare view")), flush=True)
         results["bare view (again)"] = await saturate("bare (again)", bare, c, s, server)
@@ -159,7 +171,7 @@ async def saturation(args, server, players, tables) -> dict[str, Stats]:
 
 
 async def realistic(args, base, players, tables) -> dict[str, Stats]:
-    counted = {k: Stats(k) for k in ("game page", "poll (204)", "poll (changed)", "move")}
+    counted = {k: Stats(k) for k in ("game page", "chat panel", "poll (204)", "poll (changed)", "move")}
     ramp = {k: Stats(k) for k in counted}
     start = time.perf_counter()
     measure_from = start + args.ramp
@@ -187,7 +199,15 @@ async def realistic(args, base, players, tables) -> dict[str, Stats]:
                         f"{base}/games/{table.game}/",
                         headers=me.headers(),
                     )
+                    await request(  # the page then fetches its chat once
+                        session,
+                        stats["chat panel"],
+                        "GET",
+                        f"{base}/games/{table.game}/chat/panel/",
+                        headers=me.headers(),
+                    )
                     seen_game, seen_version = table.game, table.version
+                    polls = 0
                 player, _ = table.next_move()
                 if player is me:
                     await asyncio.sleep(rng.expovariate(1 / args.think) if args.think else 0)
@@ -203,11 +223,13 @@ async def realistic(args, base, players, tables) -> dict[str, Stats]:
                 changed = table.version != seen_version or table.game != seen_game
                 version = seen_version if table.game == seen_game else 0
                 st = stats["poll (changed)"] if changed else stats["poll (204)"]
+                here = "&here=1" if polls % 5 == 0 else ""  # as site.js
+                polls += 1
                 await request(
                     session,
                     st,
                     "GET",
-                    f"{base}/games/{seen_game}/poll/?v={version}",
+                    f"{base}/games/{seen_game}/poll/?v={version}{here}",
                     headers=me.headers(),
                     expect=(200, 204, 286),
                 )
