@@ -255,7 +255,8 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
                 _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s).")
                 % {"seen": expected_version, "now": game.version}
             )
-        seats = list(game.seats.select_for_update().order_by("index"))
+        # The users come along (the "your turn" e-mail needs one); only the seats are locked.
+        seats = list(game.seats.select_for_update(of=("self",)).select_related("user").order_by("index"))
         seat = _acting_seat(seats, user=user, seat_index=seat_index, bot_level=bot_level)
         engine = registry.get(game.game_type)
         state = engine.load(game.state)
@@ -482,12 +483,14 @@ def _after_change(
     for seat in seats:
         owes = seat.index in pending
         started = False
+        before = [getattr(seat, f) for f in seat_clocks.CLOCK_FIELDS]
         if seat.owes_move and (not owes or seat is moved_seat):
             seat_clocks.stop(game, seat, now, vacations.get(seat.user_id, []))
         if owes and not seat.owes_move:
             seat_clocks.start(game, seat, now, vacations.get(seat.user_id, []))
             started = True
-        seat.save(update_fields=seat_clocks.CLOCK_FIELDS)
+        if [getattr(seat, f) for f in seat_clocks.CLOCK_FIELDS] != before:
+            seat.save(update_fields=seat_clocks.CLOCK_FIELDS)  # only seats whose clock changed
         if started and seat.user_id and seat.kind == Seat.Kind.HUMAN and not seat.played_by_bot:
             notify.your_turn(seat=seat, game=game)
     # The bot task itself passes queue_bots=False: it loops instead of nesting.
