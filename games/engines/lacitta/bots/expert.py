@@ -11,8 +11,9 @@
 3. Playouts: in every world each candidate is applied with the engine's own ``apply``
    (automatic phases run on the sampled cards), then every pending seat plays the
    greedy policy on what *it* would know in that world (its own peeks, odds for the
-   rest) until the horizon: the first decision of next year, or the end of the game.
-   The same worlds and the same playout seeds are used for every candidate (common
+   rest) until the horizon: the first decision of next year, or the end of the game
+   (from year ``Budget.to_end`` on, the playouts always run to the end, so the last
+   two years are scored by real final scores, not the heuristic). The same worlds and the same playout seeds are used for every candidate (common
    random numbers), so differences come from the moves, not the draws.
 4. Score: the heuristic ``relative`` value at the horizon (final scores, plus a bonus
    for a win, when the game is over), averaged over the worlds.
@@ -51,7 +52,7 @@ class Budget:
     diverse: bool = True      # candidates: best move of each kind first
     halving: bool = True      # successive halving: drop the worse half of the candidates each round
     stick: float = 0.0        # per-world bonus for greedy's own choice (a move must beat it by this)
-    to_end: int = 0           # from this year on, play out to the end of the game (0: never)
+    to_end: int = 5           # from this year on, play out to the end of the game (0: never)
 
 
 DEFAULT_BUDGET = Budget()
