@@ -233,7 +233,7 @@ def measure_sweep(args) -> None:
     from django.utils import timezone
 
     from games.models import Seat
-    from games.tasks import sweep_clocks, time_out_seats
+    from games.tasks import TIMEOUT_GAMES_PER_TASK, sweep_clocks, time_out_games
 
     print("\n== deadline sweep (games.tasks.sweep_clocks) ==")
     first = sweep_clocks()
@@ -252,21 +252,23 @@ def measure_sweep(args) -> None:
     )
     Seat.objects.filter(pk__in=late).update(deadline=timezone.now() - timedelta(minutes=1))
     due_games = sorted(set(Seat.objects.filter(pk__in=late).values_list("game_id", flat=True)))
+    time_out_games.delay([])  # a worker's broker connection is open already: open this one too
     with capture() as q:
         t = time.perf_counter()
         counts = sweep_clocks()
         ms = (time.perf_counter() - t) * 1000
     print(
-        f"{args.due} seats due:          {ms:7.1f} ms to queue {counts['timeouts']} time-out tasks "
+        f"{args.due} seats due:          {ms:7.1f} ms to queue {counts['timeouts']} games for time-out "
         f"({len(q)} statements)  -> {verdict(ms)}"
     )
-    # What the workers then do, one task per game (run here, one after the other).
+    # What the workers then do, a task per batch of games (run here, one after the other).
+    batches = [due_games[i:i + TIMEOUT_GAMES_PER_TASK] for i in range(0, len(due_games), TIMEOUT_GAMES_PER_TASK)]
     with capture() as q:
         t = time.perf_counter()
-        applied = sum(time_out_seats.apply(args=(game_id,)).get() for game_id in due_games)
+        applied = sum(time_out_games.apply(args=(batch,)).get() for batch in batches)
         ms = (time.perf_counter() - t) * 1000
     print(
-        f"  then time_out_seats x {len(due_games)}: {ms:7.1f} ms for {applied} time-outs "
+        f"  then {len(batches)} time_out_games tasks: {ms:7.1f} ms for {applied} time-outs "
         f"({ms / max(applied, 1):.1f} ms each, {len(q)} statements; spread over the workers)"
     )
     median, worst = timed(sweep_clocks, args.repeat)
@@ -379,37 +381,24 @@ def explain(args) -> None:
     from django.db import connection
     from django.utils import timezone
 
-    from games.models import Game, Seat
+    from games import due, selectors, tasks
 
     now = timezone.now()
     heavy = get_user_model().objects.get(username="heavy")
+    # The very querysets the site runs (games.due for the sweep, selectors for "my games").
     queries = {
-        "sweep: late seats": Seat.objects.filter(
-            owes_move=True, deadline__lte=now, substitute_bot=""
-        ).values_list("game_id", flat=True)[:100],
-        "sweep: stuck bot turns": Seat.objects.filter(
-            owes_move=True, game__status=Game.Status.ACTIVE, game__updated_at__lt=now - timedelta(minutes=2)
-        )
-        .exclude(kind=Seat.Kind.HUMAN, substitute_bot="")
-        .values_list("game_id", "game__version")
-        .distinct()[:500],
-        "sweep: reminders": Seat.objects.filter(owes_move=True, reminder_at__lte=now).values_list(
-            "game_id", flat=True
-        )[:1000],
-        "sweep: expired open games": Game.objects.filter(
-            status=Game.Status.OPEN, created_at__lt=now - timedelta(days=14)
-        )[:1000],
-        "my games: finished": Game.objects.filter(seats__user=heavy)
-        .distinct()
-        .filter(status__in=["finished", "aborted"])
-        .order_by("-finished_at")[:20],
-        "my games: active": Game.objects.filter(seats__user=heavy)
-        .distinct()
-        .filter(status="active")
-        .order_by("-updated_at"),
+        "sweep: late games": due.late_games(now)[: tasks.SWEEP_MAX_TIMEOUTS],
+        "sweep: bot seats owing a move": due.bot_seats_owing()[:5000],
+        # (a made-up id when no bot owes a move: the plan of an empty IN list is no plan)
+        "sweep: lost bot turns": due.lost_bot_turns(set(due.bot_seats_owing()[:5000]) or {0}, now)[:500],
+        "sweep: reminders": due.reminders_due(now).values_list("game_id", flat=True)[:1000],
+        "sweep: expired open games": due.expired_open_games(now)[:1000],
     }
+    mine = selectors.my_games_queries(heavy)
+    queries["my games: seats in running and waiting games"] = mine["seats in running and waiting games"]
+    queries["my games: finished"] = mine["finished"][:20]
     for name, qs in queries.items():
-        sql, params = qs.query.sql_with_params()
+        sql, params = (qs, None) if isinstance(qs, str) else qs.query.sql_with_params()
         with connection.cursor() as c:
             c.execute("EXPLAIN (ANALYZE, BUFFERS OFF) " + sql, params)
             plan = [r[0] for r in c.fetchall()]

@@ -93,35 +93,57 @@ def my_turn_games(user, limit: int) -> list[Game]:
     return games
 
 
+def my_games_queries(user) -> dict[str, QuerySet]:
+    """What the "my games" page asks the database (``bench/scale.py --explain``
+    prints their plans): one light row per seat of the user in a running or
+    waiting game, and the latest finished games."""
+    return {
+        "seats in running and waiting games": Seat.objects.filter(
+            user=user, game__status__in=[Game.Status.ACTIVE, Game.Status.OPEN]
+        ).order_by().values_list("game_id", "game__status", "game__updated_at", "game__created_at", "kind",
+                                 "owes_move", "substitute_bot"),
+        "finished": _games_with(user).filter(status__in=[Game.Status.FINISHED, Game.Status.ABORTED])
+        .order_by("-finished_at"),
+    }
+
+
 def games_of(user, *, finished_limit: int = 20, pages: dict | None = None) -> MyGames:
     """The "my games" page: my move first, then others', open ones, then finished.
 
-    Each list is a page (a COUNT and a LIMIT query), so a user in thousands of
-    games costs what one page shows. The seats' ``owes_move`` column decides whose
-    turn it is and the snapshots are never loaded, so the cost does not depend on
-    how long the games are either. ``pages`` maps ``my_turn``/``their_turn``/
-    ``waiting`` to the page number asked for (a bad one gives the nearest page)."""
+    Whose turn it is comes from one light row per seat of the user (the seats'
+    ``owes_move`` column, never the game states); the three lists are sorted and
+    paged from those rows, and only the games on the pages shown are loaded, with
+    their seats: four queries whatever the number of games, and a cost that does
+    not depend on how long the games are. ``pages`` maps ``my_turn``/
+    ``their_turn``/``waiting`` to the page asked for (a bad one gives the nearest)."""
     pages = pages or {}
-    seats = _seats_prefetch()
-    mine = _games_with(user)
-    active = mine.filter(status=Game.Status.ACTIVE)
-    owes = _owes(user)
+    queries = my_games_queries(user)
+    status_of, newest, mine_to_play = {}, {}, set()
+    for game_id, status, updated_at, created_at, kind, owes_move, substitute_bot in queries[
+            "seats in running and waiting games"]:
+        status_of[game_id] = status
+        newest[game_id] = (updated_at if status == Game.Status.ACTIVE else created_at, game_id)
+        if status == Game.Status.ACTIVE and kind == Seat.Kind.HUMAN and owes_move and not substitute_bot:
+            mine_to_play.add(game_id)
 
-    def page(qs, key: str, size: int) -> Page:
-        result = Paginator(qs, size).get_page(pages.get(key))
-        result.object_list = list(result.object_list)
-        prefetch_related_objects(result.object_list, seats)
-        return result
+    def listed(ids) -> list[int]:
+        return sorted(ids, key=newest.__getitem__, reverse=True)
 
-    finished = list(mine.filter(status__in=[Game.Status.FINISHED, Game.Status.ABORTED])
-                    .order_by("-finished_at")[:finished_limit])
-    prefetch_related_objects(finished, seats)
-    return MyGames(
-        my_turn=page(active.filter(owes).order_by("-updated_at", "-pk"), "my_turn", MY_TURN_PAGE),
-        their_turn=page(active.filter(~owes).order_by("-updated_at", "-pk"), "their_turn", THEIR_TURN_PAGE),
-        waiting=page(mine.filter(status=Game.Status.OPEN).order_by("-created_at", "-pk"), "waiting", WAITING_PAGE),
-        finished=finished,
-    )
+    active = [g for g, st in status_of.items() if st == Game.Status.ACTIVE]
+    lists = {
+        "my_turn": Paginator(listed(g for g in active if g in mine_to_play), MY_TURN_PAGE),
+        "their_turn": Paginator(listed(g for g in active if g not in mine_to_play), THEIR_TURN_PAGE),
+        "waiting": Paginator(listed(g for g, st in status_of.items() if st == Game.Status.OPEN), WAITING_PAGE),
+    }
+    shown = {key: paginator.get_page(pages.get(key)) for key, paginator in lists.items()}
+    wanted = [game_id for page in shown.values() for game_id in page.object_list]
+    games = {g.pk: g for g in Game.objects.filter(pk__in=wanted).defer("state").prefetch_related(_seats_prefetch())}
+    for page in shown.values():
+        page.object_list = [games[g] for g in page.object_list if g in games]
+    finished = list(queries["finished"][:finished_limit])
+    prefetch_related_objects(finished, _seats_prefetch())
+    return MyGames(my_turn=shown["my_turn"], their_turn=shown["their_turn"], waiting=shown["waiting"],
+                   finished=finished)
 
 
 def visible_log(entries: list[dict], seat: int | None) -> list[dict]:

@@ -49,7 +49,7 @@ def bots_play(game_id: int, version: int) -> int:
 
 
 SWEEP_MAX_TIMEOUTS = 2000  # games queued per sweep; the rest wait a minute
-OPEN_GAME_LIFETIME_DAYS = 14
+TIMEOUT_GAMES_PER_TASK = 10  # a task's worth (~50 ms); a burst still spreads over the workers
 
 
 def _lock_games(game_ids):
@@ -63,19 +63,21 @@ def _lock_games(game_ids):
 
 
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
-def time_out_seats(game_id: int) -> int:
-    """Apply the time-out rule to each seat of the game that is past its deadline;
-    returns how many were applied. Each seat is locked and checked again inside
-    ``services.seat_timeout``, so this task run twice (or after the player moved
-    at the last second) changes nothing more."""
+def time_out_games(game_ids: list[int]) -> int:
+    """Apply the time-out rule to each seat of these games that is past its
+    deadline; returns how many were applied. Each seat is locked and checked again
+    inside ``services.seat_timeout``, so this task run twice (or after a player
+    moved at the last second) changes nothing more."""
     from django.utils import timezone
 
     from . import services
     from .models import Seat
 
-    late = Seat.objects.filter(game_id=game_id, owes_move=True, deadline__lte=timezone.now(), substitute_bot="")
+    now = timezone.now()
+    late = (Seat.objects.filter(game_id__in=game_ids, owes_move=True, deadline__lte=now, substitute_bot="")
+            .order_by("game_id", "index").values_list("game_id", "index", "deadline"))
     applied = 0
-    for index, deadline in late.order_by("index").values_list("index", "deadline"):
+    for game_id, index, deadline in late:
         if services.seat_timeout(game_id=game_id, seat_index=index, expected_deadline=deadline):
             applied += 1
     return applied
@@ -84,41 +86,35 @@ def time_out_seats(game_id: int) -> int:
 @shared_task(acks_late=True)
 def sweep_clocks() -> dict:
     """Periodic (every minute): time-outs, 80% reminders, expiry of games that
-    never started. Due seats are found with indexed queries; their games are
-    locked with SKIP LOCKED, so several workers can sweep at once and each due
-    clock is handled once."""
-    from datetime import timedelta
-
+    never started, bot turns whose task was lost. Due seats are found with indexed
+    queries (``games.due``). Time-outs are queued in batches of games; reminders
+    and expiries lock their games with SKIP LOCKED, so several workers can sweep at
+    once and each due clock is handled once."""
     from django.db import transaction
     from django.utils import timezone
 
     from notifications import services as notify
 
-    from . import services
-    from .models import Game, Seat
+    from . import due
+    from .models import Game
 
     now = timezone.now()
     counts = {"timeouts": 0, "reminders": 0, "expired": 0, "bots_requeued": 0}
-    # Time-outs: the sweep only finds the games (the deadline index) and queues one
-    # task per game, so a burst of time-outs is spread over every worker and the
-    # sweep stays short. Queuing a game twice is harmless: a time-out is applied
-    # only while the seat is still late.
-    due = list(Seat.objects.filter(owes_move=True, deadline__lte=now, substitute_bot="")
-               .order_by().values_list("game_id", flat=True).distinct()[:SWEEP_MAX_TIMEOUTS])
-    for game_id in due:
-        time_out_seats.delay(game_id)
-    counts["timeouts"] = len(due)
+    # Time-outs: the sweep only finds the games and queues them in small batches, so
+    # a burst of time-outs is spread over every worker and the sweep stays short.
+    # Queuing a game twice is harmless: a time-out is applied only while the seat
+    # is still late.
+    late = list(due.late_games(now)[:SWEEP_MAX_TIMEOUTS])
+    for start in range(0, len(late), TIMEOUT_GAMES_PER_TASK):
+        time_out_games.delay(late[start:start + TIMEOUT_GAMES_PER_TASK])
+    counts["timeouts"] = len(late)
 
-    # Bot turns whose task was lost (broker down when the move was saved).
-    stuck = list(Seat.objects.filter(owes_move=True, game__status=Game.Status.ACTIVE,
-                                 game__updated_at__lt=now - timedelta(minutes=2))
-             .exclude(kind=Seat.Kind.HUMAN, substitute_bot="")
-             .values_list("game_id", "game__version").distinct()[:500])
+    stuck = list(due.lost_bot_turns(set(due.bot_seats_owing()[:5000]), now)[:500])
     for game_id, version in stuck:
         bots_play.delay(game_id, version)
     counts["bots_requeued"] = len(stuck)
 
-    reminders = Seat.objects.filter(owes_move=True, reminder_at__lte=now)
+    reminders = due.reminders_due(now)
     candidates = set(reminders.values_list("game_id", flat=True)[:1000])
     with transaction.atomic():
         for game in _lock_games(candidates):
@@ -129,10 +125,8 @@ def sweep_clocks() -> dict:
                 seat.reminder_at = None
                 seat.save(update_fields=["reminder_at"])
 
-    cutoff = now - timedelta(days=OPEN_GAME_LIFETIME_DAYS)
     with transaction.atomic():
-        stale = list(Game.objects.select_for_update(skip_locked=True)
-                     .filter(status=Game.Status.OPEN, created_at__lt=cutoff)[:1000])
+        stale = list(due.expired_open_games(now).select_for_update(skip_locked=True)[:1000])
         for game in stale:
             game.status, game.finished_at = Game.Status.CANCELLED, now
             game.abort_reason = "expired: not every seat was filled within 14 days"

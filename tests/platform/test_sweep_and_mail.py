@@ -43,14 +43,14 @@ def test_sweep_times_out_late_seats_once(alice, bob):
 
 @pytest.mark.django_db(transaction=True)
 def test_time_out_task_applies_only_late_seats_and_only_once(alice, bob):
-    from games.tasks import time_out_seats
+    from games.tasks import time_out_games
 
     late = accept_all(race_game(alice, [bob]), [bob])
     on_time = accept_all(race_game(alice, [bob]), [bob])
     _make_late(late)
-    assert time_out_seats(on_time.pk) == 0
-    assert time_out_seats(late.pk) == 1
-    assert time_out_seats(late.pk) == 0  # queued twice by two sweeps: the second run changes nothing
+    assert time_out_games([on_time.pk]) == 0
+    assert time_out_games([on_time.pk, late.pk]) == 1
+    assert time_out_games([late.pk]) == 0  # queued twice by two sweeps: the second run changes nothing
     assert Move.objects.filter(game=late, kind="timeout").count() == 1
     assert not Move.objects.filter(game=on_time, kind="timeout").exists()
 
