@@ -1,0 +1,108 @@
+"""R80 over whole games: at every move of complete La Città games, every seat's and
+a spectator's game page, chat panel, API game and API log are fetched twice — on
+the real state, then with everything that viewer may not know changed (the face-down
+Voice cards it has not looked at, the other seats' peeks, the Voice and politics deck
+orders, the other seats' politics cards drawn face down, the shuffling seed). Any
+difference is a leak. A viewer's own peeks are kept: it is allowed to know them.
+
+The moves are the greedy bot's (seeded), so the games reach every phase of a year:
+actions, the Voice of the People, choices, growth, feeding, demolition, the end; seat
+1 also asks the people (R45) whenever it can, so there are peeks to keep private."""
+
+import copy
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import bots
+from games.models import Game
+from games.services import move_apply
+from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+from tests.platform.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+SERVICES = {"culture": "health", "health": "education", "education": "culture"}
+
+
+def hidden_from(state: dict, viewer: int | None) -> dict:
+    """The same game with everything ``viewer`` (a seat, or None for a spectator) may
+    not know changed, consistently (a peek still names the card it looked at)."""
+    other = copy.deepcopy(state)
+    players = other["players"]
+    if other["voice"] and not other["voice_revealed"]:
+        mine = players[viewer]["peeks"] if viewer is not None else [None] * (len(other["voice"]) - 1)
+        for i in range(1, len(other["voice"])):
+            if mine[i - 1] is None:  # a card this viewer never saw
+                other["voice"][i] = SERVICES[other["voice"][i]]
+        for seat, player in enumerate(players):
+            player["peeks"] = [other["voice"][i + 1] if seen is not None else None
+                               for i, seen in enumerate(player["peeks"])]
+    other["voice_deck"] = list(reversed(other["voice_deck"]))
+    for seat, player in enumerate(players):
+        if seat != viewer and player["passed"] and other["pol_deck"]:
+            # Swap this seat's face-down politics cards with cards of the deck.
+            passed = list(player["passed"])
+            for k in range(min(len(passed), len(other["pol_deck"]))):
+                passed[k], other["pol_deck"][-1 - k] = other["pol_deck"][-1 - k], passed[k]
+            player["passed"] = passed
+    other["pol_deck"] = list(reversed(other["pol_deck"]))
+    other["rng"] = (other["rng"] * 6364136223846793005 + 1442695040888963407) % 2**64
+    return other
+
+
+def strip_volatile(text: str) -> str:
+    text = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", text)
+    text = re.sub(r'"X-CSRFToken": "[^"]+"', "", text)
+    return re.sub(r"\d+ (days?|hours?|minutes?)(, \d+ (hours?|minutes?))? left", "", text)
+
+
+def answers(clients: dict, game: Game) -> dict:
+    urls = [reverse("games:detail", args=[game.pk]), reverse("community:chat_panel", args=[game.pk]),
+            f"/api/games/{game.pk}/", f"/api/games/{game.pk}/log/"]
+    out = {}
+    for viewer, client in clients.items():
+        for url in urls:
+            response = client.get(url)
+            assert response.status_code == 200, (viewer, url, response.status_code)
+            out[viewer, url] = strip_volatile(response.content.decode())
+    return out
+
+
+@pytest.mark.parametrize("options,seed", [
+    ({"edition": "modern", "expansion": "cocagne", "setup": "advanced"}, 21),
+    ({"edition": "classic", "expansion": "none", "setup": "beginner"}, 22),
+], ids=["modern-cocagne-advanced", "classic-beginner"])
+def test_R80_no_answer_depends_on_what_its_viewer_may_not_know(options, seed):
+    users = [make_user(f"w{seed}{i}") for i in range(3)]
+    game = lacitta_game(users, options=options, seed=seed)
+    clients = {}
+    for viewer, user in [(0, users[0]), (1, users[1]), (2, users[2]), (None, make_user(f"watcher{seed}"))]:
+        clients[viewer] = Client()
+        clients[viewer].force_login(user)
+    moves = 0
+    peeked = False
+    while game.status == Game.Status.ACTIVE:
+        real = game.state
+        first = answers(clients, game)
+        for viewer in clients:
+            Game.objects.filter(pk=game.pk).update(state=hidden_from(real, viewer))
+            changed = answers({viewer: clients[viewer]}, game)
+            for key, text in changed.items():
+                assert text == first[key], f"move {moves}: {key} tells what the viewer may not know"
+        Game.objects.filter(pk=game.pk).update(state=real)
+        peeked = peeked or any(p is not None for player in real["players"] for p in player["peeks"])
+
+        state = ENGINE.load(real)
+        seat = min(ENGINE.pending(state))
+        looks = [m for m in ENGINE.legal_moves(state, seat) if m.get("look")]
+        if seat == 1 and looks:  # seat 1 asks the people whenever it can: peeks to keep private
+            move = looks[-1]
+        else:
+            move = bots.choose_move("lacitta", "greedy", ENGINE, state, seat, seed=seed * 1000 + moves)
+        game = move_apply(game_id=game.pk, user=users[seat], move=move, expected_version=game.version)
+        moves += 1
+    assert game.status == Game.Status.FINISHED and moves > 60
+    assert peeked, "the game must have had a peek for the test to check that peeks stay private"
