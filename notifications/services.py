@@ -11,7 +11,10 @@ from .models import Notification
 def _profile(user):
     from players.models import Profile
 
-    return Profile.objects.get_or_create(user=user)[0]
+    try:
+        return user.profile  # already loaded when the caller selected it with the user
+    except Profile.DoesNotExist:
+        return Profile.objects.get_or_create(user=user)[0]
 
 
 def _queue(*, user, kind: str, game, key: str, digestible: bool) -> Notification | None:
@@ -26,6 +29,11 @@ def _queue(*, user, kind: str, game, key: str, digestible: bool) -> Notification
     if not wanted:
         return None
     status = Notification.Status.DIGEST if digestible and profile.email_digest else Notification.Status.PENDING
+    if status == Notification.Status.PENDING and kind == Notification.Kind.YOUR_TURN and game is not None:
+        from games.presence import is_present
+
+        if is_present(game.pk, user.pk):
+            return None  # they are looking at the game: the page shows it is their turn
     note, created = Notification.objects.get_or_create(
         dedupe_key=key, defaults={"user": user, "kind": kind, "game": game, "status": status}
     )
