@@ -4,6 +4,7 @@ server in the same run. Bench only: never in lacitta_site.urls."""
 from django.http import HttpResponse
 from django.urls import path
 
+from lacitta_site.urls import handler500  # noqa: F401  (the site's error handler, as in production)
 from lacitta_site.urls import urlpatterns as site_urlpatterns
 
 
