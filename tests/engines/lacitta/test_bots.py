@@ -177,3 +177,24 @@ def test_greedy_beats_random_in_two_player_games():
         result = ENGINE.result(state)
         wins += result.ranks[levels.index("greedy")] == 1
     assert wins >= 8, wins
+
+
+def test_expert_candidates_are_the_best_move_of_each_kind_first():
+    """The search weighs different kinds of move (a farm against a market against
+    gold), not one building on several hexes: the best move of each kind comes first,
+    greedy's own choice among them."""
+    from games.engines.lacitta.bots.expert import DEFAULT_BUDGET, _group, candidates
+    from games.engines.lacitta.bots.greedy import score_moves
+    from games.engines.lacitta.bots.heuristics import knowledge_from_view
+
+    state = _mid_game({"edition": "modern", "expansion": "none", "setup": "beginner"}, 4, 8, 30)
+    seat = min(ENGINE.pending(state))
+    view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
+    base = sample_state(view, random.Random(1))
+    ranked = score_moves(base, seat, legal, knowledge_from_view(view))
+    cands = candidates(base, ranked, DEFAULT_BUDGET)
+    kinds = {_group(base, m) for _sc, m in ranked}
+    assert len(cands) == min(DEFAULT_BUDGET.candidates, len(ranked))
+    assert len({_group(base, m) for m in cands}) == min(len(kinds), len(cands))
+    score = {json.dumps(m, sort_keys=True): sc for sc, m in ranked}
+    assert score[json.dumps(cands[0], sort_keys=True)] == max(score.values())
