@@ -145,7 +145,8 @@ async def saturation(args, server, players, tables) -> dict[str, Stats]:
         async def chat(i, st):  # what a game page then fetches once (its chat)
             table = tables[i % len(tables)]
             await request(
-                session, st, "GET", f"{base}/games/{table.game}/chat/panel/", headers=table.players[i % 2].headers()
+                session, st, "GET", f"{base}/games/{table.game}/chat/panel/",
+                headers=table.players[i % 2].headers(),
             )
 
         # Moves: client i plays both seats of its own tables, one move after the other.

@@ -262,7 +262,8 @@ def measure_sweep(args) -> None:
         f"({len(q)} statements)  -> {verdict(ms)}"
     )
     # What the workers then do, a task per batch of games (run here, one after the other).
-    batches = [due_games[i:i + TIMEOUT_GAMES_PER_TASK] for i in range(0, len(due_games), TIMEOUT_GAMES_PER_TASK)]
+    size = TIMEOUT_GAMES_PER_TASK
+    batches = [due_games[i:i + size] for i in range(0, len(due_games), size)]
     with capture() as q:
         t = time.perf_counter()
         applied = sum(time_out_games.apply(args=(batch,)).get() for batch in batches)

@@ -88,7 +88,8 @@ def _owes(user) -> Exists:
 
 def my_turn_games(user, limit: int) -> list[Game]:
     """The latest games waiting for the user's move (the lobby's short list)."""
-    games = list(_games_with(user).filter(_owes(user), status=Game.Status.ACTIVE).order_by("-updated_at", "-pk")[:limit])
+    waiting = _games_with(user).filter(_owes(user), status=Game.Status.ACTIVE)
+    games = list(waiting.order_by("-updated_at", "-pk")[:limit])
     prefetch_related_objects(games, _seats_prefetch())
     return games
 
@@ -133,11 +134,13 @@ def games_of(user, *, finished_limit: int = 20, pages: dict | None = None) -> My
     lists = {
         "my_turn": Paginator(listed(g for g in active if g in mine_to_play), MY_TURN_PAGE),
         "their_turn": Paginator(listed(g for g in active if g not in mine_to_play), THEIR_TURN_PAGE),
-        "waiting": Paginator(listed(g for g, st in status_of.items() if st == Game.Status.OPEN), WAITING_PAGE),
+        "waiting": Paginator(listed(g for g, st in status_of.items() if st == Game.Status.OPEN),
+                             WAITING_PAGE),
     }
     shown = {key: paginator.get_page(pages.get(key)) for key, paginator in lists.items()}
     wanted = [game_id for page in shown.values() for game_id in page.object_list]
-    games = {g.pk: g for g in Game.objects.filter(pk__in=wanted).defer("state").prefetch_related(_seats_prefetch())}
+    loaded = Game.objects.filter(pk__in=wanted).defer("state").prefetch_related(_seats_prefetch())
+    games = {g.pk: g for g in loaded}
     for page in shown.values():
         page.object_list = [games[g] for g in page.object_list if g in games]
     finished = list(queries["finished"][:finished_limit])

@@ -256,7 +256,8 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
                 % {"seen": expected_version, "now": game.version}
             )
         # The users come along (the "your turn" e-mail needs one); only the seats are locked.
-        seats = list(game.seats.select_for_update(of=("self",)).select_related("user__profile").order_by("index"))
+        seats = list(game.seats.select_for_update(of=("self",)).select_related("user__profile")
+                     .order_by("index"))
         seat = _acting_seat(seats, user=user, seat_index=seat_index, bot_level=bot_level)
         engine = registry.get(game.game_type)
         state = engine.load(game.state)

@@ -160,7 +160,8 @@ def test_no_page_or_api_answer_depends_on_hidden_cards(client):
             out[who] = (_strip_volatile(client.get(reverse("games:detail", args=[game.pk])).content.decode()),
                         client.get(f"/api/games/{game.pk}/").content.decode(),
                         client.get(f"/api/games/{game.pk}/log/").content.decode(),
-                        _strip_volatile(client.get(reverse("community:chat_panel", args=[game.pk])).content.decode()))
+                        _strip_volatile(client.get(reverse("community:chat_panel", args=[game.pk]))
+                                        .content.decode()))
         return out
 
     first = answers()

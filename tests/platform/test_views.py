@@ -162,7 +162,8 @@ def test_the_chat_is_fetched_once_and_kept_by_later_game_bodies(client, alice, b
     community.chat_post(game_id=game.pk, user=alice, text="good luck")
     login(client, bob)
     panel_url = reverse("community:chat_panel", args=[game.pk])
-    slot = f'<div id="chat-slot-{game.pk}" hx-preserve="true" hx-get="{panel_url}" hx-trigger="load" hx-swap="innerHTML">'
+    slot = (f'<div id="chat-slot-{game.pk}" hx-preserve="true" hx-get="{panel_url}" '
+            'hx-trigger="load" hx-swap="innerHTML">')
     page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
     assert slot in page and "good luck" not in page  # the page asks for the chat, it does not render it
     body = client.get(reverse("games:poll", args=[game.pk]), {"v": 0}).content.decode()

@@ -13,8 +13,9 @@
    greedy policy on what *it* would know in that world (its own peeks, odds for the
    rest) until the horizon: the first decision of next year, or the end of the game
    (from year ``Budget.to_end`` on, the playouts always run to the end, so the last
-   two years are scored by real final scores, not the heuristic). The same worlds and the same playout seeds are used for every candidate (common
-   random numbers), so differences come from the moves, not the draws.
+   two years are scored by real final scores, not the heuristic). The same worlds
+   and the same playout seeds are used for every candidate (common random numbers),
+   so differences come from the moves, not the draws.
 4. Score: the heuristic ``relative`` value at the horizon (final scores, plus a bonus
    for a win, when the game is over), averaged over the worlds.
 5. Successive halving: the playout budget is split into rounds; after each round the
