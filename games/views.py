@@ -7,6 +7,7 @@ partials; a finished one answers 286 so htmx stops polling."""
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
@@ -112,7 +113,8 @@ def _context(request, game: Game) -> dict:
         "names": names,
         "log_lines": log_lines,
         "legal_moves": moves,
-        "view_json": json.dumps(gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
+        # A callable: only the generic board shows it, and templates call it when they do.
+        "view_json": partial(json.dumps, gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
         "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
         "moves_template": [f"games/{game.game_type}/moves.html", "games/generic_moves.html"],
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,

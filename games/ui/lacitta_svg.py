@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines.lacitta.board import BOARD
@@ -45,12 +46,13 @@ def centre(q: int, r: int) -> tuple[float, float]:
     return SIZE * SQRT3 * (q + r / 2), SIZE * 1.5 * r
 
 
+_UNIT_CORNERS = [(math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30))) for i in range(6)]
+
+
+@lru_cache(maxsize=4096)
 def corners(x: float, y: float, radius: float = SIZE) -> str:
-    points = []
-    for i in range(6):
-        angle = math.radians(60 * i - 30)
-        points.append(f"{x + radius * math.cos(angle):.1f},{y + radius * math.sin(angle):.1f}")
-    return " ".join(points)
+    """A hexagon's points; the board's hexes never move, so each is computed once."""
+    return " ".join(f"{x + radius * cx:.1f},{y + radius * cy:.1f}" for cx, cy in _UNIT_CORNERS)
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,16 @@ def frame() -> Frame:
 
 
 def _landscape_layer(view: dict) -> list[str]:
-    kinds = {item["space"]: (item["kind"], item["symbols"]) for item in view["landscape"]}
+    """The land under the city: fixed once the game is set up, so drawn once per game
+    layout and language, not on every page."""
+    land = ((item["space"], item["kind"], item["symbols"]) for item in view["landscape"])
+    kinds = tuple(sorted(land, key=str))
+    return list(_landscape_svg(kinds, get_language()))
+
+
+@lru_cache(maxsize=64)  # ~40 KB each: the beginner layout plus the advanced ones in play
+def _landscape_svg(landscape: tuple, language: str | None) -> tuple[str, ...]:
+    kinds = {space: (kind, symbols) for space, kind, symbols in landscape}
     parts = []
     for space in BOARD.spaces:
         kind, symbols = kinds.get(space.id, space.printed or ("wasteland", 0))
@@ -94,7 +105,7 @@ def _landscape_layer(view: dict) -> list[str]:
         cx = sum(centre(q, r)[0] for q, r in space.hexes) / len(space.hexes)
         cy = sum(centre(q, r)[1] for q, r in space.hexes) / len(space.hexes)
         parts.append(f'<g class="land-mark"><title>{escape(label)}</title>{_land_icon(kind, symbols, cx, cy)}</g>')
-    return parts
+    return tuple(parts)
 
 
 def _land_icon(kind: str, symbols: int, x: float, y: float) -> str:
@@ -121,7 +132,8 @@ def _land_icon(kind: str, symbols: int, x: float, y: float) -> str:
     return f'<text x="{x:.1f}" y="{y + 4:.1f}" class="waste" text-anchor="middle">…</text>'
 
 
-def _paths_layer(active: frozenset[int], targets: dict[int, str], selected: set[int]) -> list[str]:
+@lru_cache(maxsize=8)  # one per player count: which hexes are in play
+def _paths_layer(active: frozenset[int]) -> tuple[str, ...]:
     parts = []
     for cell in BOARD.cells:
         x, y = centre(cell.q, cell.r)
@@ -129,7 +141,7 @@ def _paths_layer(active: frozenset[int], targets: dict[int, str], selected: set[
             parts.append(f'<polygon class="cell off" points="{corners(x, y, SIZE - 0.6)}"/>')
             continue
         parts.append(f'<polygon class="cell" data-cell="{cell.id}" points="{corners(x, y, SIZE - 0.6)}"/>')
-    return parts
+    return tuple(parts)
 
 
 def _buildings_layer(view: dict, names: list[str]) -> list[str]:
@@ -218,13 +230,14 @@ def _targets_layer(targets: dict[int, str], selected: set[int], label: str) -> l
     return parts
 
 
-def _labels_layer() -> list[str]:
+@lru_cache(maxsize=1)
+def _labels_layer() -> tuple[str, ...]:
     """Tiny hex numbers, so a move described in words can be found on the board."""
     parts = []
     for cell in BOARD.cells:
         x, y = centre(cell.q, cell.r)
         parts.append(f'<text x="{x:.1f}" y="{y + SIZE - 5:.1f}" class="num" text-anchor="middle">{cell.id}</text>')
-    return parts
+    return tuple(parts)
 
 
 def render(view: dict, *, names: list[str], targets: dict[int, str] | None = None,
@@ -236,8 +249,8 @@ def render(view: dict, *, names: list[str], targets: dict[int, str] | None = Non
     selected = selected or set()
     body = (
         _landscape_layer(view)
-        + _paths_layer(active, targets, selected)
-        + _labels_layer()
+        + list(_paths_layer(active))
+        + list(_labels_layer())
         + _buildings_layer(view, names)
         + _targets_layer(targets, selected, target_label)
     )
