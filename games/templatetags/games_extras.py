@@ -43,6 +43,17 @@ def option_label(value) -> str:
     return str(_label(str(value)))
 
 
+@register.filter
+def game_name(game_type: str) -> str:
+    """A game's name as its engine gives it ("La Città"), not its slug."""
+    from games.engines import registry
+
+    try:
+        return registry.get(game_type).name
+    except KeyError:
+        return game_type
+
+
 @register.simple_tag(takes_context=True)
 def page_url(context, key: str, number) -> str:
     """This page's query string with ``key`` set to ``number`` (the other lists keep their page)."""

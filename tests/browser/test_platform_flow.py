@@ -52,7 +52,7 @@ def test_two_players_and_a_bot_play_from_two_browsers(new_page, live_server):
 
     # Bob takes his seat from his "my games" page; the game starts.
     bob.goto(f"{base}/games/mine/")
-    bob.click(f"text=#{game.pk} race")
+    bob.click(f"text=#{game.pk} Race")
     bob.click("text=Take a seat")
     bob.wait_for_selector("text=Waiting for the other players")
 

@@ -30,7 +30,7 @@ def test_lobby_lists_public_open_games_only(client, alice):
     public = race_game(alice, open_seats=1)
     private = race_game(alice, open_seats=1, private=True)
     html = client.get(reverse("games:lobby")).content.decode()
-    assert f"#{public.pk} race" in html and f"#{private.pk} race" not in html
+    assert f"#{public.pk} Race" in html and f"#{private.pk} Race" not in html
 
 
 def test_new_game_form_creates_game(client, alice, bob):
@@ -228,8 +228,8 @@ def test_my_games_orders_my_turn_first(client, alice, bob):
     waiting_for_me = accept_all(race_game(alice, [bob]), [bob])
     waiting_for_bob = accept_all(race_game(bob, [alice]), [alice])
     html = login(client, alice).get(reverse("games:mine")).content.decode()
-    mine_pos = html.index(f"#{waiting_for_me.pk} race")
-    theirs_pos = html.index(f"#{waiting_for_bob.pk} race")
+    mine_pos = html.index(f"#{waiting_for_me.pk} Race")
+    theirs_pos = html.index(f"#{waiting_for_bob.pk} Race")
     assert html.index("Waiting for my move") < mine_pos < html.index("Waiting for others") < theirs_pos
 
 
@@ -242,12 +242,12 @@ def test_my_games_pages_the_long_lists_and_keeps_the_other_lists_page(client, al
     login(client, alice)
     first = client.get(reverse("games:mine")).content.decode()
     newest_first = [g.pk for g in reversed(theirs)]
-    assert all(f"#{pk} race" in first for pk in newest_first[:2])
-    assert not any(f"#{pk} race" in first for pk in newest_first[2:])
-    assert "Page 1 of 3 (5 games)" in first and f"#{mine.pk} race" in first
+    assert all(f"#{pk} Race" in first for pk in newest_first[:2])
+    assert not any(f"#{pk} Race" in first for pk in newest_first[2:])
+    assert "Page 1 of 3 (5 games)" in first and f"#{mine.pk} Race" in first
     last = client.get(reverse("games:mine"), {"their_turn": 3, "my_turn": 1}).content.decode()
-    assert f"#{newest_first[4]} race" in last and f"#{newest_first[0]} race" not in last
-    assert f"#{mine.pk} race" in last and "Page 3 of 3" in last
+    assert f"#{newest_first[4]} Race" in last and f"#{newest_first[0]} Race" not in last
+    assert f"#{mine.pk} Race" in last and "Page 3 of 3" in last
     assert "my_turn=1" in last and "their_turn=2" in last  # the "newer" link keeps the other list's page
     # A page number that is not one gives the nearest page, never an error.
     assert client.get(reverse("games:mine"), {"their_turn": "zz"}).status_code == 200
@@ -257,7 +257,7 @@ def test_lobby_lists_my_turn_games_and_links_to_all_of_them(client, alice, bob):
     waiting_for_me = accept_all(race_game(alice, [bob]), [bob])
     waiting_for_bob = accept_all(race_game(bob, [alice]), [alice])
     html = login(client, alice).get(reverse("games:lobby")).content.decode()
-    assert f"#{waiting_for_me.pk} race" in html and f"#{waiting_for_bob.pk} race" not in html
+    assert f"#{waiting_for_me.pk} Race" in html and f"#{waiting_for_bob.pk} Race" not in html
     assert reverse("games:mine") in html
 
 
