@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
 from django.db import connection
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 
 from .engines import registry
 from .models import Game, Move, Seat
@@ -67,13 +67,24 @@ THEIR_TURN_PAGE = 25
 WAITING_PAGE = 25
 
 
-def _seats_prefetch() -> Prefetch:
-    return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
+def _seats_prefetch(*, vacations: bool = False) -> Prefetch:
+    seats = Seat.objects.select_related("user").order_by("index")
+    if vacations:
+        from django.utils import timezone
+
+        from players.models import Vacation
+
+        now = timezone.now()
+        current = Vacation.objects.filter(user=OuterRef("user_id"), starts_at__lte=now, ends_at__gt=now)
+        seats = seats.annotate(vacation_until=Subquery(current.order_by("-ends_at").values("ends_at")[:1]))
+    return Prefetch("seats", queryset=seats)
 
 
-def games_with_seats() -> QuerySet[Game]:
-    """Games with their seats and the seats' users: two queries whatever the count."""
-    return Game.objects.prefetch_related(_seats_prefetch())
+def games_with_seats(*, vacations: bool = False) -> QuerySet[Game]:
+    """Games with their seats and the seats' users (and with ``vacations``, the end
+    of each seat's player's current vacation as ``vacation_until``): two queries
+    whatever the count."""
+    return Game.objects.prefetch_related(_seats_prefetch(vacations=vacations))
 
 
 def _games_with(user) -> QuerySet[Game]:

@@ -16,7 +16,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.decorators import ratelimit
@@ -76,7 +75,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 
 def _game_or_404(request, pk: int) -> Game:
-    game = get_object_or_404(selectors.games_with_seats(), pk=pk)
+    game = get_object_or_404(selectors.games_with_seats(vacations=True), pk=pk)
     if not selectors.can_view(game, request.user):
         # Private games do not admit they exist to outsiders.
         raise Http404
@@ -99,13 +98,7 @@ def _context(request, game: Game) -> dict:
         for m in gv.legal_moves
     ]
     base_url = reverse("games:detail", args=[game.pk])
-    from players.models import Vacation
-
-    now = timezone.now()
-    away = dict(Vacation.objects.filter(user_id__in=[s.user_id for s in seats if s.user_id], starts_at__lte=now,
-                                        ends_at__gt=now).values_list("user_id", "ends_at"))
     return {
-        "on_vacation": away,
         **ui.extra_context(request=request, game=game, gv=gv, names=names, base_url=base_url),
         "game": game,
         "gv": gv,
