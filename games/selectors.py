@@ -16,15 +16,16 @@ from .engines import registry
 from .models import Game, Move, Seat
 
 
-def version_and_status(game_id: int) -> tuple[int, str] | None:
-    """The game's version and status, for the poll every open game page sends every
-    few seconds. Plain SQL: building the ORM query costs ten times the query itself."""
+def version_and_status(game_id: int) -> tuple[int, str, bool] | None:
+    """The game's version, status and privacy, for the poll every open game page
+    sends every few seconds. Plain SQL: building the ORM query costs ten times the
+    query itself."""
     with connection.cursor() as cursor:
         cursor.execute(_VERSION_SQL, [game_id])
         return cursor.fetchone()
 
 
-_VERSION_SQL = f'SELECT "version", "status" FROM "{Game._meta.db_table}" WHERE "id" = %s'
+_VERSION_SQL = f'SELECT "version", "status", "is_private" FROM "{Game._meta.db_table}" WHERE "id" = %s'
 
 
 def seat_of(game: Game, user) -> Seat | None:

@@ -129,7 +129,7 @@ def sweep_clocks() -> dict:
         stale = list(due.expired_open_games(now).select_for_update(skip_locked=True)[:1000])
         for game in stale:
             game.status, game.finished_at = Game.Status.CANCELLED, now
-            game.abort_reason = "expired: not every seat was filled within 14 days"
+            game.abort_reason = f"expired: not every seat was filled within {due.OPEN_GAME_LIFETIME_DAYS} days"
             game.save(update_fields=["status", "finished_at", "abort_reason", "updated_at"])
         counts["expired"] = len(stale)
     return counts

@@ -147,7 +147,9 @@ def game_poll(request: HttpRequest, pk: int) -> HttpResponse:
     row = selectors.version_and_status(pk)
     if row is None:
         raise Http404
-    version, status = row
+    version, status, private = row
+    if private:
+        _game_or_404(request, pk)  # outsiders learn nothing, not even that it exists or moved
     if version == seen and status != Game.Status.OPEN:
         over = status in (Game.Status.FINISHED, Game.Status.ABORTED, Game.Status.CANCELLED)
         return HttpResponse(status=HTMX_STOP_POLLING if over else 204)

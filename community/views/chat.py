@@ -43,8 +43,8 @@ def chat_messages(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def chat_panel(request: HttpRequest, pk: int) -> HttpResponse:
-    """The whole chat section, for a game body that arrived without one (the game
-    page renders it; later bodies keep the one on the page)."""
+    """The whole chat section. The game page fetches it once (its chat slot); the
+    game bodies that replace the page's later keep the chat already there."""
     game = _game(request, pk)
     return render(request, "community/partials/chat_section.html", panel_context(game, request.user))
 

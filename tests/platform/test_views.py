@@ -201,6 +201,17 @@ def test_other_player_sees_move_on_next_poll(client, alice, bob):
     assert response.status_code == 200 and "adds 3 (total 3)" in html and 'name="move"' in html
 
 
+def test_poll_of_a_private_game_is_404_for_outsiders_changed_or_not(client, alice, bob):
+    game = accept_all(race_game(alice, [bob], private=True), [bob])
+    login(client, make_user("carol"))
+    url = reverse("games:poll", args=[game.pk])
+    assert client.get(url, {"v": game.version}).status_code == 404  # unchanged: still not a 204
+    assert client.get(url, {"v": 0}).status_code == 404
+    assert client.get(reverse("games:poll", args=[999999]), {"v": 0}).status_code == 404
+    login(client, bob)
+    assert client.get(url, {"v": game.version}).status_code == 204
+
+
 def test_private_game_is_404_for_outsiders(client, alice, bob):
     game = race_game(alice, open_seats=1, private=True)
     login(client, bob)
