@@ -127,9 +127,10 @@ def sweep_clocks() -> dict:
 
     with transaction.atomic():
         stale = list(due.expired_open_games(now).select_for_update(skip_locked=True)[:1000])
+        reason = f"expired: not every seat was filled within {due.OPEN_GAME_LIFETIME_DAYS} days"
         for game in stale:
             game.status, game.finished_at = Game.Status.CANCELLED, now
-            game.abort_reason = f"expired: not every seat was filled within {due.OPEN_GAME_LIFETIME_DAYS} days"
+            game.abort_reason = reason
             game.save(update_fields=["status", "finished_at", "abort_reason", "updated_at"])
         counts["expired"] = len(stale)
     return counts
