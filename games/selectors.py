@@ -12,6 +12,7 @@ from django.core.paginator import Page, Paginator
 from django.db import connection
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 
+from . import plain_reads
 from .engines import registry
 from .models import Game, Move, Seat
 
@@ -169,11 +170,10 @@ def visible_log(entries: list[dict], seat: int | None) -> list[dict]:
 def moves_for(game: Game, seat: int | None, *, after_seq: int = 0, limit: int | None = None) -> list[Move]:
     """Move rows with each row's log filtered for the seat; newest last.
     ``limit`` keeps only the latest ones (the game page shows the tail)."""
-    qs = Move.objects.filter(game=game, seq__gt=after_seq)
     if limit is not None:
-        rows = list(qs.order_by("-seq")[:limit])[::-1]
+        rows = plain_reads.log_tail(game.pk, limit, after_seq=after_seq)
     else:
-        rows = list(qs.order_by("seq"))
+        rows = list(Move.objects.filter(game=game, seq__gt=after_seq).order_by("seq"))
     for row in rows:
         row.visible = visible_log(row.log, seat)
     return rows

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from notifications import services as notify
 
-from . import seat_clocks, signals
+from . import plain_reads, seat_clocks, signals
 from .engines import registry
 from .engines.base import IllegalMove, InvalidOptions
 from .models import SEAT_COLOURS, Game, Move, Seat
@@ -256,8 +256,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
                 % {"seen": expected_version, "now": game.version}
             )
         # The users come along (the "your turn" e-mail needs one); only the seats are locked.
-        seats = list(game.seats.select_for_update(of=("self",)).select_related("user__profile")
-                     .order_by("index"))
+        seats = plain_reads.seats_for_update(game)
         seat = _acting_seat(seats, user=user, seat_index=seat_index, bot_level=bot_level)
         engine = registry.get(game.game_type)
         state = engine.load(game.state)
@@ -436,10 +435,10 @@ def user_deactivate(*, user, by_user) -> None:
 
 
 def _lock(game_id: int) -> Game:
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise ServiceError(_("There is no such game.")) from None
+    game = plain_reads.game_for_update(game_id)
+    if game is None:
+        raise ServiceError(_("There is no such game."))
+    return game
 
 
 def _log_event(game: Game, seat_index, kind: str, payload: dict, by_user=None) -> None:

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
-from . import presence, replay, selectors, services, texts, ui
+from . import plain_reads, presence, replay, selectors, services, texts, ui
 from .engines import registry
 from .forms import GameCreateForm
 from .models import Game
@@ -75,8 +75,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 
 def _game_or_404(request, pk: int) -> Game:
-    game = get_object_or_404(selectors.games_with_seats(vacations=True), pk=pk)
-    if not selectors.can_view(game, request.user):
+    game = plain_reads.game_with_seats(pk)
+    if game is None or not selectors.can_view(game, request.user):
         # Private games do not admit they exist to outsiders.
         raise Http404
     return game

@@ -81,8 +81,8 @@ def test_game_page_shows_my_moves_and_my_secret_only(client, alice, bob):
     secrets = game.state["secret"]
     html = login(client, alice).get(reverse("games:detail", args=[game.pk])).content.decode()
     assert '&quot;my_secret&quot;: %d' % secrets[0] in html
-    assert "Your secret card is %d" % secrets[0] in html
-    assert "Your secret card is %d" % secrets[1] not in html
+    assert "Your secret card is %d." % secrets[0] in html
+    assert "Your secret card is %d." % secrets[1] not in html
     assert 'name="move"' in html
     client.logout()
     html = login(client, bob).get(reverse("games:detail", args=[game.pk])).content.decode()
@@ -281,8 +281,8 @@ def test_pages_in_french(client, alice):
 def test_full_log_page_filters_private_lines(client, alice, bob):
     game = accept_all(race_game(alice, [bob]), [bob])
     html = login(client, bob).get(reverse("games:log", args=[game.pk])).content.decode()
-    assert "Your secret card is %d" % game.state["secret"][1] in html
-    assert "Your secret card is %d" % game.state["secret"][0] not in html
+    assert "Your secret card is %d." % game.state["secret"][1] in html
+    assert "Your secret card is %d." % game.state["secret"][0] not in html
 
 
 def test_api_token_page(client, alice):
