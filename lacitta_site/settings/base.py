@@ -93,6 +93,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # {% url %} that remembers its answers (about twenty per game page).
+            "builtins": ["lacitta_site.remembered_urls"],
         },
     },
 ]
