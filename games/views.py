@@ -29,6 +29,7 @@ from .models import Game
 HTMX_STOP_POLLING = 286
 LOG_TAIL = 60
 LOBBY_MY_TURN = 10
+YEAR_MARKS = ("year_start", "year_end")  # log lines drawn as a year's border
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -91,7 +92,8 @@ def _context(request, game: Game) -> dict:
     for row in reversed(tail):
         for entry in reversed(row.visible):
             if not texts.is_hidden(game.game_type, entry):
-                log_lines.append({"seq": row.seq, "key": entry.get("key", ""),
+                key = entry.get("key", "")
+                log_lines.append({"seq": row.seq, "key": key, "year": key.endswith(YEAR_MARKS),
                                   "text": texts.log_line(game.game_type, entry, names, game.options)})
     moves = [
         {"json": json.dumps(m, separators=(",", ":"), sort_keys=True), "label": texts.move_label(game.game_type, m, names)}

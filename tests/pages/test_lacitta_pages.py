@@ -222,3 +222,13 @@ def test_end_screen_and_replay_of_a_finished_game(client):
     assert 'class="board"' in early and "Move 5 of" in early
     spectator = client.get(replay_url + "?at=5").content.decode()
     assert "You looked at:" not in spectator
+
+
+def test_year_lines_of_the_log_stand_out(client):
+    """The game log marks where a year begins (and ends) so a returning player finds it."""
+    users = [make_user("ya"), make_user("yb")]
+    game = lacitta_game(users)
+    html = page(client, users[0], game)
+    log = html[html.index('class="log-lines"'):]
+    assert re.search(r'<li class="year"><span class="seq">\d+</span> Year 1 begins\.</li>', log)
+    assert re.search(r'<li><span class="seq">\d+</span> [^<]+</li>', log)  # other lines stay plain
