@@ -163,8 +163,13 @@ def seats_for_update(game: Game) -> list[Seat]:
 
 
 def _vacation_end(value):
-    col = Vacation._meta.get_field("ends_at")
-    for convert in connection.ops.get_db_converters(col.get_col(Vacation._meta.db_table)):
+    return from_db(Vacation._meta.get_field("ends_at"), value)
+
+
+def from_db(field, value):
+    """A column's value as the ORM gives it (SQLite, for one, hands datetimes back as text)."""
+    col = field.get_col(field.model._meta.db_table)
+    for convert in connection.ops.get_db_converters(col) + field.get_db_converters(connection):
         value = convert(value, col, connection)
     return value
 

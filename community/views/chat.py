@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from games import plain_reads
 from games import selectors as game_selectors
 from games.models import Game
 from games.services import ServiceError
@@ -21,20 +22,20 @@ from ..templatetags.community_chat import panel_context
 
 
 def _game(request: HttpRequest, pk: int) -> Game:
-    game = get_object_or_404(game_selectors.games_with_seats(), pk=pk)
-    if not game_selectors.can_view(game, request.user):
+    game = plain_reads.game_with_seats(pk)
+    if game is None or not game_selectors.can_view(game, request.user):
         raise Http404  # a private game does not admit it exists
     return game
 
 
 @require_GET
 def chat_messages(request: HttpRequest, pk: int) -> HttpResponse:
-    row = Game.objects.filter(pk=pk).values("is_private").first()
+    row = selectors.chat_privacy_and_stamp(pk)  # one statement while nothing changes
     if row is None:
         raise Http404
-    if row["is_private"]:
+    private, stamp = row
+    if private:
         _game(request, pk)  # outsiders learn nothing, not even whether something changed
-    stamp = selectors.chat_stamp(pk)
     if request.GET.get("s") == stamp:
         return HttpResponse(status=204)
     game = _game(request, pk)

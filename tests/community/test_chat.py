@@ -189,3 +189,13 @@ def test_outsiders_polling_a_private_chat_learn_nothing(client, alice, bob, caro
     client.force_login(carol)
     assert client.get(reverse("community:chat", args=[private.pk]), {"s": stamp}).status_code == 404
     assert client.get(reverse("community:chat", args=[999999])).status_code == 404
+
+
+def test_unchanged_chat_poll_is_one_statement(client, alice, game, django_assert_num_queries):
+    """Every open game page polls its chat every few seconds: while nothing changes
+    that costs one SQL statement (privacy and stamp together), no session or user query."""
+    url = reverse("community:chat", args=[game.pk])
+    stamp = client.get(url).content.decode().split("?s=")[1].split('"')[0]
+    with django_assert_num_queries(1):
+        assert client.get(url, {"s": stamp}).status_code == 204
+    assert client.get(reverse("community:chat", args=[game.pk + 999]), {"s": stamp}).status_code == 404
