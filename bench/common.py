@@ -343,6 +343,17 @@ async def fetch_csrf(session, base: str, player: Player, game_id: int, stats: St
         player.csrf_cookie = cookie.value
 
 
+def chat_stamp(html: str) -> str:
+    """The stamp the chat panel polls with (``/chat/?s=...``)."""
+    match = CHAT_STAMP_RE.search(html)
+    if not match:
+        raise RuntimeError("no chat poll in the chat panel")
+    return match.group(1)
+
+
+CHAT_STAMP_RE = re.compile(r"/chat/\?s=([0-9-]+)")
+
+
 def client_session(limit: int):
     import aiohttp
 

@@ -14,11 +14,12 @@ What it does:
 4. saturation: for each endpoint in turn, ``--concurrency`` clients send
    requests back to back for ``--seconds`` seconds: the bare view, the
    unchanged-version poll (204; every fifth says "still here", as the page does),
-   the game page, the chat panel the page then fetches, a move (htmx POST with the CSRF
+   the chat's own unchanged poll (204), the game page, the chat panel the page
+   then fetches, a move (htmx POST with the CSRF
    cookie and header taken from the game page, as the browser sends them).
    Throughput is reported as a ratio of the bare view's;
 5. realistic: every player opens their game page (and its chat), polls every
-   ``--poll-interval`` seconds (the site polls every 4), and moves after a
+   ``--poll-interval`` seconds (the site polls every 4), polls its chat every 5 s, and moves after a
    think time when it is their turn, for ``--realistic-seconds``;
    p50/p95/p99 of each kind of request.
 
@@ -42,6 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import common  # noqa: E402
 from bench.common import HEADER, Stats, request, submit_move  # noqa: E402
+
+
+CHAT_POLL_SECONDS = 5.0  # the chat's poll interval on the page
 
 
 def parse_args(argv=None):
@@ -149,6 +153,17 @@ async def saturation(args, server, players, tables) -> dict[str, Stats]:
                 headers=table.players[i % 2].headers(),
             )
 
+        chat_stamps = {}
+
+        async def chat_poll(i, st):  # the chat's own poll, every 5 s on each open page
+            table = tables[i % len(tables)]
+            url = f"{base}/games/{table.game}/chat/"
+            if table.game not in chat_stamps:
+                _, body = await request(session, Stats("stamp"), "GET", url, headers=table.players[0].headers())
+                chat_stamps[table.game] = common.chat_stamp(body)
+            await request(session, st, "GET", f"{url}?s={chat_stamps[table.game]}",
+                          headers=table.players[i % 2].headers(), expect=(204,))
+
         # Moves: client i plays both seats of its own tables, one move after the other.
         mine = {i: [t for j, t in enumerate(tables) if j % c == i] for i in range(c)}
 
@@ -162,8 +177,8 @@ async def saturation(args, server, players, tables) -> dict[str, Stats]:
         # Warm every worker and connection first.
         await saturate("warmup", bare, c, 2.0)
         await saturate("warmup", page, c, 2.0)
-        for name, fn in (("bare view", bare), ("poll (204)", poll), ("game page", page), ("chat panel", chat),
-                         ("move", move)):
+        for name, fn in (("bare view", bare), ("poll (204)", poll), ("chat poll (204)", chat_poll),
+                         ("game page", page), ("chat panel", chat), ("move", move)):
             results[name] = await saturate(name, fn, c, s, server)
             print(results[name].row(results.get("bare view")), flush=True)
         results["bare view (again)"] = await saturate("bare (again)", bare, c, s, server)
@@ -172,7 +187,8 @@ async def saturation(args, server, players, tables) -> dict[str, Stats]:
 
 
 async def realistic(args, base, players, tables) -> dict[str, Stats]:
-    counted = {k: Stats(k) for k in ("game page", "chat panel", "poll (204)", "poll (changed)", "move")}
+    counted = {k: Stats(k) for k in ("game page", "chat panel", "poll (204)", "poll (changed)", "chat poll (204)",
+                                     "move")}
     ramp = {k: Stats(k) for k in counted}
     start = time.perf_counter()
     measure_from = start + args.ramp
@@ -187,6 +203,8 @@ async def realistic(args, base, players, tables) -> dict[str, Stats]:
 
     async with common.client_session(len(players) + 10) as session:
 
+        chats = {}  # (id of the table, seat) -> (game, chat stamp) of the page the player has open
+
         async def player_loop(table, seat):
             me = table.players[seat]
             await asyncio.sleep(rng.uniform(0, args.ramp))
@@ -200,13 +218,14 @@ async def realistic(args, base, players, tables) -> dict[str, Stats]:
                         f"{base}/games/{table.game}/",
                         headers=me.headers(),
                     )
-                    await request(  # the page then fetches its chat once
+                    _, body = await request(  # the page then fetches its chat once
                         session,
                         stats["chat panel"],
                         "GET",
                         f"{base}/games/{table.game}/chat/panel/",
                         headers=me.headers(),
                     )
+                    chats[(id(table), seat)] = (table.game, common.chat_stamp(body))
                     seen_game, seen_version = table.game, table.version
                     polls = 0
                 player, _ = table.next_move()
@@ -236,7 +255,20 @@ async def realistic(args, base, players, tables) -> dict[str, Stats]:
                 )
                 seen_version = table.version if table.game == seen_game else seen_version
 
-        await asyncio.gather(*(player_loop(t, s) for t in tables for s in (0, 1)))
+        async def chat_loop(table, seat):
+            """The chat's own poll (every 5 s, templates/community/partials/chat_messages.html)."""
+            me = table.players[seat]
+            while time.perf_counter() < end and not table.done:
+                await asyncio.sleep(CHAT_POLL_SECONDS * rng.uniform(0.9, 1.1))
+                if (id(table), seat) not in chats or time.perf_counter() >= end:
+                    continue
+                game, stamp = chats[(id(table), seat)]
+                await request(session, stats["chat poll (204)"], "GET", f"{base}/games/{game}/chat/?s={stamp}",
+                              headers=me.headers(), expect=(204,))
+
+        loops = [player_loop(t, s) for t in tables for s in (0, 1)]
+        loops += [chat_loop(t, s) for t in tables for s in (0, 1)]
+        await asyncio.gather(*loops)
         for st in counted.values():
             st.elapsed = time.perf_counter() - measure_from
     return counted
