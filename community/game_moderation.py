@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from games import seat_clocks, signals
 from games import services as game_services
 from games.engines import registry
-from games.models import Game, Move, Seat
+from games.models import Game, Seat
 from games.replay import replay_states
 from games.services import ServiceError
 from notifications import services as notify
@@ -26,37 +26,9 @@ from .moderation import Action, log_action, require_moderator, require_reason
 User = get_user_model()
 
 
-def _lock(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
-    if game is None:
-        raise ServiceError(_("There is no such game."))
-    return game
-
-
 def _log_event(game: Game, seat_index, kind: str, payload: dict, by_user) -> None:
-    """A platform event in the move log, as ``games.services`` writes them."""
-    game.version += 1
-    Move.objects.create(
-        game=game,
-        seq=game.version,
-        seat=seat_index,
-        kind=kind,
-        payload=payload,
-        log=[
-            {
-                "key": f"site.{kind}",
-                "params": {k: v for k, v in payload.items() if k not in ("type", "undone")},
-                "seat": seat_index,
-            }
-        ],
-        by_user=by_user,
-    )
-
-
-def _queue_bots(game: Game) -> None:
-    from games.tasks import bots_play
-
-    transaction.on_commit(lambda: bots_play.delay(game.pk, game.version))
+    """As the players' own events (games.services), without the undone moves in the log line."""
+    game_services.log_event(game, seat_index, kind, payload, by_user, not_in_log=("type", "undone"))
 
 
 def _in_progress(game: Game, message: str) -> None:
@@ -99,7 +71,7 @@ def game_adjudicate(
     require_moderator(moderator)
     reason = require_reason(reason)
     with transaction.atomic():
-        game = _lock(game_id)
+        game = game_services.lock_game(game_id)
         _in_progress(game, _("Only a game in progress can be adjudicated."))
         seats = list(game.seats.select_for_update().order_by("index"))
         ranks, scores = _check_ranks(ranks, scores, seats)
@@ -162,7 +134,7 @@ def seat_give_to_user(*, moderator, game_id: int, seat_index: int, username: str
     if user is None:
         raise ServiceError(_("No player is called “%(name)s”.") % {"name": username})
     with transaction.atomic():
-        game = _lock(game_id)
+        game = game_services.lock_game(game_id)
         _in_progress(game, _("Only a seat of a game in progress can be given to another player."))
         seats = list(game.seats.select_for_update().order_by("index"))
         seat = next((s for s in seats if s.index == seat_index), None)
@@ -210,7 +182,7 @@ def game_rollback(*, moderator, game_id: int, to_seq: int, reason: str) -> Game:
     except (TypeError, ValueError):
         raise ServiceError(_("Choose the move to go back to.")) from None
     with transaction.atomic():
-        game = _lock(game_id)
+        game = game_services.lock_game(game_id)
         _in_progress(game, _("Only a game in progress can be rolled back."))
         seats = list(game.seats.select_for_update().order_by("index"))
         kept = game.moves.filter(undone_at__isnull=True)
@@ -257,7 +229,7 @@ def _resync_clocks(game: Game, engine, state, seats: list[Seat], now) -> None:
             seat.owes_move, seat.owes_since, seat.deadline, seat.reminder_at = False, None, None, None
         seat.save(update_fields=seat_clocks.CLOCK_FIELDS)
     if any(s.owes_move and s.played_by_bot for s in seats):
-        _queue_bots(game)
+        game_services.enqueue_bots(game)
 
 
 def game_state_viewed(*, moderator, game_id: int, reason: str = "") -> dict:

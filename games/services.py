@@ -154,7 +154,7 @@ def game_create(
 @transaction.atomic
 def game_join(*, game_id: int, user, invite_token: str | None = None) -> Game:
     """Take an open seat (or accept an invitation). Private games need the token."""
-    game = _lock(game_id)
+    game = lock_game(game_id)
     if game.status != Game.Status.OPEN:
         raise ServiceError(_("This game is no longer open."))
     seats = list(game.seats.all())
@@ -179,7 +179,7 @@ def game_join(*, game_id: int, user, invite_token: str | None = None) -> Game:
 @transaction.atomic
 def game_decline(*, game_id: int, user) -> Game:
     """An invited user says no: the seat becomes open for anyone."""
-    game = _lock(game_id)
+    game = lock_game(game_id)
     seat = game.seats.filter(user=user, kind=Seat.Kind.INVITED).first()
     if game.status != Game.Status.OPEN or seat is None:
         raise ServiceError(_("There is no invitation to decline."))
@@ -191,7 +191,7 @@ def game_decline(*, game_id: int, user) -> Game:
 @transaction.atomic
 def game_leave(*, game_id: int, user) -> Game:
     """Leave a game that has not started (not the creator: the creator cancels)."""
-    game = _lock(game_id)
+    game = lock_game(game_id)
     if game.status != Game.Status.OPEN:
         raise ServiceError(_("The game has started: resign instead."))
     if game.created_by_id == user.pk:
@@ -206,7 +206,7 @@ def game_leave(*, game_id: int, user) -> Game:
 
 @transaction.atomic
 def game_cancel(*, game_id: int, user) -> Game:
-    game = _lock(game_id)
+    game = lock_game(game_id)
     if game.created_by_id != user.pk and not user.is_staff:
         raise NotAllowed(_("Only the player who opened the game can cancel it."))
     if game.status != Game.Status.OPEN:
@@ -247,7 +247,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
         raise BadMove(_("A move must be an object with a “type”."))
     with transaction.atomic():
-        game = _lock(game_id)
+        game = lock_game(game_id)
         if game.status != Game.Status.ACTIVE:
             raise Conflict(_("This game is not in progress."))
         if expected_version != game.version:
@@ -299,7 +299,7 @@ def _acting_seat(seats: list[Seat], *, user, seat_index: int | None, bot_level: 
 def game_resign(*, game_id: int, user) -> Game:
     """The player leaves. The seat forfeits (ranked last) and a bot finishes its
     moves; when at most one player is left in the game, it ends."""
-    game = _lock(game_id)
+    game = lock_game(game_id)
     if game.status != Game.Status.ACTIVE:
         raise ServiceError(_("Only a game in progress can be resigned."))
     seats = list(game.seats.select_for_update().order_by("index"))
@@ -319,7 +319,7 @@ def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bo
     """The seat's clock ran out: apply the rule chosen at creation. Safe to call
     twice (the second call finds the seat no longer late and does nothing);
     returns whether the rule was applied."""
-    game = _lock(game_id)
+    game = lock_game(game_id)
     seats = list(game.seats.select_for_update().order_by("index"))
     seat = seats[seat_index]
     if game.status != Game.Status.ACTIVE or not seat.owes_move or seat.played_by_bot:
@@ -333,19 +333,19 @@ def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bo
         seat.save(update_fields=["forfeited"])
         _forfeit_seat(game, seats, seat, kind="forfeit", by_user=None)
     else:
-        _log_event(game, seat.index, "timeout", {"type": "timeout", "bot": game.timeout_bot_level})
+        log_event(game, seat.index, "timeout", {"type": "timeout", "bot": game.timeout_bot_level})
         seat.substitute_bot = game.timeout_bot_level
         seat.deadline = seat.reminder_at = None  # a bot moves now: no clock to watch
         seat.save(update_fields=["substitute_bot", "deadline", "reminder_at"])
         game.save()
-        _enqueue_bots(game)
+        enqueue_bots(game)
     return True
 
 
 @transaction.atomic
 def seat_take_back(*, game_id: int, user) -> Game:
     """A player whose seat a bot took over (timeout) plays again."""
-    game = _lock(game_id)
+    game = lock_game(game_id)
     seat = game.seats.select_for_update().filter(user=user, kind=Seat.Kind.HUMAN).first()
     if game.status != Game.Status.ACTIVE or seat is None or not seat.substitute_bot:
         raise ServiceError(_("No bot is playing a seat of yours in this game."))
@@ -357,7 +357,7 @@ def seat_take_back(*, game_id: int, user) -> Game:
         seat.owes_since = timezone.now()
         seat_clocks.schedule(game, seat, seat_clocks.vacations_of([user.pk], seat.owes_since).get(user.pk, []))
     seat.save(update_fields=["substitute_bot", *seat_clocks.CLOCK_FIELDS])
-    _log_event(game, seat.index, "take_back", {"type": "take_back"})
+    log_event(game, seat.index, "take_back", {"type": "take_back"})
     game.save()
     return game
 
@@ -367,7 +367,7 @@ def seat_take_back(*, game_id: int, user) -> Game:
 
 @transaction.atomic
 def game_abort(*, game_id: int, by_user, reason: str = "") -> Game:
-    game = _lock(game_id)
+    game = lock_game(game_id)
     if game.is_over:
         raise ServiceError(_("This game is already over."))
     game.status = Game.Status.ABORTED
@@ -376,7 +376,7 @@ def game_abort(*, game_id: int, by_user, reason: str = "") -> Game:
     game.finished_at = timezone.now()
     game.seats.update(owes_move=False, owes_since=None, deadline=None, reminder_at=None)
     if game.version:
-        _log_event(game, None, "abort", {"type": "abort", "reason": reason}, by_user=by_user)
+        log_event(game, None, "abort", {"type": "abort", "reason": reason}, by_user=by_user)
     game.save()
     return game
 
@@ -386,7 +386,7 @@ def seat_replace_by_bot(*, game_id: int, seat_index: int, bot_level: str, by_use
     """Moderation: a bot takes the seat for good (the human is no longer in it)."""
     from . import bots
 
-    game = _lock(game_id)
+    game = lock_game(game_id)
     if game.is_over:
         raise ServiceError(_("This game is already over."))
     if bot_level not in bots.levels_for(game.game_type):
@@ -398,9 +398,9 @@ def seat_replace_by_bot(*, game_id: int, seat_index: int, bot_level: str, by_use
     if game.status == Game.Status.OPEN:
         _start_if_full(game)
     else:
-        _log_event(game, seat_index, "replaced", {"type": "replaced", "bot": bot_level}, by_user=by_user)
+        log_event(game, seat_index, "replaced", {"type": "replaced", "bot": bot_level}, by_user=by_user)
         game.save()
-        _enqueue_bots(game)
+        enqueue_bots(game)
     return game
 
 
@@ -416,13 +416,13 @@ def user_deactivate(*, user, by_user) -> None:
         )
     for game_id in active_ids:
         with transaction.atomic():
-            game = _lock(game_id)
+            game = lock_game(game_id)
             seat = game.seats.select_for_update().get(user=user)
             seat.substitute_bot = game.timeout_bot_level
             seat.save(update_fields=["substitute_bot"])
-            _log_event(game, seat.index, "deactivated", {"type": "deactivated"}, by_user=by_user)
+            log_event(game, seat.index, "deactivated", {"type": "deactivated"}, by_user=by_user)
             game.save()
-            _enqueue_bots(game)
+            enqueue_bots(game)
     open_games = Game.objects.filter(status=Game.Status.OPEN, created_by=user).values_list("pk", flat=True)
     for game_id in open_games:
         game_cancel(game_id=game_id, user=by_user)
@@ -434,27 +434,32 @@ def user_deactivate(*, user, by_user) -> None:
 # --- shared steps ----------------------------------------------------------------------------------
 
 
-def _lock(game_id: int) -> Game:
+def lock_game(game_id: int) -> Game:
+    """The game row, locked until the transaction ends (every write starts here)."""
     game = plain_reads.game_for_update(game_id)
     if game is None:
         raise ServiceError(_("There is no such game."))
     return game
 
 
-def _log_event(game: Game, seat_index, kind: str, payload: dict, by_user=None) -> None:
-    """A platform event in the move log (resign, timeout…): it bumps the version
-    so every open page refreshes."""
+
+def log_event(game: Game, seat_index, kind: str, payload: dict, by_user=None, *,
+              not_in_log: tuple[str, ...] = ("type",)) -> None:
+    """A platform event in the move log (resign, timeout, a moderator's action…):
+    it bumps the version so every open page refreshes. The payload's keys but
+    ``not_in_log`` become the log line's parameters."""
     game.version += 1
     Move.objects.create(
         game=game, seq=game.version, seat=seat_index, kind=kind, payload=payload,
-        log=[{"key": f"site.{kind}", "params": {k: v for k, v in payload.items() if k != "type"},
+        log=[{"key": f"site.{kind}", "params": {k: v for k, v in payload.items() if k not in not_in_log},
               "seat": seat_index}],
         by_user=by_user if by_user is not None and getattr(by_user, "is_authenticated", False) else None,
     )
 
 
+
 def _forfeit_seat(game: Game, seats: list[Seat], seat: Seat, *, kind: str, by_user) -> None:
-    _log_event(game, seat.index, kind, {"type": kind}, by_user=by_user)
+    log_event(game, seat.index, kind, {"type": kind}, by_user=by_user)
     still_playing = [s for s in seats if not (s.resigned or s.forfeited) and s.kind == Seat.Kind.HUMAN]
     bots_playing = [s for s in seats if s.kind == Seat.Kind.BOT]
     if len(still_playing) + len(bots_playing) <= 1:
@@ -463,7 +468,7 @@ def _forfeit_seat(game: Game, seats: list[Seat], seat: Seat, *, kind: str, by_us
         seat.substitute_bot = seat.substitute_bot or game.timeout_bot_level
         seat.deadline = seat.reminder_at = None  # a bot moves now: no clock to watch
         seat.save(update_fields=["substitute_bot", "deadline", "reminder_at"])
-        _enqueue_bots(game)
+        enqueue_bots(game)
     game.save()
 
 
@@ -495,7 +500,7 @@ def _after_change(
             notify.your_turn(seat=seat, game=game)
     # The bot task itself passes queue_bots=False: it loops instead of nesting.
     if queue_bots and any(s.owes_move and s.played_by_bot for s in seats):
-        _enqueue_bots(game)
+        enqueue_bots(game)
 
 
 def _finish(game: Game, seats: list[Seat], *, engine_result) -> None:
@@ -534,7 +539,7 @@ def _finish(game: Game, seats: list[Seat], *, engine_result) -> None:
             notify.game_over(seat=seat, game=game)
 
 
-def _enqueue_bots(game: Game) -> None:
+def enqueue_bots(game: Game) -> None:
     from .tasks import bots_play
 
     # Read the version at commit time: later steps of the same write may bump it.

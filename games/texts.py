@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-# Platform events (games.services._log_event), common to every game.
+# Platform events (games.services.log_event), common to every game.
 SITE_MESSAGES = {
     "site.resign": gettext_lazy("%(seat)s resigned; a bot finishes their moves."),
     "site.forfeit": gettext_lazy("%(seat)s ran out of time and forfeits; a bot finishes their moves."),
