@@ -216,10 +216,9 @@ SPECTACULAR_SETTINGS = {
     "list your legal moves, submit a move with the version you saw, resign.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    # Swagger UI and Redoc served from this site (no CDN).
+    # Swagger UI served from this site (no CDN).
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
 }
 
 # Redis: broker and cache when REDIS_URL is set; otherwise eager tasks and a local cache.
