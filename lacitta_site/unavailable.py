@@ -18,6 +18,9 @@ from django.views.defaults import server_error as default_server_error
 log = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 5
+# htmx takes the first of these in the page: #move-error (players) comes before
+# #site-alert, the last element of every page.
+ALERT_TARGETS = "#move-error, #site-alert"
 
 
 def database_unreachable(exc: BaseException | None) -> bool:
@@ -37,9 +40,10 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": message}, status=503)
     elif request.headers.get("HX-Request"):
-        # Shown where move errors go; a poll simply tries again at its next tick.
+        # Shown where move errors go, or (a spectator's page has none) in the page's
+        # alert bar (base.html); a poll simply tries again at its next tick.
         response = HttpResponse(message, status=503)
-        response["HX-Retarget"] = "#move-error"
+        response["HX-Retarget"] = ALERT_TARGETS
         response["HX-Reswap"] = "innerHTML"
     else:
         response = HttpResponse(render_to_string("unavailable.html", {"message": message}), status=503)

@@ -21,3 +21,10 @@ document.addEventListener("htmx:configRequest", function (event) {
     event.detail.parameters.here = "1";
   }
 });
+// The alert bar (a request that met an unavailable database) clears once a
+// request succeeds again, such as the next poll.
+document.addEventListener("htmx:afterRequest", function (event) {
+  var alert = document.getElementById("site-alert");
+  // (a 503 is swapped as a message, so htmx calls it successful too: look at the status)
+  if (alert && alert.textContent && event.detail.xhr && event.detail.xhr.status < 400) { alert.textContent = ""; }
+});

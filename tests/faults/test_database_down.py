@@ -53,7 +53,7 @@ def test_database_unreachable_answers_503_everywhere_and_changes_nothing():
         text = page.content.decode()
         assert "cannot reach its database" in text and "Traceback" not in text
         played = client.post(reverse("games:move", args=[game.pk]), move, HTTP_HX_REQUEST="true")
-        assert played.status_code == 503 and played["HX-Retarget"] == "#move-error"
+        assert played.status_code == 503 and played["HX-Retarget"] == "#move-error, #site-alert"
         assert "a move you were playing was not played" in played.content.decode()
         poll = client.get(reverse("games:poll", args=[game.pk]), {"v": game.version})
         assert poll.status_code == 503
@@ -79,3 +79,17 @@ def test_other_server_errors_stay_500(monkeypatch):
     game = race_game(make_user("carol"), open_seats=1)
     response = Client(raise_request_exception=False).get(reverse("games:detail", args=[game.pk]))
     assert response.status_code == 500 and "Retry-After" not in response
+
+
+def test_every_page_has_somewhere_for_an_htmx_503_to_show():
+    """A spectator's page has no move-error box: the message goes to the alert bar,
+    which comes after a player's move-error box (htmx takes the first match)."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = accept_all(race_game(alice, [bob]), [bob])
+    url = reverse("games:detail", args=[game.pk])
+    spectator = Client().get(url).content.decode()
+    assert 'id="site-alert"' in spectator and 'id="move-error"' not in spectator
+    player = Client()
+    player.force_login(alice)
+    html = player.get(url).content.decode()
+    assert html.index('id="move-error"') < html.index('id="site-alert"')
