@@ -1,0 +1,113 @@
+"""CPU of one game page, in this process, through the site's WSGI application
+(no HTTP server, no test client): the steadiest measure of what rendering a page
+costs, for the race game of the load benchmark and for a real La Città game.
+
+    .venv/bin/python bench/page_cpu.py            # from the repository's root
+
+It makes its own database (``lacitta_pagecpu``): a race game between two players,
+and a 4-player La Città game (new edition, Pays de Cocagne, advanced setup) after
+120 random legal moves; then it times ``--n`` page views of each, ``--rounds``
+times, and prints the median CPU milliseconds per view (``time.process_time``),
+beside Django's floor (``/bench/bare``: every middleware, no query)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import common  # noqa: E402
+
+DB = "lacitta_pagecpu"
+
+
+def setup():
+    from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+    from tests.platform.factories import accept_all, make_user, race_game
+
+    from games import services
+
+    alice, bob = make_user("alice"), make_user("bob")
+    race = accept_all(race_game(alice, [bob]), [bob])
+    services.move_apply(game_id=race.pk, user=alice, move={"type": "add", "n": 1}, expected_version=race.version)
+    users = [make_user(f"lc{i}") for i in range(4)]
+    game = lacitta_game(users, options={"edition": "modern", "expansion": "cocagne", "setup": "advanced"})
+    rng, by_seat = random.Random(3), {s.index: s.user for s in game.seats.all()}
+    for _ in range(120):
+        game.refresh_from_db()
+        state = ENGINE.load(game.state)
+        seat = rng.choice(sorted(ENGINE.pending(state)))
+        services.move_apply(game_id=game.pk, user=by_seat[seat], move=rng.choice(ENGINE.legal_moves(state, seat)),
+                            expected_version=game.version)
+    game.refresh_from_db()
+    to_move = next(s.user for s in game.seats.all() if s.owes_move)
+    return race, alice, game, to_move
+
+
+def session_cookie(user) -> str:
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.cached_db import SessionStore
+
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return f"sessionid={store.session_key}"
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--n", type=int, default=200, help="page views per round")
+    p.add_argument("--rounds", type=int, default=5)
+    args = p.parse_args(argv)
+    env = common.bench_env(DB)
+    common.recreate_database(DB)
+    common.flush_redis()
+    common.migrate(env)
+    common.django_setup(env)
+    from django.core.wsgi import get_wsgi_application
+
+    race, alice, game, player = setup()
+    app = get_wsgi_application()
+
+    def view(path: str, cookie: str = "") -> None:
+        status = {}
+        environ = {
+            "REQUEST_METHOD": "GET", "PATH_INFO": path, "QUERY_STRING": "", "SERVER_NAME": "127.0.0.1",
+            "SERVER_PORT": "80", "HTTP_HOST": "127.0.0.1", "SERVER_PROTOCOL": "HTTP/1.1",
+            "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(b""), "wsgi.errors": sys.stderr,
+            "HTTP_COOKIE": cookie,
+        }
+        b"".join(app(environ, lambda s, h, e=None: status.setdefault("s", s)))
+        if not status["s"].startswith("200"):
+            raise RuntimeError(f"{path}: {status['s']}")
+
+    cases = [
+        ("bare view (/bench/bare)", "/bench/bare", session_cookie(alice)),
+        ("race page, a player", f"/games/{race.pk}/", session_cookie(alice)),
+        ("La Città 4-player page, the player to move", f"/games/{game.pk}/", session_cookie(player)),
+        ("La Città 4-player page, a spectator", f"/games/{game.pk}/", ""),
+    ]
+    print(f"{args.rounds} rounds of {args.n} views each; median CPU per view (process_time)")
+    for name, path, cookie in cases:
+        for _ in range(20):
+            view(path, cookie)
+        per_view = []
+        for _ in range(args.rounds):
+            start = time.process_time()
+            for _ in range(args.n):
+                view(path, cookie)
+            per_view.append((time.process_time() - start) / args.n * 1000)
+        print(f"  {name:<45} {statistics.median(per_view):6.2f} ms  (rounds: "
+              + ", ".join(f"{x:.2f}" for x in per_view) + ")")
+
+
+if __name__ == "__main__":
+    main()
