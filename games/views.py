@@ -16,6 +16,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.decorators import ratelimit
@@ -30,6 +32,7 @@ HTMX_STOP_POLLING = 286
 LOG_TAIL = 60
 LOBBY_MY_TURN = 10
 YEAR_MARKS = ("year_start", "year_end")  # log lines drawn as a year's border
+YEAR_CLASS = mark_safe(' class="year"')
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -88,13 +91,11 @@ def _context(request, game: Game) -> dict:
     seats = list(game.seats.all())
     names = [s.display_name for s in seats]
     tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL)
-    log_lines = []
-    for row in reversed(tail):
-        for entry in reversed(row.visible):
-            if not texts.is_hidden(game.game_type, entry):
-                key = entry.get("key", "")
-                log_lines.append({"seq": row.seq, "key": key, "year": key.endswith(YEAR_MARKS),
-                                  "text": texts.log_line(game.game_type, entry, names, game.options)})
+    log_lines = [
+        (YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "", row.seq,
+         texts.log_line(game.game_type, entry, names, game.options))
+        for row in reversed(tail) for entry in reversed(row.visible) if not texts.is_hidden(game.game_type, entry)
+    ]
     moves = [
         {"json": json.dumps(m, separators=(",", ":"), sort_keys=True), "label": texts.move_label(game.game_type, m, names)}
         for m in gv.legal_moves
@@ -106,7 +107,9 @@ def _context(request, game: Game) -> dict:
         "gv": gv,
         "seats": seats,
         "names": names,
-        "log_lines": log_lines,
+        # Built here, not by a template loop: a La Città page shows ~160 lines, and
+        # Django's template engine spent several ms on them (bench/page_cpu.py).
+        "log_items": format_html_join("", '<li{}><span class="seq">{}</span> {}</li>', log_lines),
         "legal_moves": moves,
         # A callable: only the generic board shows it, and templates call it when they do.
         "view_json": partial(json.dumps, gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
