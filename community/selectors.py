@@ -320,17 +320,8 @@ def chat_feed(game: Game, viewer) -> list[FeedItem]:
             )
         )
     for row in game_selectors.moves_for(game, seat.index if seat else None, limit=CHAT_FEED_MOVES):
-        for entry in row.visible:
-            if texts.is_hidden(game.game_type, entry):
-                continue
-            items.append(
-                FeedItem(
-                    at=row.created_at,
-                    kind="move",
-                    seq=row.seq,
-                    text=texts.log_line(game.game_type, entry, names, game.options),
-                )
-            )
+        for _entry, text in texts.visible_lines(game, row, names):
+            items.append(FeedItem(at=row.created_at, kind="move", seq=row.seq, text=text))
     # Oldest first; a move and a message at the same instant: the move first.
     items.sort(key=lambda i: (i.at or timezone.now(), 0 if i.kind == "move" else 1))
     return items

@@ -9,10 +9,11 @@ with its ``param`` function."""
 from __future__ import annotations
 
 from importlib import import_module
+from threading import Lock
 from typing import Any
 
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 # Platform events (games.services.log_event), common to every game.
 SITE_MESSAGES = {
@@ -85,6 +86,32 @@ def log_line(game_type: str, entry: dict, names: list[str], options: dict | None
         shown = ", ".join(f"{k}={v}" for k, v in sorted(params.items()))
         return f"{key} ({shown})" if shown else key
     return _format(template, _names_in(params, names, cat, options))
+
+
+ROWS_KEPT = 20_000  # move rows whose sentences a process keeps (a few MB)
+_row_sentences: dict[tuple, list[tuple[str, bool]]] = {}
+_row_sentences_lock = Lock()
+
+
+def visible_lines(game, row, names: list[str]) -> list[tuple[dict, str]]:
+    """(entry, sentence) for each log entry of a move row that the reader may see
+    (``row.visible``, from ``selectors.moves_for``) and the catalog does not hide.
+
+    A move row never changes once written, and a game page shows the last 60 on
+    every view and every refresh (~160 sentences in La Città): a row's sentences
+    are written once per language and set of player names, for all its entries,
+    and only the visible ones are handed out."""
+    key = (game.pk, row.seq, row.created_at, get_language(), tuple(names))
+    sentences = _row_sentences.get(key)
+    if sentences is None:
+        sentences = [(log_line(game.game_type, e, names, game.options), is_hidden(game.game_type, e))
+                     for e in row.log]
+        with _row_sentences_lock:
+            _row_sentences[key] = sentences
+            while len(_row_sentences) > ROWS_KEPT:
+                del _row_sentences[next(iter(_row_sentences))]  # the oldest first
+    shown = {id(e) for e in row.visible}  # the same dicts as row.log, those the reader may see
+    return [(e, text) for e, (text, hidden) in zip(row.log, sentences) if id(e) in shown and not hidden]
 
 
 def move_label(game_type: str, move: dict, names: list[str]) -> str:

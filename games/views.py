@@ -92,9 +92,8 @@ def _context(request, game: Game) -> dict:
     names = [s.display_name for s in seats]
     tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL)
     log_lines = [
-        (YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "", row.seq,
-         texts.log_line(game.game_type, entry, names, game.options))
-        for row in reversed(tail) for entry in reversed(row.visible) if not texts.is_hidden(game.game_type, entry)
+        (YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "", row.seq, text)
+        for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
     ]
     moves = [
         {"json": json.dumps(m, separators=(",", ":"), sort_keys=True), "label": texts.move_label(game.game_type, m, names)}
