@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests.browser.helpers import log_in
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -18,14 +19,6 @@ def watch_violations(page) -> list[str]:
     found = []
     page.on("console", lambda msg: found.append(f"{page.url}: {msg.text}") if "Content Security Policy" in msg.text else None)
     return found
-
-
-def log_in(page, base, username, password):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", password)
-    page.click("form button[type=submit]")
-    page.wait_for_url(re.compile(r".*/games/mine/"))
 
 
 def test_pages_and_api_docs_pass_the_policy(new_page, live_server):

@@ -1,23 +1,14 @@
 """Two players play the whole first year of La Città by clicking, each in
 their own browser, and each sees the other's moves arrive without reloading."""
 
-import re
-
 import pytest
 
 from games.models import Game
+from tests.browser.helpers import log_in
 from tests.pages.lacitta_helpers import lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(page, base, username):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", "pw-for-tests-123")
-    page.click("form button[type=submit]")
-    page.wait_for_url(re.compile(r".*/games/mine/"))
 
 
 def play_one_decision(page, turn_index):

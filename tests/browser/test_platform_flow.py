@@ -7,17 +7,10 @@ import pytest
 from django.core import mail
 
 from games.models import Game
+from tests.browser.helpers import log_in
 from tests.platform.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(page, base, username, password):
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", password)
-    page.click("form button[type=submit]")
-    page.wait_for_url(re.compile(r".*/games/mine/"))
 
 
 def test_two_players_and_a_bot_play_from_two_browsers(new_page, live_server):
