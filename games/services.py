@@ -442,12 +442,11 @@ def lock_game(game_id: int) -> Game:
     return game
 
 
-
 def log_event(game: Game, seat_index, kind: str, payload: dict, by_user=None, *,
               not_in_log: tuple[str, ...] = ("type",)) -> None:
     """A platform event in the move log (resign, timeout, a moderator's action…):
-    it bumps the version so every open page refreshes. The payload's keys but
-    ``not_in_log`` become the log line's parameters."""
+    it bumps the version so every open page refreshes. The payload's keys, except
+    those in ``not_in_log``, become the log line's parameters."""
     game.version += 1
     Move.objects.create(
         game=game, seq=game.version, seat=seat_index, kind=kind, payload=payload,
@@ -455,7 +454,6 @@ def log_event(game: Game, seat_index, kind: str, payload: dict, by_user=None, *,
               "seat": seat_index}],
         by_user=by_user if by_user is not None and getattr(by_user, "is_authenticated", False) else None,
     )
-
 
 
 def _forfeit_seat(game: Game, seats: list[Seat], seat: Seat, *, kind: str, by_user) -> None:

@@ -25,7 +25,7 @@ RETRY_AFTER = 5.0
 _ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
-class ReusedClientRedisCache(RedisCacheClient):
+class ReusingRedisCacheClient(RedisCacheClient):
     """Django builds a new ``redis.Redis`` for every cache call (a dict of ~170
     response callbacks each time: a tenth of a millisecond, twice per game page).
     A client is only a pool handle and is thread-safe: keep one per pool."""
@@ -47,7 +47,7 @@ class TolerantRedisCache(RedisCache):
 
     def __init__(self, server, params):
         super().__init__(server, params)
-        self._class = ReusedClientRedisCache
+        self._class = ReusingRedisCacheClient
 
     def _call(self, name, fallback, *args, **kwargs):
         if time.monotonic() < self._down_until:
