@@ -267,6 +267,8 @@ def chat_stamp(game_id: int) -> str:
 def chat_privacy_and_stamp(game_id: int) -> tuple[bool, str] | None:
     """The game's privacy and its chat stamp in one plain SQL statement, or None
     when there is no such game: every open game page asks every few seconds."""
+    if not plain_reads.is_row_id(game_id):
+        return None
     with connection.cursor() as cursor:
         cursor.execute(_chat_poll_sql(), [game_id])
         row = cursor.fetchone()

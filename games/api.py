@@ -14,7 +14,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from . import selectors, services, texts
+from . import plain_reads, selectors, services, texts
 from .models import Game, Seat
 
 
@@ -101,10 +101,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def _game(self) -> Game:
         try:
-            game = selectors.games_with_seats().get(pk=int(self.kwargs["pk"]))
-        except (Game.DoesNotExist, ValueError):
+            game = plain_reads.game_with_seats(int(self.kwargs["pk"]))
+        except ValueError:
             raise Http404 from None
-        if not selectors.can_view(game, self.request.user):
+        if game is None or not selectors.can_view(game, self.request.user):
             raise Http404
         return game
 

@@ -70,7 +70,7 @@ def _sql(name: str) -> str:
         game, seat, user, move = (m._meta.db_table for m in (Game, Seat, get_user_model(), Move))
         vacation = Vacation._meta.db_table
         _SQL["game"] = f"SELECT {_GAME.select(q)} FROM {q(game)} g WHERE g.{q('id')} = %s"
-        # Each seat's player's current vacation: the same subquery as selectors._seats_prefetch.
+        # Each seat's player's current vacation: begun, not ended, the one ending last.
         _SQL["seats"] = (
             f"SELECT {_SEAT.select(q)}, {_USER.select(q)}, "
             f"(SELECT v.{q('ends_at')} FROM {q(vacation)} v WHERE v.{q('user_id')} = s.{q('user_id')} "
@@ -93,6 +93,14 @@ def _sql(name: str) -> str:
     return _SQL[name]
 
 
+def is_row_id(value: int) -> bool:
+    """Whether ``value`` can be a primary key at all. An address like
+    /games/2000000000000000000000/ must find nothing, not overflow the driver
+    (SQLite refuses integers past 64 bits; the ORM checks this itself)."""
+    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
 def _for_update(alias: str) -> str:
     """Row locks where the database has them (SQLite serialises writers anyway)."""
     features = connection.features
@@ -102,10 +110,12 @@ def _for_update(alias: str) -> str:
 
 
 def game_with_seats(game_id: int) -> Game | None:
-    """What ``selectors.games_with_seats(vacations=True).get(pk=...)`` gives: the
-    game with ``game.seats.all()`` already loaded (ordered by index), each seat
-    with its user and ``vacation_until`` (the end of its player's current
+    """What ``selectors.games_with_seats().get(pk=...)`` gives: the game with
+    ``game.seats.all()`` already loaded (ordered by index), each seat with its
+    user; and each seat's ``vacation_until`` (the end of its player's current
     vacation, or None). None when there is no such game."""
+    if not is_row_id(game_id):
+        return None
     with connection.cursor() as cursor:
         cursor.execute(_sql("game"), [game_id])
         row = cursor.fetchone()
@@ -130,6 +140,8 @@ def game_with_seats(game_id: int) -> Game | None:
 
 def game_for_update(game_id: int) -> Game | None:
     """``Game.objects.select_for_update().get(pk=...)``, or None: inside a transaction."""
+    if not is_row_id(game_id):
+        return None
     with connection.cursor() as cursor:
         cursor.execute(_sql("game_lock"), [game_id])
         row = cursor.fetchone()
