@@ -170,7 +170,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         except ValueError:
             return Response({"detail": "“after” must be a number."}, status=status.HTTP_400_BAD_REQUEST)
         names = [s.display_name for s in game.seats.all()]
-        rows = selectors.moves_for(game, seat.index if seat else None, after_seq=after)
+        rows = selectors.moves_for(game, seat.index if seat else None, after_seq=after,
+                                   include_undone=request.user.is_staff)
         return Response([
             {"seq": r.seq, "seat": r.seat, "kind": r.kind, "created_at": r.created_at, "entries": r.visible,
              "text": [texts.log_line(game.game_type, e, names, game.options) for e in r.visible]}

@@ -376,7 +376,10 @@ def game_abort(*, game_id: int, by_user, reason: str = "") -> Game:
     game.finished_at = timezone.now()
     game.seats.update(owes_move=False, owes_since=None, deadline=None, reminder_at=None)
     if game.version:
-        log_event(game, None, "abort", {"type": "abort", "reason": reason}, by_user=by_user)
+        # The reason stays in the payload and the moderation log (staff); players read
+        # only that a moderator aborted the game.
+        log_event(game, None, "abort", {"type": "abort", "reason": reason}, by_user=by_user,
+                  not_in_log=("type", "reason"))
     game.save()
     return game
 

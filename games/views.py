@@ -90,7 +90,8 @@ def _context(request, game: Game) -> dict:
     gv = selectors.game_view_for(game, request.user)
     seats = list(game.seats.all())
     names = [s.display_name for s in seats]
-    tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL)
+    tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL,
+                               include_undone=request.user.is_staff)
     log_lines = [
         (YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "", row.seq, text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
@@ -277,9 +278,10 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game_or_404(request, pk)
     seat = selectors.seat_of(game, request.user)
     names = [s.display_name for s in game.seats.all()]
-    rows = selectors.moves_for(game, seat.index if seat else None)
+    rows = selectors.moves_for(game, seat.index if seat else None, include_undone=request.user.is_staff)
     lines = [
-        {"seq": row.seq, "at": row.created_at, "text": texts.log_line(game.game_type, entry, names, game.options)}
+        {"seq": row.seq, "at": row.created_at, "undone": row.undone_at is not None,
+         "text": texts.log_line(game.game_type, entry, names, game.options)}
         for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
     ]
     return render(request, "games/log.html", {"game": game, "lines": lines})
@@ -305,7 +307,8 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("games:detail", pk=pk)
     seats = list(game.seats.all())
     names = [s.display_name for s in seats]
-    seqs = list(game.moves.order_by("seq").values_list("seq", flat=True))
+    # Moves a moderator's rollback undid are not steps of the game any more.
+    seqs = list(game.moves.filter(undone_at__isnull=True).order_by("seq").values_list("seq", flat=True))
     try:
         at = int(request.GET.get("at", seqs[-1]))
         viewer = request.GET.get("seat", "")
@@ -321,7 +324,7 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     engine = registry.get(game.game_type)
     view = engine.view(state, seat)
     gv = selectors.GameView(game, None, view, [], set(), engine)
-    rows = selectors.moves_for(game, seat)
+    rows = selectors.moves_for(game, seat, include_undone=request.user.is_staff)
     log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, names, game.options)}
                  for r in reversed(rows) if r.seq <= at for e in reversed(r.visible)
                  if not texts.is_hidden(game.game_type, e)]
