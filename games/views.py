@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -86,6 +87,18 @@ def _game_or_404(request, pk: int) -> Game:
     return game
 
 
+def _visible_or_404(request, pk: int, *, invite_token: str | None = None) -> None:
+    """Before any page action: a game the user may not see answers exactly as one
+    that does not exist (no status, no version, no "you are not in this game").
+    The invitation token opens a private game to the person who holds it."""
+    game = plain_reads.game_with_seats(pk)
+    if game is None:
+        raise Http404
+    if not selectors.can_view(game, request.user) and not (
+            invite_token and constant_time_compare(invite_token, game.invite_token)):
+        raise Http404
+
+
 def _context(request, game: Game) -> dict:
     gv = selectors.game_view_for(game, request.user)
     seats = list(game.seats.all())
@@ -142,19 +155,19 @@ def game_poll(request: HttpRequest, pk: int) -> HttpResponse:
         seen = int(request.GET.get("v", "-1"))
     except ValueError:
         return HttpResponse(_("The version must be a number."), status=400)
-    if request.GET.get("here"):
-        # Every few polls the page says the player is still looking (site.js); the
-        # others cost one indexed query and nothing else. The session's user id,
-        # not request.user: no user query.
-        user_id = request.session.get(SESSION_KEY)
-        if user_id:
-            presence.mark_present(pk, int(user_id))
     row = selectors.version_and_status(pk)
     if row is None:
         raise Http404
     version, status, private = row
     if private:
         _game_or_404(request, pk)  # outsiders learn nothing, not even that it exists or moved
+    if request.GET.get("here"):
+        # Every few polls the page says the player is still looking (site.js), once
+        # we know they may see the game; the others cost one indexed query and nothing
+        # else. The session's user id, not request.user: no user query.
+        user_id = request.session.get(SESSION_KEY)
+        if user_id:
+            presence.mark_present(pk, int(user_id))
     if version == seen and status != Game.Status.OPEN:
         over = status in (Game.Status.FINISHED, Game.Status.ABORTED, Game.Status.CANCELLED)
         return HttpResponse(status=HTMX_STOP_POLLING if over else 204)
@@ -176,6 +189,7 @@ def _seat_signature(game: Game) -> str:
 @login_required
 @ratelimit(key="user", rate=lambda group, request: settings.MOVE_RATE, block=False)
 def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
     if getattr(request, "limited", False):
         return _error(request, pk, _("Too many moves in a short time; wait a minute and try again."), 429)
     try:
@@ -228,6 +242,7 @@ def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpR
 @login_required
 def game_join(request: HttpRequest, pk: int) -> HttpResponse:
     token = request.POST.get("token") or None
+    _visible_or_404(request, pk, invite_token=token)
     return _simple_action(
         request, pk, lambda: services.game_join(game_id=pk, user=request.user, invite_token=token),
         _("You have a seat in this game."),
@@ -237,6 +252,7 @@ def game_join(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
     return _simple_action(request, pk, lambda: services.game_cancel(game_id=pk, user=request.user),
                           _("The game was cancelled."))
 
@@ -244,6 +260,7 @@ def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def game_decline(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
     return _simple_action(request, pk, lambda: services.game_decline(game_id=pk, user=request.user),
                           _("You declined the invitation."))
 
@@ -251,6 +268,7 @@ def game_decline(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def game_leave(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
     return _simple_action(request, pk, lambda: services.game_leave(game_id=pk, user=request.user),
                           _("You left the game."))
 
@@ -258,6 +276,7 @@ def game_leave(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def game_resign(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
     return _simple_action(request, pk, lambda: services.game_resign(game_id=pk, user=request.user),
                           _("You resigned."))
 
@@ -265,6 +284,7 @@ def game_resign(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def seat_take_back(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
     return _simple_action(request, pk, lambda: services.seat_take_back(game_id=pk, user=request.user),
                           _("You play your seat again."))
 
