@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
-from . import plain_reads, presence, replay, selectors, services, texts, ui
+from . import json_input, plain_reads, presence, replay, selectors, services, texts, ui
 from .engines import registry
 from .forms import GameCreateForm
 from .models import Game
@@ -194,7 +194,9 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
         return _error(request, pk, _("Too many moves in a short time; wait a minute and try again."), 429)
     try:
         version = int(request.POST["version"])
-        move = json.loads(request.POST["move"])
+        move = json_input.loads(request.POST["move"])
+    except json_input.TooDeep as exc:
+        return _error(request, pk, str(exc), 400)
     except (KeyError, ValueError):
         return _error(request, pk, _("The move could not be read; reload the page and try again."), 400)
     try:
