@@ -66,6 +66,9 @@ class ShallowJSONParser(JSONParser):
             text = raw.decode(encoding)
         except (UnicodeDecodeError, LookupError):
             raise ParseError(_("The request body is not valid text.")) from None
+        if "\x00" in text or "\\u0000" in text:
+            # PostgreSQL refuses NUL in text and in JSON values (a 500), and no field takes it.
+            raise ParseError(_("The request contains a NUL character, which no field accepts."))
         try:
             return loads(text)
         except TooDeep as exc:

@@ -121,3 +121,37 @@ def test_fuzz_any_m_on_the_game_page_and_the_move_endpoint_gives_no_500(lacitta_
             assert response.content.strip(), "a refusal says why"
             assert unchanged(game)
         transaction.set_rollback(True)
+
+
+NUL_PATHS = ["/players/%00/", "/players/demo/vs/%00x/", "/games/invite/%00abc/", "/notifications/unsubscribe/%00/",
+             "/players/%00/history/"]
+
+
+@pytest.mark.parametrize("url", NUL_PATHS)
+def test_nul_in_an_address_is_a_404_before_any_query(client, url, django_assert_max_num_queries):
+    """Issue 12, item 8: PostgreSQL refused the lookups (a 500); SQLite found nothing."""
+    make_user("demo")
+    client.force_login(make_user("visitor"))
+    with django_assert_max_num_queries(2) as queries:  # the session and its user at most
+        response = client.get(url)
+    assert response.status_code == 404
+    assert not any("\x00" in str(q["sql"]) for q in queries.captured_queries)
+
+
+@pytest.mark.parametrize("url", ["/api/games/?status=%00", "/api/games/?game_type=race%00", "/?x%00=1"])
+def test_nul_in_a_query_string_is_a_400_with_a_message(url):
+    alice = make_user("alice")
+    response = api(alice).get(url)
+    assert response.status_code == 400 and "NUL character" in response.content.decode()
+
+
+def test_nul_in_a_form_or_json_body_is_a_400_with_a_message(client):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = accept_all(race_game(alice, [bob]), [bob])
+    client.force_login(alice)
+    response = client.post(reverse("community:chat_post", args=[game.pk]), {"text": "hi\x00"})
+    assert response.status_code == 400 and "NUL character" in response.content.decode()
+    response = api(alice).post(f"/api/games/{game.pk}/moves/", '{"version": 1, "move": {"type": "add\\u0000"}}',
+                               content_type="application/json")
+    assert response.status_code == 400 and "NUL character" in response.json()["detail"]
+    assert unchanged(game)
