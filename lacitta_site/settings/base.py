@@ -144,6 +144,14 @@ ACCOUNT_RATE_LIMITS = {
     "manage_email": "10/m/user",
 }
 
+# The client's address behind our load balancer(s): how many proxies we run append to
+# X-Forwarded-For (0: none, REMOTE_ADDR is the client). Every limit uses the same address
+# (lacitta_site/client_ip.py; docs/deploy.md, "Behind a load balancer: client addresses").
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT  # allauth's sign-up, login and reset limits
+AXES_CLIENT_IP_CALLABLE = "lacitta_site.client_ip.client_ip"
+RATELIMIT_IP_META_KEY = "lacitta_site.client_ip.client_ip"
+
 # Password guessing: django-axes locks a username+IP pair after repeated failures.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = 1  # hour
