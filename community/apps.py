@@ -10,6 +10,8 @@ class CommunityConfig(AppConfig):
     def ready(self):
         from games import texts
 
+        from . import usernames  # noqa: F401  (new accounts' names are stored in NFKC form)
+
         # Log lines of the moderation events this app writes into game logs.
         texts.SITE_MESSAGES.update(
             {

@@ -129,6 +129,8 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "mandatory")
 ACCOUNT_UNIQUE_EMAIL = True
+# NFKC, case-insensitive, no look-alike of an existing name, no "deleted-N" (community/usernames.py).
+ACCOUNT_USERNAME_VALIDATORS = "community.usernames.USERNAME_VALIDATORS"
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 LOGIN_REDIRECT_URL = "games:mine"
