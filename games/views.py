@@ -68,9 +68,11 @@ def game_new(request: HttpRequest) -> HttpResponse:
                     max_seconds=data["max_days"] * 86400,
                     timeout_rule=data["timeout_rule"],
                     timeout_bot_level=data["timeout_bot_level"],
+                    max_per_hour=settings.GAMES_PER_HOUR,
                 )
             except services.ServiceError as exc:
                 form.add_error(None, exc.message)
+                return render(request, "games/new.html", {"form": form}, status=exc.status)
             else:
                 messages.success(request, _("Your game is open."))
                 return redirect("games:detail", pk=game.pk)

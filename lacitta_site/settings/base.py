@@ -207,6 +207,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min")},
 }
 
+# Games one account may open per hour (the new-game page): no flooding the lobby or invitations.
+GAMES_PER_HOUR = int(os.environ.get("GAMES_PER_HOUR", "12"))
+
 # Moves from pages (django-ratelimit, per user): generous for play, a wall for scripts.
 MOVE_RATE = os.environ.get("MOVE_RATE", "120/m")
 
