@@ -237,3 +237,14 @@ def test_old_abort_lines_lose_their_reason_and_old_rollback_lines_name_the_moves
     assert Move.objects.get(game=game, seq=6).log[0]["params"] == {}
     assert Move.objects.get(game=game, seq=6).payload["reason"] == "secret"
     assert Move.objects.get(game=game, seq=2).log[0]["params"] == {"to": 1, "first": 3, "last": 5}
+
+
+def test_rollback_line_in_french():
+    from django.utils import translation
+
+    from games import texts
+
+    entry = {"key": "site.rollback", "params": {"to": 2, "first": 3, "last": 7}, "seat": None}
+    with translation.override("fr"):
+        assert texts.log_line("race", entry, []) == "Un modérateur a annulé les coups 3 à 7."
+    assert texts.log_line("race", entry, []) == "A moderator took back moves 3–7."
