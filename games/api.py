@@ -92,6 +92,27 @@ class GamePages(PageNumberPagination):
     page_size_query_param = "page_size"
     max_page_size = 200
 
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is not None:
+            try:
+                size = int(raw)
+            except ValueError:
+                size = 0
+            if size < 1:  # DRF would quietly use the default: say what is wrong instead
+                raise serializers.ValidationError(
+                    {self.page_size_query_param: f"A whole number from 1 (at most {self.max_page_size} are given)."})
+        return super().get_page_size(request)
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 1
+            if parameter["name"] == self.page_size_query_param:
+                parameter["description"] = (f"Games per page (default {self.page_size}; more than "
+                                            f"{self.max_page_size} gives {self.max_page_size}).")
+        return parameters
+
 
 LOG_PAGE = 500  # log rows per answer; the next ones with ?after=<last seq>
 
@@ -174,7 +195,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         parameters=[OpenApiParameter("after", int, description="Only moves after this sequence number.")],
         responses=LogLineSerializer(many=True),
     )
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)  # pages by ``after``, not page numbers
     def log(self, request, pk=None):
         """The move log as the caller's seat may read it, with sentences in the caller's language.
         At most 500 rows per answer, oldest first: ask again with ``after`` = the last ``seq`` for more."""

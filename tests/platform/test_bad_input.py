@@ -149,8 +149,13 @@ def test_nul_in_a_form_or_json_body_is_a_400_with_a_message(client):
     alice, bob = make_user("alice"), make_user("bob")
     game = accept_all(race_game(alice, [bob]), [bob])
     client.force_login(alice)
-    response = client.post(reverse("community:chat_post", args=[game.pk]), {"text": "hi\x00"})
+    response = client.post(reverse("community:chat_post", args=[game.pk]), {"text": "hi\x00"})  # multipart
     assert response.status_code == 400 and "NUL character" in response.content.decode()
+    response = client.post(reverse("community:chat_post", args=[game.pk]), "text=hi%00",
+                           content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 400 and "NUL character" in response.content.decode()
+    response = api(alice).get("/api/games/?status=%00")
+    assert response.json()["detail"].startswith("The request contains a NUL")
     response = api(alice).post(f"/api/games/{game.pk}/moves/", '{"version": 1, "move": {"type": "add\\u0000"}}',
                                content_type="application/json")
     assert response.status_code == 400 and "NUL character" in response.json()["detail"]
