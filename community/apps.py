@@ -10,12 +10,13 @@ class CommunityConfig(AppConfig):
     def ready(self):
         from games import texts
 
+        from . import usernames  # noqa: F401  (new accounts' names are stored in NFKC form)
+
         # Log lines of the moderation events this app writes into game logs.
         texts.SITE_MESSAGES.update(
             {
-                "site.rollback": _(
-                    "A moderator took the game back to move %(to)s; the moves after it are undone."
-                ),
+                # Players read only this line: the undone moves and the reason are for staff.
+                "site.rollback": _("A moderator took back moves %(first)s–%(last)s."),
                 "site.adjudicate": _("A moderator ended the game and set its result."),
                 "site.seat_given": _("A moderator gave %(seat)s's seat to %(player)s."),
             }

@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from games import seat_clocks, signals
 from games import services as game_services
 from games.engines import registry
-from games.models import Game, Seat
+from games.engines.base import redraw_hidden
+from games.models import Game, Seat, new_seed
 from games.replay import replay_states
 from games.services import ServiceError
 from notifications import services as notify
@@ -27,8 +28,9 @@ User = get_user_model()
 
 
 def _log_event(game: Game, seat_index, kind: str, payload: dict, by_user) -> None:
-    """As the players' own events (games.services), without the undone moves in the log line."""
-    game_services.log_event(game, seat_index, kind, payload, by_user, not_in_log=("type", "undone"))
+    """As the players' own events (games.services), without the undone moves or a
+    rollback's seed in the log line (the payload, staff-only, keeps them)."""
+    game_services.log_event(game, seat_index, kind, payload, by_user, not_in_log=("type", "undone", "seed"))
 
 
 def _in_progress(game: Game, message: str) -> None:
@@ -171,10 +173,14 @@ def seat_give_to_user(*, moderator, game_id: int, seat_index: int, username: str
 def game_rollback(*, moderator, game_id: int, to_seq: int, reason: str) -> Game:
     """Take a game in progress back to the position after move ``to_seq``.
 
-    The engine moves after it are marked undone (never deleted: the log keeps
-    them and says what was undone); the snapshot is rebuilt by replaying the
-    kept moves from the seed. Platform events after it (a resignation, a bot
-    taking a seat) stay in force: use the seat tools to change those."""
+    The engine moves after it are marked undone (never deleted: staff still read
+    them; players see one line naming the moves taken back); the snapshot is rebuilt
+    by replaying the kept moves from the seed. The undone moves may have shown cards
+    to everybody (a row refill, a year's Voice), so everything no seat has seen in
+    the restored position is then drawn afresh from a new seed, kept in the rollback
+    row's payload so that replays and ``verify_games`` draw the same. Platform events
+    after it (a resignation, a bot taking a seat) stay in force: use the seat tools
+    to change those."""
     require_moderator(moderator)
     reason = require_reason(reason)
     try:
@@ -200,8 +206,11 @@ def game_rollback(*, moderator, game_id: int, to_seq: int, reason: str) -> Game:
         state = None
         for _seq, state in replay_states(game):
             pass
+        seed = new_seed()
+        state = redraw_hidden(engine, state, seed)
         game.state = engine.dump(state)
-        _log_event(game, None, "rollback", {"type": "rollback", "to": to_seq, "undone": undone}, moderator)
+        _log_event(game, None, "rollback", {"type": "rollback", "to": to_seq, "first": undone[0],
+                                             "last": undone[-1], "undone": undone, "seed": seed}, moderator)
         _resync_clocks(game, engine, state, seats, now)
         game.save()
         log_action(

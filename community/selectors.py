@@ -177,14 +177,22 @@ class Tally:
     won: int = 0
 
 
-def stats(owner) -> dict[str, dict]:
-    """Games played and won per game, and per option set within each game
-    (every finished game counts, private ones too: only totals are shown)."""
+def _finished(owner, viewer):
+    """The owner's seats in finished games; with ``viewer``, only games the viewer
+    may open (a private game's result is not the business of outsiders, not even
+    as one more win in a total)."""
+    qs = Seat.objects.filter(user=owner, kind=Seat.Kind.HUMAN, game__status=Game.Status.FINISHED)
+    if viewer is not None:
+        qs = qs.filter(game__in=Game.objects.filter(visible_games(viewer)).values("pk"))
+    return qs
+
+
+def stats(owner, *, viewer=None) -> dict[str, dict]:
+    """Games played and won per game, and per option set within each game, over the
+    finished games ``viewer`` may open (all of them without a viewer)."""
     out: dict[str, dict] = {}
     per_options: dict[tuple[str, str], Tally] = defaultdict(Tally)
-    rows = Seat.objects.filter(
-        user=owner, kind=Seat.Kind.HUMAN, game__status=Game.Status.FINISHED
-    ).values_list("index", "game__game_type", "game__options", "game__result")
+    rows = _finished(owner, viewer).values_list("index", "game__game_type", "game__options", "game__result")
     for index, game_type, options, result in rows:
         result = result or {}
         ranks = result.get("ranks") or []
@@ -200,14 +208,11 @@ def stats(owner) -> dict[str, dict]:
     return dict(sorted(out.items()))
 
 
-def option_sets(owner) -> list[tuple[str, dict]]:
-    """The distinct option sets of the owner's finished games, as (key, options)."""
+def option_sets(owner, *, viewer=None) -> list[tuple[str, dict]]:
+    """The distinct option sets of the owner's finished games (those ``viewer`` may
+    open), as (key, options)."""
     seen: dict[str, dict] = {}
-    for options in (
-        Seat.objects.filter(user=owner, kind=Seat.Kind.HUMAN, game__status=Game.Status.FINISHED)
-        .values_list("game__options", flat=True)
-        .distinct()
-    ):
+    for options in _finished(owner, viewer).values_list("game__options", flat=True).distinct():
         seen.setdefault(options_key(options), options or {})
     return sorted(seen.items())
 
@@ -232,15 +237,10 @@ class HeadToHead:
 
 
 def head_to_head(a, b, *, viewer) -> HeadToHead:
-    """A's record against B over the finished games both played: who finished
-    ahead. Counts use every such game; the list shows those the viewer may open."""
-    everything = finished_seats(a, opponent=b)
+    """A's record against B over the finished games both played and the viewer may
+    open: a private game between them counts only for those who may see it."""
+    everything = finished_seats(a, viewer=viewer, opponent=b)
     ahead = behind = level = 0
-    visible_ids = set(
-        Game.objects.filter(visible_games(viewer), pk__in=[r.game.pk for r in everything]).values_list(
-            "pk", flat=True
-        )
-    )
     for row in everything:
         theirs = next((s for s in row.opponents if s.user_id == b.pk), None)
         ranks = (row.game.result or {}).get("ranks") or []
@@ -252,7 +252,7 @@ def head_to_head(a, b, *, viewer) -> HeadToHead:
             behind += 1
         else:
             level += 1
-    return HeadToHead(ahead, behind, level, [r for r in everything if r.game.pk in visible_ids])
+    return HeadToHead(ahead, behind, level, everything)
 
 
 # --- chat ---------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -83,9 +84,43 @@ class LogLineSerializer(serializers.Serializer):
     text = serializers.ListField(child=serializers.CharField())
 
 
+class GamePages(PageNumberPagination):
+    """The games list comes in pages (``count``, ``next``, ``previous``, ``results``):
+    its cost must not grow with the site. ``page_size`` may be asked, up to the maximum."""
+
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is not None:
+            try:
+                size = int(raw)
+            except ValueError:
+                size = 0
+            if size < 1:  # DRF would quietly use the default: say what is wrong instead
+                raise serializers.ValidationError(
+                    {self.page_size_query_param: f"A whole number from 1 (at most {self.max_page_size} are given)."})
+        return super().get_page_size(request)
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 1
+            if parameter["name"] == self.page_size_query_param:
+                parameter["description"] = (f"Games per page (default {self.page_size}; more than "
+                                            f"{self.max_page_size} gives {self.max_page_size}).")
+        return parameters
+
+
+LOG_PAGE = 500  # log rows per answer; the next ones with ?after=<last seq>
+
+
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = GameSummarySerializer
     queryset = Game.objects.none()
+    pagination_class = GamePages
 
     def get_throttles(self):
         # Only move submissions are throttled (ScopedRateThrottle, rate "moves").
@@ -160,9 +195,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         parameters=[OpenApiParameter("after", int, description="Only moves after this sequence number.")],
         responses=LogLineSerializer(many=True),
     )
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)  # pages by ``after``, not page numbers
     def log(self, request, pk=None):
-        """The move log as the caller's seat may read it, with sentences in the caller's language."""
+        """The move log as the caller's seat may read it, with sentences in the caller's language.
+        At most 500 rows per answer, oldest first: ask again with ``after`` = the last ``seq`` for more."""
         game = self._game()
         seat = selectors.seat_of(game, request.user)
         try:
@@ -170,7 +206,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         except ValueError:
             return Response({"detail": "“after” must be a number."}, status=status.HTTP_400_BAD_REQUEST)
         names = [s.display_name for s in game.seats.all()]
-        rows = selectors.moves_for(game, seat.index if seat else None, after_seq=after)
+        rows = selectors.moves_for(game, seat.index if seat else None, after_seq=after,
+                                   first=LOG_PAGE, include_undone=request.user.is_staff)
         return Response([
             {"seq": r.seq, "seat": r.seat, "kind": r.kind, "created_at": r.created_at, "entries": r.visible,
              "text": [texts.log_line(game.game_type, e, names, game.options) for e in r.visible]}

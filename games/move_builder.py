@@ -18,6 +18,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import json_input
+
 
 @dataclass
 class Option:
@@ -55,18 +57,26 @@ def encode(partial: dict) -> str:
     return json.dumps(partial, separators=(",", ":"), sort_keys=True)
 
 
+DONE = "_done"  # list fields the player closed ("only one road")
+
+
 def decode(raw: str | None) -> dict:
-    """A partial move from the URL; anything malformed is treated as no choice."""
+    """A partial move from the URL. It travels in links anyone can write and send to
+    an opponent, so anything this module would not have made (not an object, a
+    ``_done`` that is not a list of field names, nesting deeper than any move, bad
+    JSON) is treated as no choice: the builder starts again from the full list."""
     if not raw:
         return {}
     try:
-        value = json.loads(raw)
-    except ValueError:
+        value = json_input.loads(raw)
+    except ValueError:  # json_input.TooDeep included
         return {}
-    return value if isinstance(value, dict) else {}
-
-
-DONE = "_done"  # list fields the player closed ("only one road")
+    if not isinstance(value, dict):
+        return {}
+    closed = value.get(DONE, [])
+    if not isinstance(closed, list) or not all(isinstance(key, str) for key in closed):
+        return {}
+    return value
 
 
 def _matches(move: dict, partial: dict) -> bool:

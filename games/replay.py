@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from .engines import registry
+from .engines.base import redraw_hidden
 from .models import Game
 
 
 def replay_states(game: Game, *, upto: int | None = None):
-    """Yield (seq, state) after the start and after each engine move, up to
-    ``upto`` (a move sequence number). Platform events change no state, and
-    moves a moderator's rollback undid are skipped."""
+    """Yield (seq, state) after the start and after each kept row, up to ``upto``
+    (a move sequence number). Platform events change no state, moves a moderator's
+    rollback undid are skipped, and a rollback draws the hidden future afresh from the
+    seed its row records (as ``community.game_moderation.game_rollback`` did)."""
     engine = registry.get(game.game_type)
     seats = game.seats.count()
     started = engine.new_game(game.options, seats, game.seed)
@@ -20,6 +22,8 @@ def replay_states(game: Game, *, upto: int | None = None):
             break
         if move.kind == "move":
             state = engine.apply(state, move.seat, move.payload).state
+        elif move.kind == "rollback" and "seed" in move.payload:
+            state = redraw_hidden(engine, state, move.payload["seed"])
         yield move.seq, state
 
 

@@ -159,13 +159,22 @@ def visible_log(entries: list[dict], seat: int | None) -> list[dict]:
     return [e for e in entries if "visible_to" not in e or (seat is not None and seat in e["visible_to"])]
 
 
-def moves_for(game: Game, seat: int | None, *, after_seq: int = 0, limit: int | None = None) -> list[Move]:
+def moves_for(game: Game, seat: int | None, *, after_seq: int = 0, limit: int | None = None,
+              first: int | None = None, include_undone: bool = False) -> list[Move]:
     """Move rows with each row's log filtered for the seat; newest last.
-    ``limit`` keeps only the latest ones (the game page shows the tail)."""
+    ``limit`` keeps only the latest ones (the game page shows the tail), ``first``
+    only the earliest ones (the API's pages). Moves a moderator's rollback undid are
+    left out (their rollback's line says which) unless ``include_undone`` (staff):
+    they may have shown cards whose order is hidden again."""
     if limit is not None:
         rows = plain_reads.log_tail(game.pk, limit, after_seq=after_seq)
+        if not include_undone:
+            rows = [row for row in rows if row.undone_at is None]
     else:
-        rows = list(Move.objects.filter(game=game, seq__gt=after_seq).order_by("seq"))
+        qs = Move.objects.filter(game=game, seq__gt=after_seq).order_by("seq")
+        if not include_undone:
+            qs = qs.filter(undone_at__isnull=True)
+        rows = list(qs[:first] if first is not None else qs)
     for row in rows:
         row.visible = visible_log(row.log, seat)
     return rows

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -48,6 +49,12 @@ class Conflict(ServiceError):
     status = 409
 
 
+class TooMany(ServiceError):
+    """A limit on how often something may be done (try again later)."""
+
+    status = 429
+
+
 class BadMove(ServiceError):
     status = 400
 
@@ -82,8 +89,18 @@ def game_create(
     max_seconds: int = 7 * 86400,
     timeout_rule: str = Game.TimeoutRule.BOT,
     timeout_bot_level: str = "random",
+    max_per_hour: int | None = None,
 ) -> Game:
+    """Open a game. ``max_per_hour`` (the pages pass settings.GAMES_PER_HOUR) limits
+    how many games the creator may open in an hour: a flood would fill the lobby
+    and other players' invitation lists."""
     from . import bots
+
+    if max_per_hour is not None:
+        since = timezone.now() - timedelta(hours=1)
+        if Game.objects.filter(created_by=creator, created_at__gte=since).count() >= max_per_hour:
+            raise TooMany(_("You opened %(n)d games in the last hour, the most allowed; try again later.")
+                          % {"n": max_per_hour})
 
     try:
         engine = registry.get(game_type)
@@ -376,7 +393,10 @@ def game_abort(*, game_id: int, by_user, reason: str = "") -> Game:
     game.finished_at = timezone.now()
     game.seats.update(owes_move=False, owes_since=None, deadline=None, reminder_at=None)
     if game.version:
-        log_event(game, None, "abort", {"type": "abort", "reason": reason}, by_user=by_user)
+        # The reason stays in the payload and the moderation log (staff); players read
+        # only that a moderator aborted the game.
+        log_event(game, None, "abort", {"type": "abort", "reason": reason}, by_user=by_user,
+                  not_in_log=("type", "reason"))
     game.save()
     return game
 

@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -23,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
-from . import plain_reads, presence, replay, selectors, services, texts, ui
+from . import json_input, plain_reads, presence, replay, selectors, services, texts, ui
 from .engines import registry
 from .forms import GameCreateForm
 from .models import Game
@@ -67,9 +68,11 @@ def game_new(request: HttpRequest) -> HttpResponse:
                     max_seconds=data["max_days"] * 86400,
                     timeout_rule=data["timeout_rule"],
                     timeout_bot_level=data["timeout_bot_level"],
+                    max_per_hour=settings.GAMES_PER_HOUR,
                 )
             except services.ServiceError as exc:
                 form.add_error(None, exc.message)
+                return render(request, "games/new.html", {"form": form}, status=exc.status)
             else:
                 messages.success(request, _("Your game is open."))
                 return redirect("games:detail", pk=game.pk)
@@ -86,11 +89,24 @@ def _game_or_404(request, pk: int) -> Game:
     return game
 
 
+def _visible_or_404(request, pk: int, *, invite_token: str | None = None) -> None:
+    """Before any page action: a game the user may not see answers exactly as one
+    that does not exist (no status, no version, no "you are not in this game").
+    The invitation token opens a private game to the person who holds it."""
+    game = plain_reads.game_with_seats(pk)
+    if game is None:
+        raise Http404
+    if not selectors.can_view(game, request.user) and not (
+            invite_token and constant_time_compare(invite_token, game.invite_token)):
+        raise Http404
+
+
 def _context(request, game: Game) -> dict:
     gv = selectors.game_view_for(game, request.user)
     seats = list(game.seats.all())
     names = [s.display_name for s in seats]
-    tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL)
+    tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL,
+                               include_undone=request.user.is_staff)
     log_lines = [
         (YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "", row.seq, text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
@@ -141,19 +157,19 @@ def game_poll(request: HttpRequest, pk: int) -> HttpResponse:
         seen = int(request.GET.get("v", "-1"))
     except ValueError:
         return HttpResponse(_("The version must be a number."), status=400)
-    if request.GET.get("here"):
-        # Every few polls the page says the player is still looking (site.js); the
-        # others cost one indexed query and nothing else. The session's user id,
-        # not request.user: no user query.
-        user_id = request.session.get(SESSION_KEY)
-        if user_id:
-            presence.mark_present(pk, int(user_id))
     row = selectors.version_and_status(pk)
     if row is None:
         raise Http404
     version, status, private = row
     if private:
         _game_or_404(request, pk)  # outsiders learn nothing, not even that it exists or moved
+    if request.GET.get("here"):
+        # Every few polls the page says the player is still looking (site.js), once
+        # we know they may see the game; the others cost one indexed query and nothing
+        # else. The session's user id, not request.user: no user query.
+        user_id = request.session.get(SESSION_KEY)
+        if user_id:
+            presence.mark_present(pk, int(user_id))
     if version == seen and status != Game.Status.OPEN:
         over = status in (Game.Status.FINISHED, Game.Status.ABORTED, Game.Status.CANCELLED)
         return HttpResponse(status=HTMX_STOP_POLLING if over else 204)
@@ -175,11 +191,14 @@ def _seat_signature(game: Game) -> str:
 @login_required
 @ratelimit(key="user", rate=lambda group, request: settings.MOVE_RATE, block=False)
 def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
     if getattr(request, "limited", False):
         return _error(request, pk, _("Too many moves in a short time; wait a minute and try again."), 429)
     try:
         version = int(request.POST["version"])
-        move = json.loads(request.POST["move"])
+        move = json_input.loads(request.POST["move"])
+    except json_input.TooDeep as exc:
+        return _error(request, pk, str(exc), 400)
     except (KeyError, ValueError):
         return _error(request, pk, _("The move could not be read; reload the page and try again."), 400)
     try:
@@ -227,6 +246,7 @@ def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpR
 @login_required
 def game_join(request: HttpRequest, pk: int) -> HttpResponse:
     token = request.POST.get("token") or None
+    _visible_or_404(request, pk, invite_token=token)
     return _simple_action(
         request, pk, lambda: services.game_join(game_id=pk, user=request.user, invite_token=token),
         _("You have a seat in this game."),
@@ -236,6 +256,7 @@ def game_join(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
     return _simple_action(request, pk, lambda: services.game_cancel(game_id=pk, user=request.user),
                           _("The game was cancelled."))
 
@@ -243,6 +264,7 @@ def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def game_decline(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
     return _simple_action(request, pk, lambda: services.game_decline(game_id=pk, user=request.user),
                           _("You declined the invitation."))
 
@@ -250,6 +272,7 @@ def game_decline(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def game_leave(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
     return _simple_action(request, pk, lambda: services.game_leave(game_id=pk, user=request.user),
                           _("You left the game."))
 
@@ -257,6 +280,7 @@ def game_leave(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def game_resign(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
     return _simple_action(request, pk, lambda: services.game_resign(game_id=pk, user=request.user),
                           _("You resigned."))
 
@@ -264,6 +288,7 @@ def game_resign(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def seat_take_back(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
     return _simple_action(request, pk, lambda: services.seat_take_back(game_id=pk, user=request.user),
                           _("You play your seat again."))
 
@@ -277,9 +302,10 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game_or_404(request, pk)
     seat = selectors.seat_of(game, request.user)
     names = [s.display_name for s in game.seats.all()]
-    rows = selectors.moves_for(game, seat.index if seat else None)
+    rows = selectors.moves_for(game, seat.index if seat else None, include_undone=request.user.is_staff)
     lines = [
-        {"seq": row.seq, "at": row.created_at, "text": texts.log_line(game.game_type, entry, names, game.options)}
+        {"seq": row.seq, "at": row.created_at, "undone": row.undone_at is not None,
+         "text": texts.log_line(game.game_type, entry, names, game.options)}
         for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
     ]
     return render(request, "games/log.html", {"game": game, "lines": lines})
@@ -305,7 +331,8 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("games:detail", pk=pk)
     seats = list(game.seats.all())
     names = [s.display_name for s in seats]
-    seqs = list(game.moves.order_by("seq").values_list("seq", flat=True))
+    # Moves a moderator's rollback undid are not steps of the game any more.
+    seqs = list(game.moves.filter(undone_at__isnull=True).order_by("seq").values_list("seq", flat=True))
     try:
         at = int(request.GET.get("at", seqs[-1]))
         viewer = request.GET.get("seat", "")
@@ -321,7 +348,7 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     engine = registry.get(game.game_type)
     view = engine.view(state, seat)
     gv = selectors.GameView(game, None, view, [], set(), engine)
-    rows = selectors.moves_for(game, seat)
+    rows = selectors.moves_for(game, seat, include_undone=request.user.is_staff)
     log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, names, game.options)}
                  for r in reversed(rows) if r.seq <= at for e in reversed(r.visible)
                  if not texts.is_hidden(game.game_type, e)]

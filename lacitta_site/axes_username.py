@@ -1,6 +1,11 @@
 """The login name django-axes counts failures for: allauth's form field is
 "login" (a username or an e-mail), while authenticate() receives "username"
-or "email"; all must map to the same key or a lock-out never triggers."""
+or "email"; all must map to the same key or a lock-out never triggers.
+
+An e-mail address of an account counts as that account's username: a guesser
+who alternates between the two gets one budget per account, not two."""
+
+from django.contrib.auth import get_user_model
 
 
 def login_name(request, credentials) -> str:
@@ -11,4 +16,13 @@ def login_name(request, credentials) -> str:
         or (request.POST.get("login") if request is not None and hasattr(request, "POST") else None)
         or ""
     )
-    return name.strip().lower()
+    name = str(name).strip().lower()
+    if "@" in name:
+        from allauth.account.models import EmailAddress
+
+        owner = EmailAddress.objects.filter(email__iexact=name).values_list("user__username", flat=True).first()
+        if owner is None:
+            owner = get_user_model().objects.filter(email__iexact=name).values_list("username", flat=True).first()
+        if owner is not None:
+            return owner.lower()
+    return name

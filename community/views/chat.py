@@ -83,6 +83,8 @@ def report_message(request: HttpRequest, message_id: int) -> HttpResponse:
     message = get_object_or_404(ChatMessage.objects.select_related("game", "author"), pk=message_id)
     if not game_selectors.can_view(message.game, request.user):
         raise Http404
+    if message.is_hidden and not request.user.is_staff:
+        raise Http404  # a hidden message's text is for staff only, here as everywhere
     form = ReportForm(request.POST or None)
     status = 200
     if request.method == "POST":

@@ -50,7 +50,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "player": player,
             "display_name": member.display_name or owner.get_username(),
             "vacation_left": player.vacation_days_left() if player else None,
-            "stats": selectors.stats(owner),
+            "stats": selectors.stats(owner, viewer=request.user),
             "ratings": [(r, selectors.engine_name(r.game_type)) for r in rating_selectors.ratings_of(owner)],
             "recent": recent,
             "current": [g for g in selectors.current_games(owner)],
@@ -63,7 +63,7 @@ def history(request: HttpRequest, username: str) -> HttpResponse:
     owner = _owner(request, username)
     if not selectors.profile_visible(owner, request.user):
         return _hidden(request, owner)
-    form = HistoryFilterForm(request.GET or None, option_sets=selectors.option_sets(owner))
+    form = HistoryFilterForm(request.GET or None, option_sets=selectors.option_sets(owner, viewer=request.user))
     context = {"owner": owner, "form": form, "page": None, "h2h": None}
     if request.GET and not form.is_valid():
         return render(request, "community/history.html", context, status=400)

@@ -128,3 +128,14 @@ class Engine(Protocol):
     def dump(self, state: Any) -> dict: ...
 
     def load(self, data: dict) -> Any: ...
+
+
+def redraw_hidden(engine: Engine, state: Any, seed: int) -> Any:
+    """After a moderator's rollback: the same position with everything no seat has
+    legitimately seen (deck orders, face-down cards nobody looked at, the RNG) drawn
+    afresh from ``seed``, so the undone moves tell nothing about the hidden future.
+
+    Optional engine method ``redraw_hidden(state, seed) -> state`` (a new state; every
+    seat's ``view`` must stay the same). An engine without hidden future omits it."""
+    method = getattr(engine, "redraw_hidden", None)
+    return state if method is None else method(state, seed)

@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before anything reads the request's values: PostgreSQL refuses NUL in text (a 500).
+    "lacitta_site.nul_bytes.RefuseNulMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -127,6 +129,8 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "mandatory")
 ACCOUNT_UNIQUE_EMAIL = True
+# NFKC, case-insensitive, no look-alike of an existing name, no "deleted-N" (community/usernames.py).
+ACCOUNT_USERNAME_VALIDATORS = "community.usernames.USERNAME_VALIDATORS"
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 LOGIN_REDIRECT_URL = "games:mine"
@@ -141,6 +145,14 @@ ACCOUNT_RATE_LIMITS = {
     "change_password": "10/m/user",
     "manage_email": "10/m/user",
 }
+
+# The client's address behind our load balancer(s): how many proxies we run append to
+# X-Forwarded-For (0: none, REMOTE_ADDR is the client). Every limit uses the same address
+# (lacitta_site/client_ip.py; docs/deploy.md, "Behind a load balancer: client addresses").
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT  # allauth's sign-up, login and reset limits
+AXES_CLIENT_IP_CALLABLE = "lacitta_site.client_ip.client_ip"
+RATELIMIT_IP_META_KEY = "lacitta_site.client_ip.client_ip"
 
 # Password guessing: django-axes locks a username+IP pair after repeated failures.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
@@ -188,9 +200,15 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.exception_handler",
+    # JSON nested deeper than any move is refused with a 400 (games/json_input.py).
+    "DEFAULT_PARSER_CLASSES": ["games.json_input.ShallowJSONParser", "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.ScopedRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min")},
 }
+
+# Games one account may open per hour (the new-game page): no flooding the lobby or invitations.
+GAMES_PER_HOUR = int(os.environ.get("GAMES_PER_HOUR", "12"))
 
 # Moves from pages (django-ratelimit, per user): generous for play, a wall for scripts.
 MOVE_RATE = os.environ.get("MOVE_RATE", "120/m")

@@ -199,3 +199,22 @@ def test_unchanged_chat_poll_is_one_statement(client, alice, game, django_assert
     with django_assert_num_queries(1):
         assert client.get(url, {"s": stamp}).status_code == 204
     assert client.get(reverse("community:chat", args=[game.pk + 999]), {"s": stamp}).status_code == 404
+
+
+def test_a_hidden_message_is_not_readable_on_its_report_page_except_by_staff(client, alice, bob, game):
+    """Issue 12, item 3: /chat/<id>/report/ showed a hidden message's text (ids are sequential)."""
+    mod = make_user("mod", staff=True)
+    message = services.chat_post(game_id=game.pk, user=bob, text="something nasty")
+    moderation.message_hide(moderator=mod, message_id=message.pk, reason="abuse")
+    missing = ChatMessage.objects.order_by("-pk").first().pk + 100
+    url = reverse("community:report_message", args=[message.pk])
+    for viewer in (alice, bob, make_user("spectator")):
+        client.force_login(viewer)
+        response = client.get(url)
+        assert response.status_code == 404 and "something nasty" not in response.content.decode()
+        assert client.get(reverse("community:report_message", args=[missing])).status_code == 404
+        assert client.post(url, {"reason": "again"}).status_code == 404
+        panel = client.get(reverse("community:chat_panel", args=[game.pk])).content.decode()
+        assert "something nasty" not in panel
+    client.force_login(mod)
+    assert "something nasty" in client.get(url).content.decode()

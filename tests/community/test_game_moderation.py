@@ -15,7 +15,7 @@ from games.replay import replay_final_state
 from games.services import ServiceError
 from ratings.models import Rating
 from tests.community.helpers import play_until_over
-from tests.platform.factories import accept_all, race_game
+from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -160,7 +160,7 @@ def test_rollback_marks_moves_undone_and_rebuilds_the_state(mod_client, mod, ali
     entry = ModerationAction.objects.get(action="rollback")
     assert entry.details == {"to": 2, "undone": [3, 4]} and entry.moderator == mod
     log = mod_client.get(f"/games/{game.pk}/log/").content.decode()
-    assert "took the game back to move 2" in log
+    assert "took back moves 3–4" in log
 
 
 def test_rollback_refuses_bad_targets(mod, alice, game):
@@ -203,3 +203,48 @@ def test_games_list_searches_by_id_or_player(mod_client, alice, bob, game):
     assert listing.status_code == 200 and page(game) in listing.content.decode()
     listing = mod_client.get("/admin/community/moderatedgame/", {"q": str(game.pk)})
     assert listing.status_code == 200 and page(game) in listing.content.decode()
+
+
+def test_abort_reason_stays_in_the_moderation_log_players_read_that_a_moderator_aborted(alice, bob, mod, game):
+    """Issue 12, item 4: the reason was a parameter of the public log line."""
+    from django.test import Client
+
+    game_moderation.game_abort(moderator=mod, game_id=game.pk, reason="cheating report #77")
+    for user in (alice, bob, make_user("dave")):
+        client = Client()
+        client.force_login(user)
+        log = client.get(f"/api/games/{game.pk}/log/").json()
+        assert "cheating report #77" not in json.dumps(log)
+        assert "A moderator aborted the game." in [t for row in log for t in row["text"]]
+        assert "cheating report #77" not in client.get(f"/games/{game.pk}/log/").content.decode()
+        assert "cheating report #77" not in client.get(f"/games/{game.pk}/").content.decode()
+    assert ModerationAction.objects.get(action="abort").reason == "cheating report #77"
+
+
+def test_old_abort_lines_lose_their_reason_and_old_rollback_lines_name_the_moves():
+    """The data migration for rows written before the fix."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    users = [make_user("old1"), make_user("old2")]
+    game = accept_all(race_game(users[0], [users[1]]), [users[1]])
+    Move.objects.create(game=game, seq=2, kind="rollback", payload={"type": "rollback", "to": 1, "undone": [3, 5]},
+                        log=[{"key": "site.rollback", "params": {"to": 1}, "seat": None}])
+    Move.objects.create(game=game, seq=6, kind="abort", payload={"type": "abort", "reason": "secret"},
+                        log=[{"key": "site.abort", "params": {"reason": "secret"}, "seat": None}])
+    import_module("games.migrations.0005_log_lines_keep_moderators_notes_for_staff").forwards(apps, None)
+    assert Move.objects.get(game=game, seq=6).log[0]["params"] == {}
+    assert Move.objects.get(game=game, seq=6).payload["reason"] == "secret"
+    assert Move.objects.get(game=game, seq=2).log[0]["params"] == {"to": 1, "first": 3, "last": 5}
+
+
+def test_rollback_line_in_french():
+    from django.utils import translation
+
+    from games import texts
+
+    entry = {"key": "site.rollback", "params": {"to": 2, "first": 3, "last": 7}, "seat": None}
+    with translation.override("fr"):
+        assert texts.log_line("race", entry, []) == "Un modérateur a annulé les coups 3 à 7."
+    assert texts.log_line("race", entry, []) == "A moderator took back moves 3–7."

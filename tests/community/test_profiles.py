@@ -243,3 +243,25 @@ def test_export_is_a_json_download_of_my_data_only(client, alice, bob):
 def test_a_user_row_made_later_still_gets_default_settings(client):
     make_user("zoe")
     assert client.get(reverse("community:profile", args=["zoe"])).status_code == 200
+
+
+def test_private_games_do_not_count_in_numbers_for_those_who_may_not_see_them(client, alice, bob, carol):
+    """Issue 12: head-to-head counts and profile statistics counted private games for everyone."""
+    public = finish(accept_all(race_game(alice, [bob]), [bob]), [alice, bob])
+    private = [finish(accept_all(race_game(alice, [bob], private=True), [bob]), [alice, bob]) for _ in range(2)]
+    h2h = reverse("community:head_to_head", args=["alice", "bob"])
+    profile = reverse("community:profile", args=["alice"])
+
+    def numbers(viewer):
+        client.force_login(viewer)
+        record = client.get(h2h).context["record"]
+        stats = client.get(profile).context["stats"]["race"]
+        options = client.get(reverse("community:history", args=["alice"])).context["form"].option_sets
+        return record.ahead + record.behind + record.level, stats["total"].played, len(options)
+
+    assert numbers(carol) == (1, 1, 1)
+    assert numbers(bob) == (3, 3, 1)
+    assert numbers(alice)[1] == 3
+    client.logout()
+    assert client.get(profile).context["stats"]["race"]["total"].played == 1
+    assert {public.pk} | {g.pk for g in private} == set(Game.objects.filter(status="finished").values_list("pk", flat=True))

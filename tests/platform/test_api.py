@@ -36,10 +36,10 @@ def test_list_shows_public_and_own_games(alice, bob):
     mine_private = race_game(alice, [bob], private=True)
     public = race_game(carol, open_seats=1)
     hidden = race_game(carol, open_seats=1, private=True)
-    data = token_client(alice).get("/api/games/").json()
+    data = token_client(alice).get("/api/games/").json()["results"]
     ids = {g["id"] for g in data}
     assert {mine_private.pk, public.pk} <= ids and hidden.pk not in ids
-    only_open = token_client(alice).get("/api/games/?status=open&game_type=race").json()
+    only_open = token_client(alice).get("/api/games/?status=open&game_type=race").json()["results"]
     assert all(g["status"] == "open" for g in only_open)
 
 
@@ -117,3 +117,42 @@ def test_openapi_schema_and_docs(client):
     docs = client.get("/api/docs/")
     assert docs.status_code == 200
     assert "drf_spectacular_sidecar" in docs.content.decode() and "cdn.jsdelivr" not in docs.content.decode()
+
+
+def test_games_list_comes_in_pages_with_a_maximum_size(alice):
+    """Issue 12, item 5: 5,000 games gave one 3.4 MB answer."""
+    from games import api
+
+    for _ in range(7):
+        race_game(alice, open_seats=1)
+    client = token_client(alice)
+    first = client.get("/api/games/?page_size=3").json()
+    assert first["count"] == 7 and len(first["results"]) == 3 and first["next"] and first["previous"] is None
+    rest = client.get("/api/games/?page_size=3&page=3").json()
+    assert len(rest["results"]) == 1 and rest["next"] is None
+    seen = {g["id"] for g in first["results"]} | {g["id"] for g in client.get(first["next"]).json()["results"]}
+    assert len(seen) == 6
+    assert client.get("/api/games/?page=99").status_code == 404
+    huge = client.get("/api/games/?page_size=100000").json()
+    assert len(huge["results"]) == 7  # capped at the maximum, which is far below
+    assert api.GamePages.max_page_size <= 200 and api.GamePages.page_size <= 50
+    schema = client.get("/api/schema/?format=json").json()
+    listing = schema["paths"]["/api/games/"]["get"]
+    assert {"page", "page_size"} <= {p["name"] for p in listing["parameters"]}
+    ok = listing["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    assert ok.endswith("PaginatedGameSummaryList")
+
+
+def test_log_answers_at_most_a_page_and_goes_on_after_the_last_seq(alice, bob, monkeypatch):
+    from games import api
+
+    monkeypatch.setattr(api, "LOG_PAGE", 2)
+    game = accept_all(race_game(alice, [bob]), [bob])
+    client = token_client(alice)
+    for version, n in ((1, 1), (2, 1)):
+        seat_client = client if version == 1 else token_client(bob)
+        seat_client.post(f"/api/games/{game.pk}/moves/", {"version": version, "move": {"type": "add", "n": n}},
+                         format="json")
+    first = client.get(f"/api/games/{game.pk}/log/").json()
+    assert [r["seq"] for r in first] == [1, 2]
+    assert [r["seq"] for r in client.get(f"/api/games/{game.pk}/log/?after=2").json()] == [3]

@@ -1,9 +1,11 @@
 """Pages: lobby, new game, game page with polling and moves, joins, resign."""
 
 import json
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from games.models import Game
 from tests.platform.factories import accept_all, make_user, race_game
@@ -310,3 +312,21 @@ def test_replay_of_a_finished_game_steps_through_moves(client, alice, bob):
     assert "&quot;total&quot;: 5" in as_bob and "&quot;my_secret&quot;: %d" % game.state["secret"][1] in as_bob
     assert client.get(url + "?at=x").status_code == 400
     assert client.get(url + "?seat=7").status_code == 400
+
+
+def test_one_account_opens_a_limited_number_of_games_per_hour(client, alice, settings):
+    """Issue 12: flooding the lobby and others' invitation lists."""
+    settings.GAMES_PER_HOUR = 3
+    login(client, alice)
+    form = {"game_type": "race", "players": "2", "opt_target": "10", "seat_2": "open", "initial_days": "3",
+            "increment_days": "1", "max_days": "7", "timeout_rule": "bot", "timeout_bot_level": "random"}
+    for _ in range(3):
+        assert client.post(reverse("games:new"), form).status_code == 302
+    refused = client.post(reverse("games:new"), form)
+    assert refused.status_code == 429 and "3 games in the last hour" in refused.content.decode()
+    assert Game.objects.filter(created_by=alice).count() == 3
+    Game.objects.filter(created_by=alice).update(created_at=timezone.now() - timedelta(hours=2))
+    assert client.post(reverse("games:new"), form).status_code == 302
+    other = make_user("other")
+    login(client, other)
+    assert client.post(reverse("games:new"), form).status_code == 302  # per account

@@ -96,6 +96,11 @@ class RaceEngine:
         ranks = [1 + sum(1 for other in scores if other > s) for s in scores]
         return GameResult(scores=scores, ranks=ranks)
 
+    def redraw_hidden(self, state, seed):
+        # Every secret card is dealt and seen by its seat at the start: nothing
+        # unseen is left to draw afresh after a rollback, the position stays as it is.
+        return copy.deepcopy(state)
+
     def dump(self, state):
         return copy.deepcopy(state)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..base import ApplyResult, GameResult, InvalidOptions, OptionSpec
 from . import moves as _moves
 from .constants import ADVANCED, BEGINNER, CLASSIC, COCAGNE, MODERN, NO_EXPANSION
+from .hidden_redraw import redraw_hidden as _redraw_hidden
 from .phases import advance
 from .scoring import game_result
 from .setup import geo_for, new_state
@@ -69,6 +70,8 @@ class LaCittaEngine:
 
     def result(self, state: State) -> GameResult | None:
         return game_result(state.result) if state.result is not None else None
+
+    redraw_hidden = staticmethod(_redraw_hidden)  # after a moderator's rollback (hidden_redraw.py)
 
     def dump(self, state: State) -> dict:
         return state.to_json()
