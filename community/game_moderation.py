@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import seat_clocks, signals
+from games import seat_clocks, signals, texts
 from games import services as game_services
 from games.engines import registry
 from games.models import Game, Seat
@@ -28,7 +28,7 @@ User = get_user_model()
 
 def _log_event(game: Game, seat_index, kind: str, payload: dict, by_user) -> None:
     """As the players' own events (games.services), without the undone moves in the log line."""
-    game_services.log_event(game, seat_index, kind, payload, by_user, not_in_log=("type", "undone"))
+    game_services.log_event(game, seat_index, kind, payload, by_user, not_in_log=("type", "undone", "former"))
 
 
 def _in_progress(game: Game, message: str) -> None:
@@ -143,6 +143,7 @@ def seat_give_to_user(*, moderator, game_id: int, seat_index: int, username: str
         if any(s.user_id == user.pk for s in seats):
             raise ServiceError(_("%(name)s already has a seat in this game.") % {"name": user.get_username()})
         previous = {"user": seat.user_id, "bot": seat.bot_level, "kind": seat.kind}
+        former = texts.occupant_of(seat)
         seat.kind, seat.user, seat.bot_level, seat.substitute_bot = Seat.Kind.HUMAN, user, "", ""
         seat.resigned = seat.forfeited = False
         seat.joined_at = timezone.now()
@@ -151,9 +152,8 @@ def seat_give_to_user(*, moderator, game_id: int, seat_index: int, username: str
             vacations = seat_clocks.vacations_of([user.pk], seat.owes_since).get(user.pk, [])
             seat_clocks.schedule(game, seat, vacations)
         seat.save()
-        _log_event(
-            game, seat.index, "seat_given", {"type": "seat_given", "player": user.get_username()}, moderator
-        )
+        _log_event(game, seat.index, "seat_given",
+                   {"type": "seat_given", "player": user.get_username(), "former": former}, moderator)
         game.save()
         if seat.owes_move:
             notify.your_turn(seat=seat, game=game)

@@ -321,7 +321,9 @@ def chat_feed(game: Game, viewer) -> list[FeedItem]:
                 author=m.author.get_username() if shown else "",
             )
         )
-    for row in game_selectors.moves_for(game, seat.index if seat else None, limit=CHAT_FEED_MOVES):
+    rows = game_selectors.moves_for(game, seat.index if seat else None, limit=CHAT_FEED_MOVES)
+    texts.names_at_rows(game, rows, names)
+    for row in rows:
         for _entry, text in texts.visible_lines(game, row, names):
             items.append(FeedItem(at=row.created_at, kind="move", seq=row.seq, text=text))
     # Oldest first; a move and a message at the same instant: the move first.
