@@ -25,7 +25,7 @@ from games.models import Move, Seat
 from games.services import ServiceError
 from ratings.models import Rating
 
-from . import forms, game_moderation, moderation
+from . import forms, game_moderation, moderation, signup_policy
 from .models import ChatMessage, Member, MemberSettings, ModeratedGame, ModerationAction, Report, Sanction
 
 
@@ -134,7 +134,8 @@ class ReportAdmin(ActionPageAdmin):
     page_template = "admin/community/report_page.html"
     list_display = ["id", "created_at", "status", "about", "reported_user", "reporter", "short_reason"]
     list_filter = ["status"]
-    search_fields = ["reported_user__username", "reporter__username", "reason", "message__text"]
+    search_fields = ["reported_user__username", "reporter__username", "reason", "message__text",
+                     "reported_user__closed_account__former_username"]
     list_select_related = ["reported_user", "reporter", "message"]
 
     @admin.display(description=gettext_lazy("about"))
@@ -341,7 +342,7 @@ class MemberAdmin(ActionPageAdmin):
     page_template = "admin/community/member_page.html"
     list_display = ["username", "email", "is_active", "is_staff", "date_joined", "last_login", "open_reports"]
     list_filter = ["is_active", "is_staff"]
-    search_fields = ["username", "email"]
+    search_fields = ["username", "email", "closed_account__former_username"]
 
     def get_queryset(self, request):
         return (
@@ -435,6 +436,7 @@ class MemberAdmin(ActionPageAdmin):
     def page_context(self, request, member):
         return {
             "member": member,
+            "former_name": signup_policy.former_name(member),
             "settings": MemberSettings.objects.filter(user=member).first(),
             "seats": Seat.objects.filter(user=member).select_related("game").order_by("-game_id")[:50],
             "reports_received": Report.objects.filter(reported_user=member).select_related("reporter")[:50],
@@ -454,7 +456,8 @@ class MemberAdmin(ActionPageAdmin):
 class ModerationActionAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "moderator", "action", "target_user", "game", "reason"]
     list_filter = ["action"]
-    search_fields = ["moderator__username", "target_user__username", "reason", "=game__id"]
+    search_fields = ["moderator__username", "target_user__username", "reason", "=game__id",
+                     "target_user__closed_account__former_username"]
     list_select_related = ["moderator", "target_user"]
 
 
@@ -462,11 +465,11 @@ class ModerationActionAdmin(ReadOnlyAdmin):
 class SanctionAdmin(ReadOnlyAdmin):
     list_display = ["user", "kind", "starts_at", "ends_at", "lifted_at", "by", "appealed_at"]
     list_filter = ["kind"]
-    search_fields = ["user__username", "reason"]
+    search_fields = ["user__username", "reason", "user__closed_account__former_username"]
 
 
 @admin.register(ChatMessage)
 class ChatMessageAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "game", "author", "text", "hidden_at"]
-    search_fields = ["text", "author__username", "=game__id"]
+    search_fields = ["text", "author__username", "=game__id", "author__closed_account__former_username"]
     list_select_related = ["author"]

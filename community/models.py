@@ -204,3 +204,26 @@ class Member(get_user_model()):
         proxy = True
         verbose_name = _("member (moderation)")
         verbose_name_plural = _("members (moderation)")
+
+
+class ClosedAccount(models.Model):
+    """What staff keep of a closed account, for ``signup_policy.RETENTION_DAYS``
+    after closing (longer while a ban holds): its former name (the user row is
+    renamed ``deleted-<id>``) and a keyed hash of its e-mail address, so that the
+    moderation log still finds the person and a sanctioned person cannot sign up
+    again at once. The evidence itself (reported, hidden and sanctioned chat) stays
+    on its rows; ``signup_policy.closed_accounts_purge`` erases all of it afterwards."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="closed_account")
+    former_username = models.CharField(_("former username"), max_length=150, blank=True, db_index=True)
+    email_digest = models.CharField(max_length=64, blank=True, db_index=True)
+    closed_at = models.DateTimeField(_("closed at"), default=timezone.now)
+    keep_until = models.DateTimeField(_("kept until"), db_index=True)
+    purged_at = models.DateTimeField(_("erased at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("closed account")
+        verbose_name_plural = _("closed accounts")
+
+    def __str__(self):
+        return f"{self.user} ({self.former_username or '—'})"

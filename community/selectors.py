@@ -316,7 +316,7 @@ def chat_feed(game: Game, viewer) -> list[FeedItem]:
             FeedItem(
                 at=m.created_at,
                 kind="chat",
-                text=m.text,
+                text=m.text if shown else "",  # a closed account's kept evidence is for staff only
                 message=m,
                 author=m.author.get_username() if shown else "",
             )

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from games.services import ServiceError
 
-from .. import account, services
+from .. import account, services, signup_policy
 from ..forms import AppealForm, DeleteAccountForm, MemberSettingsForm
 from ..models import Sanction
 
@@ -33,6 +33,7 @@ def _privacy_page(request: HttpRequest, form, *, status: int = 200, appeal_error
             "appeal_form": AppealForm(),
             "now": timezone.now(),
             "appeal_error": appeal_error,
+            "retention_days": signup_policy.RETENTION_DAYS,
         },
         status=status,
     )
@@ -93,5 +94,7 @@ def delete(request: HttpRequest) -> HttpResponse:
             logout(request)
             messages.success(request, _("Your account is closed. Your games stay, under “deleted user”."))
             return redirect("games:lobby")
-        return render(request, "community/delete_account.html", {"form": form}, status=400)
-    return render(request, "community/delete_account.html", {"form": form})
+        return render(request, "community/delete_account.html",
+                      {"form": form, "retention_days": signup_policy.RETENTION_DAYS}, status=400)
+    return render(request, "community/delete_account.html",
+                  {"form": form, "retention_days": signup_policy.RETENTION_DAYS})

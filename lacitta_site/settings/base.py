@@ -127,6 +127,8 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "mandatory")
 ACCOUNT_UNIQUE_EMAIL = True
+# Sign-up refuses the name or e-mail of a closed account a sanction still holds (community/signup_policy.py).
+ACCOUNT_FORMS = {"signup": "community.signup_form.PolicySignupForm"}
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 LOGIN_REDIRECT_URL = "games:mine"
@@ -254,6 +256,7 @@ CELERY_BEAT_SCHEDULE = {
     "flush-outbox": {"task": "notifications.tasks.flush_outbox", "schedule": 120.0},
     "daily-digests": {"task": "notifications.tasks.send_digests", "schedule": 86400.0},
     "expire-suspensions": {"task": "community.tasks.expire_suspensions", "schedule": 600.0},
+    "purge-closed-accounts": {"task": "community.tasks.purge_closed_accounts", "schedule": 86400.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
 
