@@ -25,8 +25,13 @@ from games.models import Move, Seat
 from games.services import ServiceError
 from ratings.models import Rating
 
-from . import forms, game_moderation, moderation, signup_policy
+from . import forms, game_moderation, moderation, signup_policy, tiers
+from .account_forms import SanctionAwareAdminLoginForm
 from .models import ChatMessage, Member, MemberSettings, ModeratedGame, ModerationAction, Report, Sanction
+
+
+# A locked-out staff member is told why (reason, end, appeal), not "wrong password".
+admin.site.login_form = SanctionAwareAdminLoginForm
 
 
 class StaffOnlyAdmin(admin.ModelAdmin):
@@ -65,6 +70,7 @@ class Op:
     run: Callable  # (request, obj, cleaned_data, form) -> None, or a dict of things to show
     done: str
     danger: bool = False
+    perm: str = tiers.MODERATE_CHAT  # the staff tier that may run it (community/tiers.py)
 
 
 class ActionPageAdmin(StaffOnlyAdmin):
@@ -82,7 +88,7 @@ class ActionPageAdmin(StaffOnlyAdmin):
         obj = self.get_object(request, object_id)
         if obj is None:
             return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
-        ops = self.ops(obj)
+        ops = {name: op for name, op in self.ops(obj).items() if tiers.may(request.user, op.perm)}
         bound, status, extra = {}, 200, {}
         if request.method == "POST":
             name = request.POST.get("op", "")
@@ -270,6 +276,7 @@ class ModeratedGameAdmin(ActionPageAdmin):
                 lambda o, d: forms.ReasonForm(d, prefix="state"),
                 state,
                 "",
+                perm=tiers.MODERATE_GAMES,
             ),
             "abort": Op(
                 _("Abort"),
@@ -279,6 +286,7 @@ class ModeratedGameAdmin(ActionPageAdmin):
                 ),
                 _("The game is aborted."),
                 danger=True,
+                perm=tiers.MODERATE_GAMES,
             ),
             "adjudicate": Op(
                 _("Adjudicate: end the game with this result"),
@@ -286,6 +294,7 @@ class ModeratedGameAdmin(ActionPageAdmin):
                 adjudicate,
                 _("The game is over with the result you set."),
                 danger=True,
+                perm=tiers.MODERATE_GAMES,
             ),
             "seat_bot": Op(
                 _("Give a seat to a bot"),
@@ -300,6 +309,7 @@ class ModeratedGameAdmin(ActionPageAdmin):
                     reason=c["reason"],
                 ),
                 _("A bot plays the seat."),
+                perm=tiers.MODERATE_GAMES,
             ),
             "seat_user": Op(
                 _("Give a seat to another player"),
@@ -312,6 +322,7 @@ class ModeratedGameAdmin(ActionPageAdmin):
                     reason=c["reason"],
                 ),
                 _("The seat has a new player."),
+                perm=tiers.MODERATE_GAMES,
             ),
             "rollback": Op(
                 _("Roll back to a move"),
@@ -321,6 +332,7 @@ class ModeratedGameAdmin(ActionPageAdmin):
                 ),
                 _("The game is back at the chosen move; the later moves are marked undone."),
                 danger=True,
+                perm=tiers.MODERATE_GAMES,
             ),
         }
 
@@ -401,6 +413,7 @@ class MemberAdmin(ActionPageAdmin):
                 ),
                 _("The account is deactivated."),
                 danger=True,
+                perm=tiers.ADMINISTER,
             ),
         }
         if active:
@@ -430,6 +443,7 @@ class MemberAdmin(ActionPageAdmin):
                 ),
                 _("The rating is reset."),
                 danger=True,
+                perm=tiers.ADMINISTER,
             )
         return ops
 
@@ -446,6 +460,7 @@ class MemberAdmin(ActionPageAdmin):
                 Q(target_user=member) | Q(moderator=member)
             ).select_related("moderator", "target_user")[:100],
             "ratings": Rating.objects.filter(user=member),
+            "may_see_ips": tiers.may(request.user, tiers.VIEW_IP_RECORDS),
         }
 
 

@@ -8,7 +8,14 @@ class CommunityConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from django.db.models.signals import post_migrate
+
         from games import texts
+
+        from .tiers import ensure_groups
+
+        # After the permissions (made by django.contrib.auth's own post_migrate, which comes first).
+        post_migrate.connect(ensure_groups, sender=self, dispatch_uid="community.ensure_groups")
 
         # Log lines of the moderation events this app writes into game logs.
         texts.SITE_MESSAGES.update(

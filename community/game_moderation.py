@@ -21,7 +21,8 @@ from games.replay import replay_states
 from games.services import ServiceError
 from notifications import services as notify
 
-from .moderation import Action, log_action, require_moderator, require_reason
+from .moderation import Action, log_action, require_reason
+from .tiers import require_game_moderator as require_moderator  # every game tool is the game moderators' tier
 
 User = get_user_model()
 

@@ -43,6 +43,8 @@ class MemberSettings(models.Model):
         default=Visibility.PUBLIC,
         help_text=_("Only public profiles are listed on the leaderboards."),
     )
+    # Staff only: the daily e-mail saying how much moderation work is waiting (opt-in).
+    staff_digest = models.BooleanField(_("send me the daily moderation digest"), default=False)
 
     def __str__(self):
         return f"settings of {self.user}"
@@ -124,6 +126,9 @@ class Sanction(models.Model):
     appeal = models.TextField(blank=True, max_length=2000)
     appealed_at = models.DateTimeField(null=True, blank=True)
     appeal_decision = models.TextField(blank=True)
+    appeal_decided_at = models.DateTimeField(null=True, blank=True)
+    # The player opened their moderation notices after this decision (the site-wide notice stops).
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_at"]
@@ -184,6 +189,13 @@ class ModerationAction(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        # The staff tiers (community/tiers.py); the groups get them in a data migration.
+        permissions = [
+            ("moderate_chat", _("Can hide chat messages, handle reports and sanction players")),
+            ("moderate_games", _("Can give seats, roll back, adjudicate and abort games")),
+            ("administer_moderation", _("Can sanction moderators, deactivate accounts, reset ratings and annul games")),
+            ("view_ip_records", _("Can see the IP addresses of logins")),
+        ]
 
     def __str__(self):
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.moderator}: {self.get_action_display()}"
