@@ -25,7 +25,7 @@ from games.models import Move, Seat
 from games.services import ServiceError
 from ratings.models import Rating
 
-from . import forms, game_moderation, moderation, signup_policy, tiers
+from . import forms, game_moderation, moderation, queue, signup_policy, tiers
 from .account_forms import SanctionAwareAdminLoginForm
 from .models import ChatMessage, Member, MemberSettings, ModeratedGame, ModerationAction, Report, Sanction
 
@@ -130,6 +130,41 @@ class ActionPageAdmin(StaffOnlyAdmin):
             **extra,
         }
         return TemplateResponse(request, self.page_template, context, status=status)
+
+
+class AppealFilter(admin.SimpleListFilter):
+    title = gettext_lazy("appeal")
+    parameter_name = "appeal"
+
+    def lookups(self, request, model_admin):
+        return [("pending", gettext_lazy("waiting for a decision")), ("decided", gettext_lazy("decided")),
+                ("none", gettext_lazy("no appeal"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "pending":
+            return queryset.filter(appealed_at__isnull=False, appeal_decision="")
+        if self.value() == "decided":
+            return queryset.filter(appealed_at__isnull=False).exclude(appeal_decision="")
+        if self.value() == "none":
+            return queryset.filter(appealed_at__isnull=True)
+        return queryset
+
+
+class SeatsFilter(admin.SimpleListFilter):
+    """Games with a seat past its deadline, or with someone to move."""
+
+    title = gettext_lazy("seats")
+    parameter_name = "seats"
+
+    def lookups(self, request, model_admin):
+        return [("late", gettext_lazy("a seat is past its deadline")), ("owes", gettext_lazy("someone owes a move"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "late":
+            return queryset.filter(pk__in=queue.late_seats().values("game_id"))
+        if self.value() == "owes":
+            return queryset.filter(status="active", seats__owes_move=True).distinct()
+        return queryset
 
 
 # --- reports ------------------------------------------------------------------------------------
@@ -239,10 +274,11 @@ class ModeratedGameAdmin(ActionPageAdmin):
         "version",
         "is_private",
         "players",
+        "next_deadline",
         "created_at",
         "finished_at",
     ]
-    list_filter = ["status", "game_type", "is_private"]
+    list_filter = [SeatsFilter, "status", "game_type", "is_private"]
     search_fields = ["=id", "seats__user__username"]
 
     def get_queryset(self, request):
@@ -251,6 +287,11 @@ class ModeratedGameAdmin(ActionPageAdmin):
     @admin.display(description=gettext_lazy("players"))
     def players(self, obj):
         return ", ".join(s.display_name for s in obj.seats.all())
+
+    @admin.display(description=gettext_lazy("next deadline"))
+    def next_deadline(self, obj):
+        deadlines = [s.deadline for s in obj.seats.all() if s.owes_move and s.deadline]
+        return min(deadlines) if deadlines else "—"
 
     def ops(self, game):
         seats = list(game.seats.select_related("user").order_by("index"))
@@ -479,12 +520,36 @@ class ModerationActionAdmin(ReadOnlyAdmin):
 @admin.register(Sanction)
 class SanctionAdmin(ReadOnlyAdmin):
     list_display = ["user", "kind", "starts_at", "ends_at", "lifted_at", "by", "appealed_at"]
-    list_filter = ["kind"]
+    list_filter = [AppealFilter, "kind"]
     search_fields = ["user__username", "reason", "user__closed_account__former_username"]
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(ReadOnlyAdmin):
+class ChatMessageAdmin(ActionPageAdmin):
+    """Every chat message, searchable, by author (a player's whole chat history); a
+    moderator hides one nobody reported from its page."""
+
+    page_template = "admin/community/chat_message_page.html"
     list_display = ["created_at", "game", "author", "text", "hidden_at"]
+    list_filter = [("hidden_at", admin.EmptyFieldListFilter)]
     search_fields = ["text", "author__username", "=game__id", "author__closed_account__former_username"]
     list_select_related = ["author"]
+
+    def ops(self, message):
+        if message.hidden_at is not None:
+            return {}
+        return {
+            "hide": Op(
+                _("Hide the message"),
+                lambda o, d: forms.ReasonForm(d, prefix="hide"),
+                lambda r, o, c, f: moderation.message_hide(moderator=r.user, message_id=o.pk, reason=c["reason"]),
+                _("The message is hidden."),
+            )
+        }
+
+    def page_context(self, request, message):
+        around = ChatMessage.objects.filter(game_id=message.game_id).select_related("author")
+        before = list(around.filter(pk__lt=message.pk).order_by("-pk")[:8])[::-1]
+        after = list(around.filter(pk__gt=message.pk).order_by("pk")[:8])
+        return {"message": message, "conversation": [*before, message, *after],
+                "reports": message.reports.select_related("reporter")}

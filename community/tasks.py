@@ -15,3 +15,11 @@ def purge_closed_accounts() -> int:
     from .signup_policy import closed_accounts_purge
 
     return closed_accounts_purge()
+
+
+@shared_task(acks_late=True)
+def send_staff_digests() -> int:
+    """Daily: the opt-in e-mail telling staff how much moderation work is waiting."""
+    from .queue import staff_digest_send
+
+    return staff_digest_send()

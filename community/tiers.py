@@ -73,6 +73,7 @@ def require_higher_tier(moderator, user) -> None:
 
 
 IP_RECORDS = ["view_accessattempt", "view_accesslog", "view_accessfailurelog"]
+GAME_LISTS = ["view_game", "view_seat", "view_move"]
 
 
 def ensure_groups(**_kwargs) -> None:
@@ -85,4 +86,6 @@ def ensure_groups(**_kwargs) -> None:
         perms = list(Permission.objects.filter(content_type__app_label="community", codename__in=codenames))
         if "view_ip_records" in codenames:
             perms += list(Permission.objects.filter(content_type__app_label="axes", codename__in=IP_RECORDS))
+        # Every tier finds games and late seats in the admin lists (games' own admin).
+        perms += list(Permission.objects.filter(content_type__app_label="games", codename__in=GAME_LISTS))
         group.permissions.add(*perms)

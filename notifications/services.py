@@ -64,17 +64,19 @@ def game_over(*, seat, game) -> Notification | None:
 def service_mail(*, user, kind: str, key: str, data: dict) -> Notification | None:
     """A mail about the account itself (a moderation decision, a report handled, the
     staff's queue): sent whatever the game-mail preferences say, and also to an
-    account a suspension has just closed (it must learn why and how to appeal)."""
+    account a suspension has just closed (it must learn why and how to appeal).
+    None when there is no address or that mail (``key``) was already queued."""
     if user is None or not user.email:
         return None
     note, created = Notification.objects.get_or_create(
         dedupe_key=key, defaults={"user": user, "kind": kind, "game": None, "data": data,
                                   "status": Notification.Status.PENDING}
     )
-    if created:
-        from games.queue import enqueue_on_commit
+    if not created:
+        return None
+    from games.queue import enqueue_on_commit
 
-        from .tasks import send_notification
+    from .tasks import send_notification
 
-        enqueue_on_commit(send_notification, note.pk)
+    enqueue_on_commit(send_notification, note.pk)
     return note

@@ -10,11 +10,12 @@ GROUPS = {
     "Administrators": ["moderate_chat", "moderate_games", "administer_moderation", "view_ip_records"],
 }
 IP_RECORDS = ["view_accessattempt", "view_accesslog", "view_accessfailurelog"]
+GAME_LISTS = ["view_game", "view_seat", "view_move"]
 
 
 def make_groups(apps, schema_editor):
     # Permissions are made after all migrations ran; these ones are needed now.
-    for label in ("community", "axes"):
+    for label in ("community", "axes", "games"):
         config = apps.get_app_config(label)
         config.models_module = True
         create_permissions(config, apps=apps, verbosity=0)
@@ -26,6 +27,8 @@ def make_groups(apps, schema_editor):
         perms = list(Permission.objects.filter(content_type__app_label="community", codename__in=codenames))
         if "view_ip_records" in codenames:
             perms += list(Permission.objects.filter(content_type__app_label="axes", codename__in=IP_RECORDS))
+        # Every tier finds games and late seats in the admin lists (games' own admin).
+        perms += list(Permission.objects.filter(content_type__app_label="games", codename__in=GAME_LISTS))
         group.permissions.add(*perms)
 
 
@@ -39,6 +42,7 @@ class Migration(migrations.Migration):
         ("auth", "0012_alter_user_first_name_max_length"),
         ("contenttypes", "0002_remove_content_type_name"),
         ("axes", "0010_accessattemptexpiration"),
+        ("games", "0001_initial"),
     ]
 
     operations = [migrations.RunPython(make_groups, drop_groups)]

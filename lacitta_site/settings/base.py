@@ -261,6 +261,7 @@ CELERY_BEAT_SCHEDULE = {
     "daily-digests": {"task": "notifications.tasks.send_digests", "schedule": 86400.0},
     "expire-suspensions": {"task": "community.tasks.expire_suspensions", "schedule": 600.0},
     "purge-closed-accounts": {"task": "community.tasks.purge_closed_accounts", "schedule": 86400.0},
+    "staff-digests": {"task": "community.tasks.send_staff_digests", "schedule": 86400.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
 
