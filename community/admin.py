@@ -25,7 +25,7 @@ from games.models import Move, Seat
 from games.services import ServiceError
 from ratings.models import Rating
 
-from . import forms, game_moderation, moderation, queue, signup_policy, tiers
+from . import forms, game_moderation, moderation, move_descriptions, queue, signup_policy, tiers
 from .account_forms import SanctionAwareAdminLoginForm
 from .models import ChatMessage, Member, MemberSettings, ModeratedGame, ModerationAction, Report, Sanction
 
@@ -311,7 +311,17 @@ class ModeratedGameAdmin(ActionPageAdmin):
             data = game_moderation.game_state_viewed(moderator=r.user, game_id=o.pk, reason=c["reason"])
             return {"full_state": json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)}
 
-        return {
+        annul = {
+            "annul": Op(
+                _("Annul the finished game (it no longer counts; ratings recomputed)"),
+                lambda o, d: forms.ReasonForm(d, prefix="annul"),
+                lambda r, o, c, f: game_moderation.game_annul(moderator=r.user, game_id=o.pk, reason=c["reason"]),
+                _("The game is annulled and the ratings it moved are recomputed."),
+                danger=True,
+                perm=tiers.ADMINISTER,
+            )
+        } if game.status == "finished" and not (game.result or {}).get("annulled") else {}
+        return annul | {
             "state": Op(
                 _("Show the full state (hidden information included; logged)"),
                 lambda o, d: forms.ReasonForm(d, prefix="state"),
@@ -367,7 +377,8 @@ class ModeratedGameAdmin(ActionPageAdmin):
             ),
             "rollback": Op(
                 _("Roll back to a move"),
-                lambda o, d: forms.RollbackForm(d, prefix="rb", moves=moves[:-1] or moves),
+                lambda o, d: forms.RollbackForm(d, prefix="rb", moves=moves[:-1] or moves,
+                                                labels=move_descriptions.describe_moves(o, moves[:-1] or moves)),
                 lambda r, o, c, f: game_moderation.game_rollback(
                     moderator=r.user, game_id=o.pk, to_seq=c["to_seq"], reason=c["reason"]
                 ),

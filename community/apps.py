@@ -25,5 +25,6 @@ class CommunityConfig(AppConfig):
                 ),
                 "site.adjudicate": _("A moderator ended the game and set its result."),
                 "site.seat_given": _("A moderator gave %(seat)s's seat to %(player)s."),
+                "site.annul": _("A moderator annulled the game: its result no longer counts."),
             }
         )

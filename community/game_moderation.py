@@ -22,6 +22,8 @@ from games.services import ServiceError
 from notifications import services as notify
 
 from .moderation import Action, log_action, require_reason
+from .models import ModerationAction
+from .tiers import require_administrator
 from .tiers import require_game_moderator as require_moderator  # every game tool is the game moderators' tier
 
 User = get_user_model()
@@ -241,3 +243,27 @@ def game_state_viewed(*, moderator, game_id: int, reason: str = "") -> dict:
         raise ServiceError(_("There is no such game."))
     log_action(moderator=moderator, action=Action.VIEW_STATE, reason=(reason or "").strip(), game=game)
     return game.state or {}
+
+
+def game_annul(*, moderator, game_id: int, reason: str) -> Game:
+    """A finished game no longer counts (farmed games, say): its result is marked
+    annulled (the log and the replay stay), it leaves the players' statistics, and
+    the ratings it moved are recomputed without it. Administrators only."""
+    from ratings.services import game_annul_ratings
+
+    require_administrator(moderator)
+    reason = require_reason(reason)
+    with transaction.atomic():
+        game = game_services.lock_game(game_id)
+        if game.status != Game.Status.FINISHED:
+            raise ServiceError(_("Only a finished game can be annulled."))
+        if (game.result or {}).get("annulled"):
+            raise ServiceError(_("This game is already annulled."))
+        game.result = {**(game.result or {}), "annulled": True}
+        _log_event(game, None, "annul", {"type": "annul"}, moderator)
+        game.save()
+        log_action(moderator=moderator, action=Action.ANNUL, reason=reason, game=game)
+    ratings = game_annul_ratings(game_id=game_id)
+    ModerationAction.objects.filter(game=game, action=Action.ANNUL).update(
+        details={"ratings": [{"rating": r.pk, "label": r.label, "now": round(r.ordinal, 2)} for r in ratings]})
+    return game

@@ -163,6 +163,7 @@ class ModerationAction(models.Model):
         SEAT_USER = "seat_user", _("Gave a seat to another player")
         ROLLBACK = "rollback", _("Rolled a game back")
         VIEW_STATE = "view_state", _("Looked at a game's full state")
+        ANNUL = "annul", _("Annulled a finished game")
 
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="moderation_done"
