@@ -2,7 +2,8 @@
 
 Closing anonymises instead of deleting: games, moves and reports point at the
 user row, so it stays, renamed ``deleted-<id>``, inactive, with no e-mail, no
-password and no profile; running games go on with a bot in the seat."""
+password and no profile; running games go on with a bot in the seat. Moderation
+evidence is kept for a retention period (``signup_policy``)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.utils import timezone
 from games import services as game_services
 from games.models import Game, Move, Seat
 
+from . import signup_policy
 from .models import ChatMessage, MemberSettings, Report, Sanction
 
 User = get_user_model()
@@ -160,6 +162,9 @@ def account_delete(*, user) -> None:
     game_services.user_deactivate(user=user, by_user=user)
     with transaction.atomic():
         user = User.objects.select_for_update().get(pk=user.pk)
+        # Staff keep the former name and the evidence for the retention period (signup_policy).
+        signup_policy.record_closing(user=user, former_username=user.get_username(), former_email=user.email)
+        kept = list(signup_policy.kept_messages(user).values_list("pk", flat=True))
         name = f"{DELETED_PREFIX}{user.pk}"
         if User.objects.filter(username=name).exclude(pk=user.pk).exists():
             name = f"{name}-{secrets.token_hex(3)}"
@@ -175,7 +180,7 @@ def account_delete(*, user) -> None:
         Profile.objects.filter(user=user).update(
             email_your_turn=False, email_reminder=False, email_game_over=False, email_digest=False
         )
-        ChatMessage.objects.filter(author=user).update(text="")
+        ChatMessage.objects.filter(author=user).exclude(pk__in=kept).update(text="")
         # Invitations still waiting in games that have not started.
         Seat.objects.filter(user=user, kind=Seat.Kind.INVITED, game__status=Game.Status.OPEN).update(
             kind=Seat.Kind.OPEN, user=None

@@ -25,8 +25,13 @@ from games.models import Move, Seat
 from games.services import ServiceError
 from ratings.models import Rating
 
-from . import forms, game_moderation, moderation
+from . import forms, game_moderation, moderation, move_descriptions, queue, signup_policy, tiers
+from .account_forms import SanctionAwareAdminLoginForm
 from .models import ChatMessage, Member, MemberSettings, ModeratedGame, ModerationAction, Report, Sanction
+
+
+# A locked-out staff member is told why (reason, end, appeal), not "wrong password".
+admin.site.login_form = SanctionAwareAdminLoginForm
 
 
 class StaffOnlyAdmin(admin.ModelAdmin):
@@ -65,6 +70,7 @@ class Op:
     run: Callable  # (request, obj, cleaned_data, form) -> None, or a dict of things to show
     done: str
     danger: bool = False
+    perm: str = tiers.MODERATE_CHAT  # the staff tier that may run it (community/tiers.py)
 
 
 class ActionPageAdmin(StaffOnlyAdmin):
@@ -82,7 +88,7 @@ class ActionPageAdmin(StaffOnlyAdmin):
         obj = self.get_object(request, object_id)
         if obj is None:
             return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
-        ops = self.ops(obj)
+        ops = {name: op for name, op in self.ops(obj).items() if tiers.may(request.user, op.perm)}
         bound, status, extra = {}, 200, {}
         if request.method == "POST":
             name = request.POST.get("op", "")
@@ -126,6 +132,41 @@ class ActionPageAdmin(StaffOnlyAdmin):
         return TemplateResponse(request, self.page_template, context, status=status)
 
 
+class AppealFilter(admin.SimpleListFilter):
+    title = gettext_lazy("appeal")
+    parameter_name = "appeal"
+
+    def lookups(self, request, model_admin):
+        return [("pending", gettext_lazy("waiting for a decision")), ("decided", gettext_lazy("decided")),
+                ("none", gettext_lazy("no appeal"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "pending":
+            return queryset.filter(appealed_at__isnull=False, appeal_decision="")
+        if self.value() == "decided":
+            return queryset.filter(appealed_at__isnull=False).exclude(appeal_decision="")
+        if self.value() == "none":
+            return queryset.filter(appealed_at__isnull=True)
+        return queryset
+
+
+class SeatsFilter(admin.SimpleListFilter):
+    """Games with a seat past its deadline, or with someone to move."""
+
+    title = gettext_lazy("seats")
+    parameter_name = "seats"
+
+    def lookups(self, request, model_admin):
+        return [("late", gettext_lazy("a seat is past its deadline")), ("owes", gettext_lazy("someone owes a move"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "late":
+            return queryset.filter(pk__in=queue.late_seats().values("game_id"))
+        if self.value() == "owes":
+            return queryset.filter(status="active", seats__owes_move=True).distinct()
+        return queryset
+
+
 # --- reports ------------------------------------------------------------------------------------
 
 
@@ -134,7 +175,8 @@ class ReportAdmin(ActionPageAdmin):
     page_template = "admin/community/report_page.html"
     list_display = ["id", "created_at", "status", "about", "reported_user", "reporter", "short_reason"]
     list_filter = ["status"]
-    search_fields = ["reported_user__username", "reporter__username", "reason", "message__text"]
+    search_fields = ["reported_user__username", "reporter__username", "reason", "message__text",
+                     "reported_user__closed_account__former_username"]
     list_select_related = ["reported_user", "reporter", "message"]
 
     @admin.display(description=gettext_lazy("about"))
@@ -232,10 +274,11 @@ class ModeratedGameAdmin(ActionPageAdmin):
         "version",
         "is_private",
         "players",
+        "next_deadline",
         "created_at",
         "finished_at",
     ]
-    list_filter = ["status", "game_type", "is_private"]
+    list_filter = [SeatsFilter, "status", "game_type", "is_private"]
     search_fields = ["=id", "seats__user__username"]
 
     def get_queryset(self, request):
@@ -244,6 +287,11 @@ class ModeratedGameAdmin(ActionPageAdmin):
     @admin.display(description=gettext_lazy("players"))
     def players(self, obj):
         return ", ".join(s.display_name for s in obj.seats.all())
+
+    @admin.display(description=gettext_lazy("next deadline"))
+    def next_deadline(self, obj):
+        deadlines = [s.deadline for s in obj.seats.all() if s.owes_move and s.deadline]
+        return min(deadlines) if deadlines else "—"
 
     def ops(self, game):
         seats = list(game.seats.select_related("user").order_by("index"))
@@ -263,12 +311,23 @@ class ModeratedGameAdmin(ActionPageAdmin):
             data = game_moderation.game_state_viewed(moderator=r.user, game_id=o.pk, reason=c["reason"])
             return {"full_state": json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)}
 
-        return {
+        annul = {
+            "annul": Op(
+                _("Annul the finished game (it no longer counts; ratings recomputed)"),
+                lambda o, d: forms.ReasonForm(d, prefix="annul"),
+                lambda r, o, c, f: game_moderation.game_annul(moderator=r.user, game_id=o.pk, reason=c["reason"]),
+                _("The game is annulled and the ratings it moved are recomputed."),
+                danger=True,
+                perm=tiers.ADMINISTER,
+            )
+        } if game.status == "finished" and not (game.result or {}).get("annulled") else {}
+        return annul | {
             "state": Op(
                 _("Show the full state (hidden information included; logged)"),
                 lambda o, d: forms.ReasonForm(d, prefix="state"),
                 state,
                 "",
+                perm=tiers.MODERATE_GAMES,
             ),
             "abort": Op(
                 _("Abort"),
@@ -278,6 +337,7 @@ class ModeratedGameAdmin(ActionPageAdmin):
                 ),
                 _("The game is aborted."),
                 danger=True,
+                perm=tiers.MODERATE_GAMES,
             ),
             "adjudicate": Op(
                 _("Adjudicate: end the game with this result"),
@@ -285,6 +345,7 @@ class ModeratedGameAdmin(ActionPageAdmin):
                 adjudicate,
                 _("The game is over with the result you set."),
                 danger=True,
+                perm=tiers.MODERATE_GAMES,
             ),
             "seat_bot": Op(
                 _("Give a seat to a bot"),
@@ -299,6 +360,7 @@ class ModeratedGameAdmin(ActionPageAdmin):
                     reason=c["reason"],
                 ),
                 _("A bot plays the seat."),
+                perm=tiers.MODERATE_GAMES,
             ),
             "seat_user": Op(
                 _("Give a seat to another player"),
@@ -311,15 +373,18 @@ class ModeratedGameAdmin(ActionPageAdmin):
                     reason=c["reason"],
                 ),
                 _("The seat has a new player."),
+                perm=tiers.MODERATE_GAMES,
             ),
             "rollback": Op(
                 _("Roll back to a move"),
-                lambda o, d: forms.RollbackForm(d, prefix="rb", moves=moves[:-1] or moves),
+                lambda o, d: forms.RollbackForm(d, prefix="rb", moves=moves[:-1] or moves,
+                                                labels=move_descriptions.describe_moves(o, moves[:-1] or moves)),
                 lambda r, o, c, f: game_moderation.game_rollback(
                     moderator=r.user, game_id=o.pk, to_seq=c["to_seq"], reason=c["reason"]
                 ),
                 _("The game is back at the chosen move; the later moves are marked undone."),
                 danger=True,
+                perm=tiers.MODERATE_GAMES,
             ),
         }
 
@@ -341,7 +406,7 @@ class MemberAdmin(ActionPageAdmin):
     page_template = "admin/community/member_page.html"
     list_display = ["username", "email", "is_active", "is_staff", "date_joined", "last_login", "open_reports"]
     list_filter = ["is_active", "is_staff"]
-    search_fields = ["username", "email"]
+    search_fields = ["username", "email", "closed_account__former_username"]
 
     def get_queryset(self, request):
         return (
@@ -400,6 +465,7 @@ class MemberAdmin(ActionPageAdmin):
                 ),
                 _("The account is deactivated."),
                 danger=True,
+                perm=tiers.ADMINISTER,
             ),
         }
         if active:
@@ -429,12 +495,14 @@ class MemberAdmin(ActionPageAdmin):
                 ),
                 _("The rating is reset."),
                 danger=True,
+                perm=tiers.ADMINISTER,
             )
         return ops
 
     def page_context(self, request, member):
         return {
             "member": member,
+            "former_name": signup_policy.former_name(member),
             "settings": MemberSettings.objects.filter(user=member).first(),
             "seats": Seat.objects.filter(user=member).select_related("game").order_by("-game_id")[:50],
             "reports_received": Report.objects.filter(reported_user=member).select_related("reporter")[:50],
@@ -444,6 +512,7 @@ class MemberAdmin(ActionPageAdmin):
                 Q(target_user=member) | Q(moderator=member)
             ).select_related("moderator", "target_user")[:100],
             "ratings": Rating.objects.filter(user=member),
+            "may_see_ips": tiers.may(request.user, tiers.VIEW_IP_RECORDS),
         }
 
 
@@ -454,19 +523,44 @@ class MemberAdmin(ActionPageAdmin):
 class ModerationActionAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "moderator", "action", "target_user", "game", "reason"]
     list_filter = ["action"]
-    search_fields = ["moderator__username", "target_user__username", "reason", "=game__id"]
+    search_fields = ["moderator__username", "target_user__username", "reason", "=game__id",
+                     "target_user__closed_account__former_username"]
     list_select_related = ["moderator", "target_user"]
 
 
 @admin.register(Sanction)
 class SanctionAdmin(ReadOnlyAdmin):
     list_display = ["user", "kind", "starts_at", "ends_at", "lifted_at", "by", "appealed_at"]
-    list_filter = ["kind"]
-    search_fields = ["user__username", "reason"]
+    list_filter = [AppealFilter, "kind"]
+    search_fields = ["user__username", "reason", "user__closed_account__former_username"]
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(ReadOnlyAdmin):
+class ChatMessageAdmin(ActionPageAdmin):
+    """Every chat message, searchable, by author (a player's whole chat history); a
+    moderator hides one nobody reported from its page."""
+
+    page_template = "admin/community/chat_message_page.html"
     list_display = ["created_at", "game", "author", "text", "hidden_at"]
-    search_fields = ["text", "author__username", "=game__id"]
+    list_filter = [("hidden_at", admin.EmptyFieldListFilter)]
+    search_fields = ["text", "author__username", "=game__id", "author__closed_account__former_username"]
     list_select_related = ["author"]
+
+    def ops(self, message):
+        if message.hidden_at is not None:
+            return {}
+        return {
+            "hide": Op(
+                _("Hide the message"),
+                lambda o, d: forms.ReasonForm(d, prefix="hide"),
+                lambda r, o, c, f: moderation.message_hide(moderator=r.user, message_id=o.pk, reason=c["reason"]),
+                _("The message is hidden."),
+            )
+        }
+
+    def page_context(self, request, message):
+        around = ChatMessage.objects.filter(game_id=message.game_id).select_related("author")
+        before = list(around.filter(pk__lt=message.pk).order_by("-pk")[:8])[::-1]
+        after = list(around.filter(pk__gt=message.pk).order_by("pk")[:8])
+        return {"message": message, "conversation": [*before, message, *after],
+                "reports": message.reports.select_related("reporter")}

@@ -148,9 +148,10 @@ class SeatUserForm(ReasonForm):
 class RollbackForm(ReasonForm):
     to_seq = forms.TypedChoiceField(label=_("Go back to the position after move"), coerce=int)
 
-    def __init__(self, *args, moves=(), **kwargs):
+    def __init__(self, *args, moves=(), labels=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["to_seq"].choices = [(m.seq, f"{m.seq} ({m.kind})") for m in moves]
+        labels = labels or {}  # community.move_descriptions: each move in words, with its player and year
+        self.fields["to_seq"].choices = [(m.seq, labels.get(m.seq, f"{m.seq} ({m.kind})")) for m in moves]
 
 
 class AdjudicateForm(ReasonForm):

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import seat_clocks, signals
+from games import seat_clocks, signals, texts
 from games import services as game_services
 from games.engines import registry
 from games.engines.base import redraw_hidden
@@ -22,15 +22,19 @@ from games.replay import replay_states
 from games.services import ServiceError
 from notifications import services as notify
 
-from .moderation import Action, log_action, require_moderator, require_reason
+from .moderation import Action, log_action, require_reason
+from .models import ModerationAction
+from .tiers import require_administrator
+from .tiers import require_game_moderator as require_moderator  # every game tool is the game moderators' tier
 
 User = get_user_model()
 
 
 def _log_event(game: Game, seat_index, kind: str, payload: dict, by_user) -> None:
-    """As the players' own events (games.services), without the undone moves or a
-    rollback's seed in the log line (the payload, staff-only, keeps them)."""
-    game_services.log_event(game, seat_index, kind, payload, by_user, not_in_log=("type", "undone", "seed"))
+    """As the players' own events (games.services), without the undone moves, a rollback's seed or a seat's
+    former occupant in the log line (the payload, staff-only, keeps them)."""
+    game_services.log_event(game, seat_index, kind, payload, by_user,
+                            not_in_log=("type", "undone", "seed", "former"))
 
 
 def _in_progress(game: Game, message: str) -> None:
@@ -145,6 +149,7 @@ def seat_give_to_user(*, moderator, game_id: int, seat_index: int, username: str
         if any(s.user_id == user.pk for s in seats):
             raise ServiceError(_("%(name)s already has a seat in this game.") % {"name": user.get_username()})
         previous = {"user": seat.user_id, "bot": seat.bot_level, "kind": seat.kind}
+        former = texts.occupant_of(seat)
         seat.kind, seat.user, seat.bot_level, seat.substitute_bot = Seat.Kind.HUMAN, user, "", ""
         seat.resigned = seat.forfeited = False
         seat.joined_at = timezone.now()
@@ -153,9 +158,8 @@ def seat_give_to_user(*, moderator, game_id: int, seat_index: int, username: str
             vacations = seat_clocks.vacations_of([user.pk], seat.owes_since).get(user.pk, [])
             seat_clocks.schedule(game, seat, vacations)
         seat.save()
-        _log_event(
-            game, seat.index, "seat_given", {"type": "seat_given", "player": user.get_username()}, moderator
-        )
+        _log_event(game, seat.index, "seat_given",
+                   {"type": "seat_given", "player": user.get_username(), "former": former}, moderator)
         game.save()
         if seat.owes_move:
             notify.your_turn(seat=seat, game=game)
@@ -249,3 +253,27 @@ def game_state_viewed(*, moderator, game_id: int, reason: str = "") -> dict:
         raise ServiceError(_("There is no such game."))
     log_action(moderator=moderator, action=Action.VIEW_STATE, reason=(reason or "").strip(), game=game)
     return game.state or {}
+
+
+def game_annul(*, moderator, game_id: int, reason: str) -> Game:
+    """A finished game no longer counts (farmed games, say): its result is marked
+    annulled (the log and the replay stay), it leaves the players' statistics, and
+    the ratings it moved are recomputed without it. Administrators only."""
+    from ratings.services import game_annul_ratings
+
+    require_administrator(moderator)
+    reason = require_reason(reason)
+    with transaction.atomic():
+        game = game_services.lock_game(game_id)
+        if game.status != Game.Status.FINISHED:
+            raise ServiceError(_("Only a finished game can be annulled."))
+        if (game.result or {}).get("annulled"):
+            raise ServiceError(_("This game is already annulled."))
+        game.result = {**(game.result or {}), "annulled": True}
+        _log_event(game, None, "annul", {"type": "annul"}, moderator)
+        game.save()
+        log_action(moderator=moderator, action=Action.ANNUL, reason=reason, game=game)
+    ratings = game_annul_ratings(game_id=game_id)
+    ModerationAction.objects.filter(game=game, action=Action.ANNUL).update(
+        details={"ratings": [{"rating": r.pk, "label": r.label, "now": round(r.ordinal, 2)} for r in ratings]})
+    return game

@@ -43,6 +43,8 @@ class MemberSettings(models.Model):
         default=Visibility.PUBLIC,
         help_text=_("Only public profiles are listed on the leaderboards."),
     )
+    # Staff only: the daily e-mail saying how much moderation work is waiting (opt-in).
+    staff_digest = models.BooleanField(_("send me the daily moderation digest"), default=False)
 
     def __str__(self):
         return f"settings of {self.user}"
@@ -124,6 +126,9 @@ class Sanction(models.Model):
     appeal = models.TextField(blank=True, max_length=2000)
     appealed_at = models.DateTimeField(null=True, blank=True)
     appeal_decision = models.TextField(blank=True)
+    appeal_decided_at = models.DateTimeField(null=True, blank=True)
+    # The player opened their moderation notices after this decision (the site-wide notice stops).
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_at"]
@@ -158,6 +163,7 @@ class ModerationAction(models.Model):
         SEAT_USER = "seat_user", _("Gave a seat to another player")
         ROLLBACK = "rollback", _("Rolled a game back")
         VIEW_STATE = "view_state", _("Looked at a game's full state")
+        ANNUL = "annul", _("Annulled a finished game")
 
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="moderation_done"
@@ -184,6 +190,13 @@ class ModerationAction(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        # The staff tiers (community/tiers.py); the groups get them in a data migration.
+        permissions = [
+            ("moderate_chat", _("Can hide chat messages, handle reports and sanction players")),
+            ("moderate_games", _("Can give seats, roll back, adjudicate and abort games")),
+            ("administer_moderation", _("Can sanction moderators, deactivate accounts, reset ratings and annul games")),
+            ("view_ip_records", _("Can see the IP addresses of logins")),
+        ]
 
     def __str__(self):
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.moderator}: {self.get_action_display()}"
@@ -204,3 +217,26 @@ class Member(get_user_model()):
         proxy = True
         verbose_name = _("member (moderation)")
         verbose_name_plural = _("members (moderation)")
+
+
+class ClosedAccount(models.Model):
+    """What staff keep of a closed account, for ``signup_policy.RETENTION_DAYS``
+    after closing (longer while a ban holds): its former name (the user row is
+    renamed ``deleted-<id>``) and a keyed hash of its e-mail address, so that the
+    moderation log still finds the person and a sanctioned person cannot sign up
+    again at once. The evidence itself (reported, hidden and sanctioned chat) stays
+    on its rows; ``signup_policy.closed_accounts_purge`` erases all of it afterwards."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="closed_account")
+    former_username = models.CharField(_("former username"), max_length=150, blank=True, db_index=True)
+    email_digest = models.CharField(max_length=64, blank=True, db_index=True)
+    closed_at = models.DateTimeField(_("closed at"), default=timezone.now)
+    keep_until = models.DateTimeField(_("kept until"), db_index=True)
+    purged_at = models.DateTimeField(_("erased at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("closed account")
+        verbose_name_plural = _("closed accounts")
+
+    def __str__(self):
+        return f"{self.user} ({self.former_username or '—'})"

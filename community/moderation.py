@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from games import services as game_services
 from games.services import NotAllowed, ServiceError
 
+from . import notices, tiers
 from .models import ChatMessage, ModerationAction, Report, Sanction
 
 User = get_user_model()
@@ -25,8 +26,10 @@ MAX_SANCTION_DAYS = 365
 
 
 def require_moderator(moderator) -> None:
+    """Chat and reports: the moderators' tier (community/tiers.py)."""
     if moderator is None or not (moderator.is_active and moderator.is_staff):
         raise NotAllowed(_("Only moderators can do this."))
+    tiers.require_chat_moderator(moderator)
 
 
 def require_reason(reason: str) -> str:
@@ -46,6 +49,7 @@ def log_action(
         report.status = Report.Status.ACTIONED if action != Action.DISMISS_REPORT else Report.Status.DISMISSED
         report.handled_by, report.handled_at = moderator, timezone.now()
         report.save(update_fields=["status", "handled_by", "handled_at"])
+        notices.report_handled(report)
     return entry
 
 
@@ -107,6 +111,7 @@ def _sanction(
     user = _user(user_id)
     if user.pk == moderator.pk:
         raise ServiceError(_("You cannot sanction yourself."))
+    tiers.require_higher_tier(moderator, user)
     with transaction.atomic():
         report = _report(report_id)
         now = timezone.now()
@@ -125,6 +130,7 @@ def _sanction(
             sanction=sanction,
             details=details,
         )
+        notices.sanction_notified(sanction)
     if locks_out:
         # Cannot log in meanwhile; bots play the running games (the player takes them back later).
         game_services.user_deactivate(user=user, by_user=moderator)
@@ -237,10 +243,11 @@ def appeal_decide(*, moderator, sanction_id: int, lift: bool, reason: str) -> Sa
         raise ServiceError(_("There is no appeal to decide."))
     if sanction.appeal_decision:
         raise ServiceError(_("This appeal was already decided."))
-    sanction.appeal_decision = reason
+    sanction.appeal_decision, sanction.appeal_decided_at = reason, timezone.now()
     if lift and sanction.is_active():
         sanction.lifted_at = timezone.now()
-    sanction.save(update_fields=["appeal_decision", "lifted_at"])
+    sanction.save(update_fields=["appeal_decision", "appeal_decided_at", "lifted_at"])
+    notices.sanction_notified(sanction, appeal_decided=True)
     log_action(
         moderator=moderator,
         action=Action.APPEAL,
@@ -273,11 +280,12 @@ def report_dismiss(*, moderator, report_id: int, reason: str) -> Report:
 
 
 def member_deactivate(*, moderator, user_id: int, reason: str) -> None:
-    require_moderator(moderator)
+    tiers.require_administrator(moderator)
     reason = require_reason(reason)
     user = _user(user_id)
     if user.pk == moderator.pk:
         raise ServiceError(_("You cannot deactivate yourself."))
+    tiers.require_higher_tier(moderator, user)
     if not user.is_active:
         raise ServiceError(_("This account is already inactive."))
     game_services.user_deactivate(user=user, by_user=moderator)
@@ -289,7 +297,7 @@ def member_rating_reset(*, moderator, rating_id: int, reason: str):
     from ratings.models import Rating
     from ratings.services import rating_reset
 
-    require_moderator(moderator)
+    tiers.require_administrator(moderator)
     reason = require_reason(reason)
     rating = Rating.objects.filter(pk=rating_id).first()
     if rating is None:

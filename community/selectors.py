@@ -110,8 +110,20 @@ class SeatResult:
     opponents: list[Seat] = field(default_factory=list)
 
     @property
+    def adjudicated(self) -> bool:
+        return bool((self.game.result or {}).get("adjudicated"))
+
+    @property
+    def unrated(self) -> bool:
+        return (self.game.result or {}).get("rated") is False
+
+    @property
+    def annulled(self) -> bool:
+        return bool((self.game.result or {}).get("annulled"))
+
+    @property
     def won(self) -> bool:
-        return self.rank == 1 and not self.left
+        return self.rank == 1 and not self.left and counts_as_win(self.game.result)
 
     @property
     def outcome(self) -> str:
@@ -171,6 +183,12 @@ def finished_seats(
     return [_seat_result(seat) for seat in qs]
 
 
+def counts_as_win(result: dict | None) -> bool:
+    """An annulled game, or a result a moderator set as unrated, is nobody's win."""
+    result = result or {}
+    return not result.get("annulled") and not (result.get("adjudicated") and result.get("rated") is False)
+
+
 @dataclass
 class Tally:
     played: int = 0
@@ -195,8 +213,11 @@ def stats(owner, *, viewer=None) -> dict[str, dict]:
     rows = _finished(owner, viewer).values_list("index", "game__game_type", "game__options", "game__result")
     for index, game_type, options, result in rows:
         result = result or {}
+        if result.get("annulled"):
+            continue  # annulled by a moderator: as if never played
         ranks = result.get("ranks") or []
-        won = index < len(ranks) and ranks[index] == 1 and index not in (result.get("left") or [])
+        won = (index < len(ranks) and ranks[index] == 1 and index not in (result.get("left") or [])
+               and counts_as_win(result))
         entry = out.setdefault(game_type, {"name": engine_name(game_type), "total": Tally(), "options": {}})
         entry["total"].played += 1
         entry["total"].won += int(won)
@@ -316,12 +337,14 @@ def chat_feed(game: Game, viewer) -> list[FeedItem]:
             FeedItem(
                 at=m.created_at,
                 kind="chat",
-                text=m.text,
+                text=m.text if shown else "",  # a closed account's kept evidence is for staff only
                 message=m,
                 author=m.author.get_username() if shown else "",
             )
         )
-    for row in game_selectors.moves_for(game, seat.index if seat else None, limit=CHAT_FEED_MOVES):
+    rows = game_selectors.moves_for(game, seat.index if seat else None, limit=CHAT_FEED_MOVES)
+    texts.names_at_rows(game, rows, names)
+    for row in rows:
         for _entry, text in texts.visible_lines(game, row, names):
             items.append(FeedItem(at=row.created_at, kind="move", seq=row.seq, text=text))
     # Oldest first; a move and a message at the same instant: the move first.

@@ -176,3 +176,13 @@ def sanction_appeal(*, user, sanction_id: int, text: str) -> Sanction:
     sanction.appeal, sanction.appealed_at = text, timezone.now()
     sanction.save(update_fields=["appeal", "appealed_at"])
     return sanction
+
+
+def staff_digest_set(*, user, wanted: bool) -> MemberSettings:
+    """A staff member asks for (or stops) the daily moderation digest e-mail."""
+    if not (user.is_active and user.is_staff):
+        raise NotAllowed(_("Only staff members get the moderation digest."))
+    member, _created = MemberSettings.objects.get_or_create(user=user)
+    member.staff_digest = bool(wanted)
+    member.save(update_fields=["staff_digest"])
+    return member

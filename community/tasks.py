@@ -7,3 +7,19 @@ def expire_suspensions() -> int:
     from .moderation import suspensions_expire
 
     return suspensions_expire()
+
+
+@shared_task(acks_late=True)
+def purge_closed_accounts() -> int:
+    """Daily: erase what closed accounts left behind once the retention period is over."""
+    from .signup_policy import closed_accounts_purge
+
+    return closed_accounts_purge()
+
+
+@shared_task(acks_late=True)
+def send_staff_digests() -> int:
+    """Daily: the opt-in e-mail telling staff how much moderation work is waiting."""
+    from .queue import staff_digest_send
+
+    return staff_digest_send()

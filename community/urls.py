@@ -12,6 +12,7 @@ urlpatterns = [
     path("players/<str:username>/report/", profile.report_user, name="report_user"),
     path("account/privacy/", account.privacy, name="privacy"),
     path("account/appeal/<int:sanction_id>/", account.appeal, name="appeal"),
+    path("account/appeal/link/<str:token>/", account.appeal_by_link, name="appeal_by_link"),
     path("account/export/", account.export, name="export"),
     path("account/delete/", account.delete, name="delete"),
     path("games/<int:pk>/chat/", chat.chat_messages, name="chat"),

@@ -3,9 +3,12 @@ app's moderation services: the move log records what happened, the moderation
 log who did it and why, and open pages refresh. (The reasoned, one-at-a-time
 versions of these actions are on the moderation pages of the community app.)"""
 
+from datetime import timedelta
+
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from community import game_moderation, moderation
@@ -52,10 +55,31 @@ class GameAdmin(admin.ModelAdmin):
         self.message_user(request, _("%(n)d game(s) aborted.") % {"n": done})
 
 
+class LateFilter(admin.SimpleListFilter):
+    title = _("deadline")
+    parameter_name = "late"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("past its deadline")), ("soon", _("due within a day"))]
+
+    def queryset(self, request, queryset):
+        now = timezone.now()
+        if self.value() == "yes":
+            return queryset.filter(owes_move=True, deadline__lt=now, game__status=Game.Status.ACTIVE)
+        if self.value() == "soon":
+            return queryset.filter(owes_move=True, deadline__gte=now, deadline__lt=now + timedelta(days=1),
+                                   game__status=Game.Status.ACTIVE)
+        return queryset
+
+
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
-    list_display = ["game", "index", "kind", "user", "bot_level", "substitute_bot", "owes_move", "deadline"]
-    list_filter = ["kind", "owes_move"]
+    """Staff of every tier see it (the groups have ``games.view_seat``): the way to late seats."""
+
+    list_display = ["game", "index", "kind", "user", "bot_level", "substitute_bot", "owes_move", "owes_since",
+                    "deadline"]
+    list_filter = [LateFilter, "kind", "owes_move"]
+    ordering = ["deadline"]
     search_fields = ["user__username", "game__id"]
     raw_id_fields = ["game", "user"]
     actions = ["replace_by_bot"]

@@ -208,9 +208,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         names = [s.display_name for s in game.seats.all()]
         rows = selectors.moves_for(game, seat.index if seat else None, after_seq=after,
                                    first=LOG_PAGE, include_undone=request.user.is_staff)
+        texts.names_at_rows(game, rows, names)
         return Response([
             {"seq": r.seq, "seat": r.seat, "kind": r.kind, "created_at": r.created_at, "entries": r.visible,
-             "text": [texts.log_line(game.game_type, e, names, game.options) for e in r.visible]}
+             "text": [texts.log_line(game.game_type, e, r.names, game.options) for e in r.visible]}
             for r in rows
         ])
 

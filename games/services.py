@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from notifications import services as notify
 
-from . import plain_reads, seat_clocks, signals
+from . import plain_reads, seat_clocks, signals, texts
 from .engines import registry
 from .engines.base import IllegalMove, InvalidOptions
 from .models import SEAT_COLOURS, Game, Move, Seat
@@ -412,13 +412,15 @@ def seat_replace_by_bot(*, game_id: int, seat_index: int, bot_level: str, by_use
     if bot_level not in bots.levels_for(game.game_type):
         raise ServiceError(_("Unknown bot level “%(level)s”.") % {"level": bot_level})
     seat = game.seats.select_for_update().get(index=seat_index)
+    former = texts.occupant_of(seat)  # the log keeps naming them for the moves they made
     seat.kind, seat.user, seat.bot_level, seat.substitute_bot = Seat.Kind.BOT, None, bot_level, ""
     seat.joined_at = seat.joined_at or timezone.now()
     seat.save()
     if game.status == Game.Status.OPEN:
         _start_if_full(game)
     else:
-        log_event(game, seat_index, "replaced", {"type": "replaced", "bot": bot_level}, by_user=by_user)
+        log_event(game, seat_index, "replaced", {"type": "replaced", "bot": bot_level, "former": former},
+                  by_user=by_user, not_in_log=("type", "former"))
         game.save()
         enqueue_bots(game)
     return game

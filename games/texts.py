@@ -93,6 +93,95 @@ _row_sentences: dict[tuple, list[tuple[str, bool]]] = {}
 _row_sentences_lock = Lock()
 
 
+# --- who is named: the author recorded per move, not the seat's occupant now -------------------
+
+# Platform events after which someone else sits in the seat; their payload's
+# "former" ({"user": id} or {"bot": level}) records who sat there before.
+SEAT_CHANGES = ("replaced", "seat_given")
+
+
+def occupant_of(seat) -> dict:
+    """Who sits in a seat now, in the form a seat change records the former occupant."""
+    if seat.kind == "bot":
+        return {"bot": seat.bot_level}
+    return {"user": seat.user_id} if seat.user_id else {}
+
+
+def _bot_name(colour: str, level: str) -> str:
+    from .models import Seat
+
+    return Seat(kind=Seat.Kind.BOT, colour=colour, bot_level=level).display_name
+
+
+def _legacy_former(game, seat: int, before_seq: int) -> dict:
+    """A seat change written before "former" was recorded: the last move made from that seat."""
+    from .models import Move
+
+    row = (Move.objects.filter(game_id=game.pk, seat=seat, seq__lt=before_seq, kind="move")
+           .order_by("-seq").values("by_user_id", "by_bot").first())
+    if row is None:
+        return {}
+    return {"user": row["by_user_id"]} if row["by_user_id"] else {"bot": row["by_bot"]}
+
+
+def names_at_rows(game, rows, names: list[str]) -> None:
+    """Set ``row.names`` on each move row: the seat names as they were when the row
+    was written. A seat given to a bot or to another player after the row keeps the
+    former occupant's name in it, and a move names the author recorded with it (a
+    user, or the bot that played it) rather than whoever holds the seat today.
+    One query for the game's seat changes (few), one for authors no longer seated."""
+    from django.contrib.auth import get_user_model
+
+    from .models import Move
+
+    rows = list(rows)
+    if not rows:
+        return
+    seats = list(game.seats.all())
+    now = [occupant_of(s) for s in seats]
+    changes = list(Move.objects.filter(game_id=game.pk, kind__in=SEAT_CHANGES, seq__gte=min(r.seq for r in rows))
+                   .order_by("-seq").values_list("seq", "seat", "payload"))
+    formers = []
+    for seq, seat, payload in changes:
+        former = (payload or {}).get("former")
+        formers.append((seq, seat, former if former is not None else _legacy_former(game, seat, seq)))
+    # Who sat where at each row: walk back from now, undoing the seat changes made after it.
+    occupants: dict[int, list[dict]] = {}
+    current, i = list(now), 0
+    for row in sorted(rows, key=lambda r: -r.seq):
+        while i < len(formers) and formers[i][0] >= row.seq:
+            _seq, seat, former = formers[i]
+            if seat is not None and 0 <= seat < len(current):
+                current[seat] = former
+            i += 1
+        at = list(current)
+        if row.kind == "move" and row.seat is not None and 0 <= row.seat < len(at):
+            if row.by_user_id:
+                at[row.seat] = {"user": row.by_user_id}
+            elif row.by_bot and "bot" in at[row.seat]:
+                at[row.seat] = {"bot": row.by_bot}
+            elif row.by_bot:
+                at[row.seat] = {**at[row.seat], "stand_in": row.by_bot}
+        occupants[row.seq] = at
+    usernames = {s.user_id: s.user.get_username() for s in seats if s.user_id}
+    wanted = {o["user"] for at in occupants.values() for o in at if o.get("user")} - set(usernames)
+    if wanted:
+        usernames.update(get_user_model().objects.filter(pk__in=wanted).values_list("pk", "username"))
+    for row in rows:
+        row.names = [_occupant_name(o, seats[i], names[i], usernames) for i, o in enumerate(occupants[row.seq])]
+
+
+def _occupant_name(occupant: dict, seat, fallback: str, usernames: dict) -> str:
+    if "bot" in occupant:
+        return _bot_name(seat.colour, occupant["bot"])
+    if occupant.get("user"):
+        name = usernames.get(occupant["user"], fallback)
+        if occupant.get("stand_in"):
+            return _("Bot (%(level)s) for %(name)s") % {"level": occupant["stand_in"], "name": name}
+        return name
+    return fallback
+
+
 def visible_lines(game, row, names: list[str]) -> list[tuple[dict, str]]:
     """(entry, sentence) for each log entry of a move row that the reader may see
     (``row.visible``, from ``selectors.moves_for``) and the catalog does not hide.
@@ -100,7 +189,9 @@ def visible_lines(game, row, names: list[str]) -> list[tuple[dict, str]]:
     A move row never changes once written, and a game page shows the last 60 on
     every view and every refresh (~160 sentences in La Città): a row's sentences
     are written once per language and set of player names, for all its entries,
-    and only the visible ones are handed out."""
+    and only the visible ones are handed out. The names are the row's own
+    (``row.names`` from ``names_at_rows``) when it has them: the key holds them."""
+    names = getattr(row, "names", None) or names
     key = (game.pk, row.seq, row.created_at, get_language(), tuple(names))
     sentences = _row_sentences.get(key)
     if sentences is None:

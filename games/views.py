@@ -107,6 +107,7 @@ def _context(request, game: Game) -> dict:
     names = [s.display_name for s in seats]
     tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL,
                                include_undone=request.user.is_staff)
+    texts.names_at_rows(game, tail, names)
     log_lines = [
         (YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "", row.seq, text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
@@ -303,9 +304,10 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
     seat = selectors.seat_of(game, request.user)
     names = [s.display_name for s in game.seats.all()]
     rows = selectors.moves_for(game, seat.index if seat else None, include_undone=request.user.is_staff)
+    texts.names_at_rows(game, rows, names)
     lines = [
         {"seq": row.seq, "at": row.created_at, "undone": row.undone_at is not None,
-         "text": texts.log_line(game.game_type, entry, names, game.options)}
+         "text": texts.log_line(game.game_type, entry, row.names, game.options)}
         for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
     ]
     return render(request, "games/log.html", {"game": game, "lines": lines})
@@ -348,9 +350,10 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     engine = registry.get(game.game_type)
     view = engine.view(state, seat)
     gv = selectors.GameView(game, None, view, [], set(), engine)
-    rows = selectors.moves_for(game, seat, include_undone=request.user.is_staff)
-    log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, names, game.options)}
-                 for r in reversed(rows) if r.seq <= at for e in reversed(r.visible)
+    rows = [r for r in selectors.moves_for(game, seat, include_undone=request.user.is_staff) if r.seq <= at]
+    texts.names_at_rows(game, rows, names)
+    log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, r.names, game.options)}
+                 for r in reversed(rows) for e in reversed(r.visible)
                  if not texts.is_hidden(game.game_type, e)]
     index = seqs.index(at) if at in seqs else len(seqs) - 1
     nav = {

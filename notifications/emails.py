@@ -12,6 +12,9 @@ from django.utils import translation
 from .models import Notification
 
 
+MODERATION_KINDS = {Notification.Kind.SANCTION, Notification.Kind.REPORT_HANDLED, Notification.Kind.STAFF_DIGEST}
+
+
 def absolute(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
@@ -43,6 +46,10 @@ def build(notification: Notification, *, digest_items: list[Notification] | None
     if game is not None:
         context["opponents"] = [s.display_name for s in game.seats.all() if s.user_id != user.pk]
     with translation.override(profile.language):
+        if notification.kind in MODERATION_KINDS:  # sentences in the reader's language
+            from community.notices import mail_context
+
+            context.update(mail_context(notification))
         base = f"notifications/email/{notification.kind}"
         subject = " ".join(render_to_string(f"{base}_subject.txt", context).split())
         text = render_to_string(f"{base}.txt", context)

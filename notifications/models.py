@@ -14,6 +14,10 @@ class Notification(models.Model):
         REMINDER = "reminder", _("Clock reminder")
         GAME_OVER = "game_over", _("Game over")
         DIGEST = "digest", _("Daily digest")
+        # About the account, not a game (community/notices.py): sent whatever the game-mail preferences.
+        SANCTION = "sanction", _("Moderation decision")
+        REPORT_HANDLED = "report_done", _("Report handled")
+        STAFF_DIGEST = "staff_digest", _("Moderation queue (staff)")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting to be sent")
@@ -27,6 +31,7 @@ class Notification(models.Model):
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     # One e-mail per (user, kind, game, version): a retried write cannot queue it twice.
     dedupe_key = models.CharField(max_length=120, unique=True)
+    data = models.JSONField(default=dict, blank=True)  # what a mail not about a game refers to (ids)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)

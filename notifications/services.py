@@ -59,3 +59,24 @@ def reminder(*, seat, game) -> Notification | None:
 def game_over(*, seat, game) -> Notification | None:
     return _queue(user=seat.user, kind=Notification.Kind.GAME_OVER, game=game,
                   key=f"over:{game.pk}:{seat.index}", digestible=False)
+
+
+def service_mail(*, user, kind: str, key: str, data: dict) -> Notification | None:
+    """A mail about the account itself (a moderation decision, a report handled, the
+    staff's queue): sent whatever the game-mail preferences say, and also to an
+    account a suspension has just closed (it must learn why and how to appeal).
+    None when there is no address or that mail (``key``) was already queued."""
+    if user is None or not user.email:
+        return None
+    note, created = Notification.objects.get_or_create(
+        dedupe_key=key, defaults={"user": user, "kind": kind, "game": None, "data": data,
+                                  "status": Notification.Status.PENDING}
+    )
+    if not created:
+        return None
+    from games.queue import enqueue_on_commit
+
+    from .tasks import send_notification
+
+    enqueue_on_commit(send_notification, note.pk)
+    return note

@@ -67,6 +67,7 @@ class RatingChange(models.Model):
     class Reason(models.TextChoices):
         GAME = "game", _("Rated game")
         RESET = "reset", _("Reset by a moderator")
+        ANNULLED = "annulled", _("Game annulled by a moderator")  # kept for the record; counts no more
 
     rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="changes")
     game = models.ForeignKey(

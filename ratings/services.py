@@ -44,6 +44,8 @@ def unrated_reason(game: Game, seats: list[Seat]) -> str:
     ranks = result.get("ranks")
     if game.status != Game.Status.FINISHED:
         return "not finished"  # aborted, cancelled: never rated
+    if result.get("annulled"):
+        return "annulled by a moderator"
     if result.get("rated") is False:
         return "adjudicated as unrated"
     if not ranks or len(ranks) != len(seats):
@@ -137,3 +139,55 @@ def rating_reset(*, rating_id: int) -> Rating:
     rating.games = rating.wins = 0
     rating.save()
     return rating
+
+
+def game_annul_ratings(*, game_id: int) -> list[Rating]:
+    """A moderator annulled a rated game: its rating lines are marked annulled and
+    each rating that moved is recomputed from its own rated games, in order, as if
+    the annulled one never happened. Opponents are taken at the skill their lines
+    recorded before each game (their own ratings do not change unless they too
+    played the annulled game): the players affected are recomputed, nobody else."""
+    with transaction.atomic():
+        changes = list(RatingChange.objects.select_for_update()
+                       .filter(game_id=game_id, reason=RatingChange.Reason.GAME))
+        rating_ids = sorted({c.rating_id for c in changes})
+        RatingChange.objects.filter(pk__in=[c.pk for c in changes]).update(reason=RatingChange.Reason.ANNULLED)
+        ratings = list(Rating.objects.select_for_update().filter(pk__in=rating_ids).order_by("pk"))
+        _recompute(ratings)
+    return ratings
+
+
+def _recompute(ratings: list[Rating]) -> None:
+    """Replay the counted history of these ratings together, oldest first: a game
+    among them uses their recomputed skills, anyone else enters at the skill their
+    own line recorded before that game; a reset starts a rating afresh."""
+    ids = {r.pk for r in ratings}
+    state = {pk: (skill.DEFAULT_MU, skill.DEFAULT_SIGMA, 0, 0) for pk in ids}
+    history = (RatingChange.objects.filter(rating_id__in=ids).exclude(reason=RatingChange.Reason.ANNULLED)
+               .order_by("created_at", "pk"))
+    done_games = set()
+    for change in history:
+        if change.reason == RatingChange.Reason.RESET:
+            state[change.rating_id] = (skill.DEFAULT_MU, skill.DEFAULT_SIGMA, 0, 0)
+            continue
+        if change.game_id in done_games:
+            continue
+        done_games.add(change.game_id)
+        lines = list(RatingChange.objects.filter(game_id=change.game_id, reason=RatingChange.Reason.GAME)
+                     .order_by("pk"))
+        if len(lines) < 2 or any(line.rank is None for line in lines):
+            continue
+        priors = [state[line.rating_id][:2] if line.rating_id in ids else (line.mu_before, line.sigma_before)
+                  for line in lines]
+        posteriors = skill.rate(priors, [line.rank for line in lines])
+        for line, prior, (mu, sigma) in zip(lines, priors, posteriors, strict=True):
+            if line.rating_id not in ids:
+                continue
+            line.mu_before, line.sigma_before, line.mu_after, line.sigma_after = *prior, mu, sigma
+            line.save(update_fields=["mu_before", "sigma_before", "mu_after", "sigma_after"])
+            _mu, _sigma, games, wins = state[line.rating_id]
+            state[line.rating_id] = (mu, sigma, games + 1, wins + (1 if line.rank == 1 else 0))
+    for rating in ratings:
+        mu, sigma, rating.games, rating.wins = state[rating.pk]
+        rating.set_skill(mu, sigma)
+        rating.save(update_fields=["mu", "sigma", "ordinal", "games", "wins", "updated_at"])

@@ -17,13 +17,14 @@ from django.views.decorators.http import require_POST
 
 from games.services import ServiceError
 
-from .. import account, services
+from .. import account, notices, services, signup_policy
 from ..forms import AppealForm, DeleteAccountForm, MemberSettingsForm
 from ..models import Sanction
 
 
 def _privacy_page(request: HttpRequest, form, *, status: int = 200, appeal_error: str = "") -> HttpResponse:
-    sanctions = Sanction.objects.filter(user=request.user).order_by("-starts_at")
+    sanctions = list(Sanction.objects.filter(user=request.user).order_by("-starts_at"))
+    notices.unseen_sanctions(request.user).update(seen_at=timezone.now())  # read: the site-wide notice stops
     return render(
         request,
         "community/privacy.html",
@@ -33,6 +34,7 @@ def _privacy_page(request: HttpRequest, form, *, status: int = 200, appeal_error
             "appeal_form": AppealForm(),
             "now": timezone.now(),
             "appeal_error": appeal_error,
+            "retention_days": signup_policy.RETENTION_DAYS,
         },
         status=status,
     )
@@ -93,5 +95,30 @@ def delete(request: HttpRequest) -> HttpResponse:
             logout(request)
             messages.success(request, _("Your account is closed. Your games stay, under “deleted user”."))
             return redirect("games:lobby")
-        return render(request, "community/delete_account.html", {"form": form}, status=400)
-    return render(request, "community/delete_account.html", {"form": form})
+        return render(request, "community/delete_account.html",
+                      {"form": form, "retention_days": signup_policy.RETENTION_DAYS}, status=400)
+    return render(request, "community/delete_account.html",
+                  {"form": form, "retention_days": signup_policy.RETENTION_DAYS})
+
+
+def appeal_by_link(request: HttpRequest, token: str) -> HttpResponse:
+    """Appeal from the e-mail's signed link, without logging in: a suspended or banned
+    account cannot log in, and the link is the proof of who appeals."""
+    sanction = notices.sanction_from_token(token)
+    if sanction is None:
+        return render(request, "community/appeal_by_link.html",
+                      {"invalid": True, "sanction": None, "form": None}, status=404)
+    form = AppealForm(request.POST or None)
+    context = {"sanction": sanction, "sentence": notices.describe(sanction), "form": form, "error": ""}
+    if request.method == "POST":
+        if not form.is_valid():
+            context["error"] = _("Say why the decision should change (at most 2000 characters).")
+            return render(request, "community/appeal_by_link.html", context, status=400)
+        try:
+            services.sanction_appeal(user=sanction.user, sanction_id=sanction.pk, text=form.cleaned_data["text"])
+        except ServiceError as exc:
+            context["error"] = exc.message
+            return render(request, "community/appeal_by_link.html", context, status=exc.status)
+        sanction.refresh_from_db()
+        context["done"] = True
+    return render(request, "community/appeal_by_link.html", context)

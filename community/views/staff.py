@@ -1,15 +1,22 @@
 """The staff dashboard, inside the admin (wrapped by ``admin.site.admin_view``
 in urls: non-staff are sent to the admin login)."""
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from .. import dashboard
+from .. import dashboard, queue, services
+from ..models import MemberSettings
 
 
 def dashboard_view(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":  # the staff digest opt-in
+        wanted = request.POST.get("staff_digest") == "on"
+        services.staff_digest_set(user=request.user, wanted=wanted)
+        messages.success(request, _("You will get the daily moderation digest.") if wanted
+                         else _("You will no longer get the daily moderation digest."))
+        return redirect("community:dashboard")
     try:
         days = int(request.GET.get("days", "30"))
     except ValueError:
@@ -29,5 +36,7 @@ def dashboard_view(request: HttpRequest) -> HttpResponse:
             "rows": rows,
             "days": days,
             "total": dashboard.totals(rows, days=days),
+            "queue": queue.counts(),
+            "staff_digest": MemberSettings.objects.filter(user=request.user, staff_digest=True).exists(),
         },
     )

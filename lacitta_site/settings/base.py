@@ -131,6 +131,12 @@ ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "manda
 ACCOUNT_UNIQUE_EMAIL = True
 # NFKC, case-insensitive, no look-alike of an existing name, no "deleted-N" (community/usernames.py).
 ACCOUNT_USERNAME_VALIDATORS = "community.usernames.USERNAME_VALIDATORS"
+# Sign-up refuses the name or e-mail of a closed account a sanction still holds; a sanctioned login is told why
+# (community/account_forms.py).
+ACCOUNT_FORMS = {
+    "signup": "community.account_forms.PolicySignupForm",
+    "login": "community.account_forms.SanctionAwareLoginForm",
+}
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 LOGIN_REDIRECT_URL = "games:mine"
@@ -272,6 +278,8 @@ CELERY_BEAT_SCHEDULE = {
     "flush-outbox": {"task": "notifications.tasks.flush_outbox", "schedule": 120.0},
     "daily-digests": {"task": "notifications.tasks.send_digests", "schedule": 86400.0},
     "expire-suspensions": {"task": "community.tasks.expire_suspensions", "schedule": 600.0},
+    "purge-closed-accounts": {"task": "community.tasks.purge_closed_accounts", "schedule": 86400.0},
+    "staff-digests": {"task": "community.tasks.send_staff_digests", "schedule": 86400.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
 

@@ -1,0 +1,57 @@
+"""allauth's sign-up and login forms with the site's moderation rules (wired by
+``ACCOUNT_FORMS``), and the admin's login form (``community.admin``): sign-up
+refuses what ``signup_policy`` refuses; a suspended or banned person who gives
+the right password is told why, until when and how to appeal, instead of a
+bare "inactive" or "wrong password"."""
+
+from allauth.account.forms import LoginForm, SignupForm
+from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import get_user_model
+from django.db.models import Q
+
+from . import notices, signup_policy
+
+
+class PolicySignupForm(SignupForm):
+    def clean_username(self):
+        username = super().clean_username()
+        refusal = signup_policy.username_refusal(username)
+        if refusal:
+            raise forms.ValidationError(refusal)
+        return username
+
+    def clean_email(self):
+        email = super().clean_email()
+        refusal = signup_policy.email_refusal(email)
+        if refusal:
+            raise forms.ValidationError(refusal)
+        return email
+
+
+class SanctionAwareLoginForm(LoginForm):
+    def clean(self):
+        cleaned = super().clean()
+        # allauth hands back an inactive account whose password matched (to show "inactive").
+        if self.user is not None and not self.user.is_active:
+            notice = notices.login_notice(self.user)
+            if notice:
+                raise forms.ValidationError(notice, code="sanctioned")
+        return cleaned
+
+
+class SanctionAwareAdminLoginForm(AdminAuthenticationForm):
+    """The admin's login: a locked-out staff member or superuser learns why."""
+
+    def clean(self):
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            login, password = self.cleaned_data.get("username"), self.cleaned_data.get("password")
+            user = get_user_model().objects.filter(Q(username__iexact=login or "") | Q(email__iexact=login or "")
+                                                   ).first() if login else None
+            if user is not None and not user.is_active and password and user.check_password(password):
+                notice = notices.login_notice(user)
+                if notice:
+                    raise forms.ValidationError(notice, code="sanctioned") from None
+            raise

@@ -1,0 +1,132 @@
+"""Telling people about moderation: a sanctioned player (in-site notice, e-mail,
+and at login) with the reason, the end date and how to appeal; a reporter that
+their report was handled. An appeal works from a signed e-mail link without
+logging in (a suspended or banned account cannot log in)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+
+APPEAL_SALT = "community.appeal-link"
+APPEAL_LINK_DAYS = 60  # the link in the notice works this long
+
+
+def appeal_token(sanction) -> str:
+    return signing.dumps({"s": sanction.pk, "u": sanction.user_id}, salt=APPEAL_SALT)
+
+
+def sanction_from_token(token: str):
+    """The sanction an appeal link is for, or None (forged, expired, or not that user's any more)."""
+    from .models import Sanction
+
+    try:
+        data = signing.loads(token, salt=APPEAL_SALT, max_age=timedelta(days=APPEAL_LINK_DAYS))
+    except signing.BadSignature:
+        return None
+    if not isinstance(data, dict):
+        return None
+    return Sanction.objects.select_related("user").filter(pk=data.get("s"), user_id=data.get("u")).first()
+
+
+def appeal_url(sanction) -> str:
+    return settings.SITE_URL.rstrip("/") + reverse("community:appeal_by_link", args=[appeal_token(sanction)])
+
+
+def describe(sanction) -> str:
+    """One sentence: what, until when, why."""
+    kind = sanction.get_kind_display()
+    if sanction.kind == sanction.Kind.WARN:
+        what = _("A moderator warned you.")
+    elif sanction.ends_at is None:
+        what = _("%(kind)s, with no end date.") % {"kind": kind}
+    else:
+        what = _("%(kind)s until %(until)s (UTC).") % {"kind": kind,
+                                                     "until": sanction.ends_at.strftime("%Y-%m-%d %H:%M")}
+    return _("%(what)s Reason: %(reason)s") % {"what": what, "reason": sanction.reason}
+
+
+def locking_sanction(user):
+    """The suspension or ban that keeps the account out now (the longest), or None."""
+    from .models import Sanction
+
+    now = timezone.now()
+    holding = [s for s in Sanction.objects.filter(user=user, kind__in=[Sanction.Kind.SUSPEND, Sanction.Kind.BAN],
+                                                  lifted_at__isnull=True) if s.is_active(now)]
+    if not holding:
+        return None
+    return max(holding, key=lambda s: (s.ends_at is None, s.ends_at or now))
+
+
+def login_notice(user) -> str | None:
+    """What a suspended or banned person sees when they log in with the right password."""
+    sanction = locking_sanction(user)
+    if sanction is None:
+        return None
+    return format_html(
+        "{} {} <a href=\"{}\">{}</a>",
+        describe(sanction),
+        _("You cannot log in meanwhile. To appeal, use the link in the e-mail we sent you, or this one:"),
+        appeal_url(sanction),
+        _("appeal this decision"),
+    )
+
+
+def unseen_sanctions(user):
+    """Sanctions the player has not yet looked at (the site-wide notice)."""
+    from .models import Sanction
+
+    if user is None or not user.is_authenticated:
+        return Sanction.objects.none()
+    return Sanction.objects.filter(user=user, seen_at__isnull=True)
+
+
+# --- e-mails (through the notifications outbox) ---------------------------------------------------
+
+
+def sanction_notified(sanction, *, appeal_decided: bool = False) -> None:
+    """Queue the e-mail about a decision (or about the answer to its appeal)."""
+    from notifications import services as notify
+    from notifications.models import Notification
+
+    key = f"{'appeal' if appeal_decided else 'sanction'}:{sanction.pk}"
+    notify.service_mail(user=sanction.user, kind=Notification.Kind.SANCTION, key=key,
+                        data={"sanction": sanction.pk, "appeal_decided": appeal_decided})
+
+
+def report_handled(report) -> None:
+    """Tell the reporter their report was handled (not what was done to whom: that is private)."""
+    from notifications import services as notify
+    from notifications.models import Notification
+
+    reporter = report.reporter
+    if reporter is None or not reporter.is_active:
+        return
+    notify.service_mail(user=reporter, kind=Notification.Kind.REPORT_HANDLED, key=f"report:{report.pk}",
+                        data={"report": report.pk})
+
+
+def mail_context(notification) -> dict:
+    """What the moderation e-mails' templates need (called in the reader's language)."""
+    from .models import Report, Sanction
+
+    data = notification.data or {}
+    context: dict = {}
+    if "sanction" in data:
+        sanction = Sanction.objects.filter(pk=data["sanction"]).first()
+        if sanction is not None:
+            context.update(sanction=sanction, sentence=describe(sanction), appeal_url=appeal_url(sanction),
+                           appeal_decided=bool(data.get("appeal_decided")),
+                           lifted=sanction.lifted_at is not None)
+    if "report" in data:
+        context["report"] = Report.objects.filter(pk=data["report"]).first()
+    if "queue" in data:
+        context["queue"] = data["queue"]
+        context["dashboard_url"] = settings.SITE_URL.rstrip("/") + reverse("community:dashboard")
+    return context

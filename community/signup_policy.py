@@ -1,0 +1,129 @@
+"""What is kept when an account is closed, for how long, and who may not sign up.
+
+Closing an account erases the person (name, e-mail, profile, ordinary chat) but
+not the moderation evidence: chat messages that were reported or hidden, every
+chat message of a person who was ever sanctioned, the reports and sanctions
+themselves, and for staff the link between ``deleted-<id>`` and the former
+username. All that is kept for ``RETENTION_DAYS`` after closing, and for as long
+as a ban or other sanction still holds; then ``closed_accounts_purge`` erases it.
+
+Meanwhile nobody may sign up with the username or the e-mail address of a closed
+account that a sanction still holds (the e-mail is kept only as a keyed hash)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+RETENTION_DAYS = 365
+
+
+def email_digest(email: str) -> str:
+    """A keyed hash: the address itself is not kept, but the same address is recognised."""
+    key = f"closed-account-email:{settings.SECRET_KEY}".encode()
+    return hmac.new(key, (email or "").strip().casefold().encode(), hashlib.sha256).hexdigest()
+
+
+def kept_messages(user):
+    """The chat messages of ``user`` that closing the account keeps as evidence."""
+    from .models import ChatMessage, Report, Sanction
+
+    mine = ChatMessage.objects.filter(author=user)
+    if Sanction.objects.filter(user=user).exists() or Report.objects.filter(reported_user=user).exists():
+        return mine
+    return mine.filter(Q(hidden_at__isnull=False) | Q(reports__isnull=False)).distinct()
+
+
+def record_closing(*, user, former_username: str, former_email: str) -> None:
+    """Called by ``account.account_delete`` inside its transaction, before the user row is renamed."""
+    from .models import ClosedAccount, Sanction
+
+    now = timezone.now()
+    sanctioned = Sanction.objects.filter(user=user).exists()
+    ClosedAccount.objects.update_or_create(
+        user=user,
+        defaults={
+            "former_username": former_username,
+            "email_digest": email_digest(former_email) if sanctioned and former_email else "",
+            "closed_at": now,
+            "keep_until": now + timedelta(days=RETENTION_DAYS),
+            "purged_at": None,
+        },
+    )
+
+
+def _held(user_ids) -> set[int]:
+    """Those of ``user_ids`` that a sanction (other than a warning) still holds."""
+    from .models import Sanction
+
+    now = timezone.now()
+    return {s.user_id for s in Sanction.objects.filter(user_id__in=list(user_ids), lifted_at__isnull=True)
+            if s.is_active(now)}
+
+
+def _held_closed(accounts) -> object | None:
+    accounts = list(accounts)
+    held = _held(a.user_id for a in accounts)
+    return next((a for a in accounts if a.user_id in held), None)
+
+
+def username_refusal(username: str) -> str | None:
+    """Why this username may not be taken now, or None."""
+    from .models import ClosedAccount
+
+    found = _held_closed(ClosedAccount.objects.filter(former_username__iexact=(username or "").strip(),
+                                                      purged_at__isnull=True))
+    if found is None:
+        return None
+    return _("This username belonged to an account closed while under a moderation sanction; "
+             "it cannot be taken while the sanction lasts.")
+
+
+def email_refusal(email: str) -> str | None:
+    """Why this e-mail address may not sign up now, or None."""
+    from .models import ClosedAccount
+
+    if not email:
+        return None
+    found = _held_closed(ClosedAccount.objects.filter(email_digest=email_digest(email), purged_at__isnull=True))
+    if found is None:
+        return None
+    return _("This e-mail address belonged to an account closed while under a moderation sanction; "
+             "it cannot sign up again while the sanction lasts.")
+
+
+def closed_accounts_purge(now=None) -> int:
+    """Periodic: past the retention period and with no sanction holding, the kept
+    evidence of a closed account is erased (chat text, former name, e-mail hash)."""
+    from .models import ChatMessage, ClosedAccount
+
+    now = now or timezone.now()
+    due = list(ClosedAccount.objects.filter(purged_at__isnull=True, keep_until__lte=now))
+    held = _held(a.user_id for a in due)
+    count = 0
+    for account in due:
+        if account.user_id in held:
+            continue
+        with transaction.atomic():
+            ChatMessage.objects.filter(author_id=account.user_id).exclude(text="").update(text="")
+            account.former_username, account.email_digest, account.purged_at = "", "", now
+            account.save(update_fields=["former_username", "email_digest", "purged_at"])
+        count += 1
+    return count
+
+
+def former_name(user) -> str:
+    """For staff pages: the name a closed account had ("" once erased, or if never closed)."""
+    from .models import ClosedAccount
+
+    if user is None:
+        return ""
+    account = ClosedAccount.objects.filter(user_id=user.pk).only("former_username").first()
+    return account.former_username if account else ""

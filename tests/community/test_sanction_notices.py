@@ -1,0 +1,77 @@
+"""Issue 20 point 6: a sanctioned player is told — a notice on every page until read,
+and an e-mail (through the outbox) with the reason, the end date and an appeal link
+that works without logging in; the appeal's answer comes by e-mail too; a reporter
+is told their report was handled."""
+
+import re
+
+import pytest
+from django.core import mail
+
+from community import moderation, notices, services
+from community.models import Sanction
+from notifications.models import Notification
+from tests.platform.factories import accept_all, race_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def mails_to(user):
+    return [m for m in mail.outbox if m.to == [user.email]]
+
+
+def test_a_muted_player_gets_an_email_and_a_notice_until_read(client, settings, mod, alice, bob):
+    settings.SITE_URL = "https://lacitta.example"
+    moderation.user_mute(moderator=mod, user_id=bob.pk, days=3, reason="insults in game chat")
+    sanction = Sanction.objects.get(user=bob)
+    [note] = Notification.objects.filter(user=bob, kind="sanction")
+    assert note.status == "sent"
+    [email] = mails_to(bob)
+    assert "insults in game chat" in email.body and sanction.ends_at.strftime("%Y-%m-%d %H:%M") in email.body
+    assert "https://lacitta.example/account/appeal/link/" in email.body
+    client.force_login(bob)
+    lobby = client.get("/").content.decode()
+    assert "moderation-notice" in lobby and "insults in game chat" in lobby
+    client.get("/account/privacy/")  # read
+    assert "moderation-notice" not in client.get("/").content.decode()
+
+
+def test_an_appeal_by_email_link_works_without_logging_in_and_its_answer_is_mailed(client, mod, bob):
+    moderation.user_suspend(moderator=mod, user_id=bob.pk, days=7, reason="spam")
+    sanction = Sanction.objects.get(user=bob)
+    link = re.search(r"https?://\S+/account/appeal/link/\S+/", mails_to(bob)[0].body).group(0)
+    path = link.split("://", 1)[1].split("/", 1)[1]
+    response = client.get(f"/{path}")
+    assert response.status_code == 200 and "spam" in response.content.decode()
+    response = client.post(f"/{path}", {"text": "it was my brother"})
+    assert response.status_code == 200 and "Your appeal is noted" in response.content.decode()
+    sanction.refresh_from_db()
+    assert sanction.appeal == "it was my brother" and sanction.appealed_at is not None
+    assert client.post(f"/{path}", {"text": "again"}).status_code == 400  # once only
+    moderation.appeal_decide(moderator=mod, sanction_id=sanction.pk, lift=True, reason="fair enough")
+    answer = mails_to(bob)[-1]
+    assert "fair enough" in answer.body and "lifted" in answer.body
+    bob.refresh_from_db()
+    assert bob.is_active
+
+
+def test_a_forged_or_foreign_appeal_link_is_refused(client, mod, alice, bob):
+    moderation.user_warn(moderator=mod, user_id=bob.pk, reason="careful")
+    sanction = Sanction.objects.get(user=bob)
+    token = notices.appeal_token(sanction)
+    response = client.get(f"/account/appeal/link/{token[:-2]}xx/")
+    assert response.status_code == 404 and "not valid or has expired" in response.content.decode()
+    Sanction.objects.filter(pk=sanction.pk).update(user=alice)  # the link names bob, not whoever holds it now
+    assert client.post(f"/account/appeal/link/{token}/", {"text": "x"}).status_code == 404
+    assert not Sanction.objects.filter(appealed_at__isnull=False).exists()
+
+
+def test_the_reporter_is_told_the_report_was_handled(mod, alice, bob):
+    game = accept_all(race_game(alice, [bob]), [bob])
+    message = services.chat_post(game_id=game.pk, user=bob, text="idiot")
+    report = services.report_message(reporter=alice, message_id=message.pk, reason="insult")
+    about_reports = lambda: [m for m in mails_to(alice) if "report" in m.subject]  # noqa: E731
+    assert not about_reports()
+    moderation.message_hide(moderator=mod, message_id=message.pk, reason="insult", report_id=report.pk)
+    [told] = about_reports()
+    assert "handled" in told.subject and "idiot" not in told.body
