@@ -72,7 +72,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 )
             except services.ServiceError as exc:
                 form.add_error(None, exc.message)
-                return render(request, "games/new.html", {"form": form}, status=exc.status)
+                # A refused form is a 400 (the person fixes the form); only "too many games" says 429.
+                return render(request, "games/new.html", {"form": form}, status=429 if exc.status == 429 else 400)
             else:
                 messages.success(request, _("Your game is open."))
                 return redirect("games:detail", pk=game.pk)
