@@ -165,9 +165,12 @@ elif os.environ.get("EMAIL_HOST"):
     EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 else:
     EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "La Città <noreply@localhost>")
+# A mail server that hangs must not hold a worker (or a request) for ever; the outbox retries.
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
@@ -233,6 +236,12 @@ else:
     CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "memory://")
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", True)
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# A Redis that accepts connections but never answers: publishing gives up after ~2 s instead of
+# blocking the request (the move is saved; the sweeps queue the work again, as when Redis refuses).
+# socket_timeout stays above kombu's 1 s BRPOP wait so an idle worker is not cut off.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 2, "socket_connect_timeout": 2}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 # A broker made of folders (kombu's filesystem transport): lets a real worker run
 # on a machine without Redis, e.g. the worker tests of `make test` on a laptop.
 if os.environ.get("CELERY_FS_BROKER_DIR"):
