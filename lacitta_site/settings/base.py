@@ -126,6 +126,8 @@ AUTHENTICATION_BACKENDS = [
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "mandatory")
+# Account mails go through the notifications outbox (sent by a worker, retried), not inside the request.
+ACCOUNT_ADAPTER = "notifications.account_adapter.OutboxAccountAdapter"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
