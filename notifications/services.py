@@ -39,7 +39,8 @@ def _queue(*, user, kind: str, game, key: str, digestible: bool, seat_index: int
         # previous one's mail still waits (broker down, player on the page) does not add a second mail.
         # Locked, so a worker deciding to skip it right now is waited for (and then a new row is made).
         waiting = (Notification.objects.select_for_update()
-                   .filter(kind=kind, game=game, seat_index=seat_index, status__in=Notification.WAITING).first())
+                   .filter(kind=kind, game=game, seat_index=seat_index, status__in=Notification.WAITING)
+                   .first())
         if waiting is not None:
             return waiting
     note, created = Notification.objects.get_or_create(
@@ -78,7 +79,8 @@ def account_mail(*, message, user=None) -> Notification:
 
     from .tasks import send_notification
 
-    html = next((content for content, mimetype in getattr(message, "alternatives", []) if mimetype == "text/html"), "")
+    alternatives = getattr(message, "alternatives", [])
+    html = next((content for content, mimetype in alternatives if mimetype == "text/html"), "")
     body = message.body
     if getattr(message, "content_subtype", "plain") == "html":
         body, html = "", message.body

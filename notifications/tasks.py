@@ -40,8 +40,8 @@ def _watching(note) -> bool:
 
     from .models import Notification
 
-    return (note.kind in (Notification.Kind.YOUR_TURN, Notification.Kind.REMINDER) and note.game_id is not None
-            and is_present(note.game_id, note.user_id))
+    return (note.kind in (Notification.Kind.YOUR_TURN, Notification.Kind.REMINDER)
+            and note.game_id is not None and is_present(note.game_id, note.user_id))
 
 
 def send_once(notification_id: int) -> str:

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -263,7 +264,9 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
     "flush-outbox": {"task": "notifications.tasks.flush_outbox", "schedule": 120.0},
-    "daily-digests": {"task": "notifications.tasks.send_digests", "schedule": 86400.0},
+    # At a fixed time of day (UTC), not every 86,400 s from whenever beat first started.
+    "daily-digests": {"task": "notifications.tasks.send_digests",
+                      "schedule": crontab(hour=int(os.environ.get("DIGEST_HOUR_UTC", "7")), minute=0)},
     "expire-suspensions": {"task": "community.tasks.expire_suspensions", "schedule": 600.0},
 }
 CELERY_TIMEZONE = TIME_ZONE

@@ -23,8 +23,12 @@ from tests.faults.conftest import reset_broker_pools
 
 pytestmark = pytest.mark.django_db
 
-SIGNUP = {"username": "newbie", "email": "newbie@example.com",
-          "password1": "a-long-password-9", "password2": "a-long-password-9"}
+SIGNUP = {
+    "username": "newbie",
+    "email": "newbie@example.com",
+    "password1": "a-long-password-9",
+    "password2": "a-long-password-9",
+}
 
 
 def _closed_port() -> int:
@@ -38,6 +42,7 @@ def smtp_at(settings):
     def point(port: int):
         settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
         settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_USE_TLS = "127.0.0.1", port, False
+
     return point
 
 
@@ -87,7 +92,8 @@ def test_mail_server_refusing_sign_up_still_works_and_the_mail_follows(smtp_at, 
 
 
 def test_mail_server_hanging_sign_up_answers_at_once_and_the_worker_times_out(
-        smtp_at, silent_smtp, settings, django_capture_on_commit_callbacks):
+    smtp_at, silent_smtp, settings, django_capture_on_commit_callbacks
+):
     """As in production: the request only writes the row and queues its sending."""
     from django.conf import settings as live
 

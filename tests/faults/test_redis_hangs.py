@@ -71,8 +71,9 @@ def test_publish_to_a_silent_redis_gives_up_within_a_couple_of_seconds(broker_ha
     assert seconds < PUBLISH_LIMIT, f"publishing took {seconds:.1f} s"
 
 
-def test_move_answers_quickly_and_the_sweep_plays_the_bot_turn_later(broker_hangs,
-                                                                     django_capture_on_commit_callbacks):
+def test_move_answers_quickly_and_the_sweep_plays_the_bot_turn_later(
+    broker_hangs, django_capture_on_commit_callbacks
+):
     from games.tasks import sweep_clocks
 
     alice = make_user("alice")
@@ -83,8 +84,11 @@ def test_move_answers_quickly_and_the_sweep_plays_the_bot_turn_later(broker_hang
     def move():
         # The bot turn is queued on commit, as in a real request.
         with django_capture_on_commit_callbacks(execute=True) as queued:
-            answer = client.post(f"/games/{game.pk}/move/",
-                                 {"version": "1", "move": json.dumps({"type": "add", "n": 1})}, HTTP_HX_REQUEST="true")
+            answer = client.post(
+                f"/games/{game.pk}/move/",
+                {"version": "1", "move": json.dumps({"type": "add", "n": 1})},
+                HTTP_HX_REQUEST="true",
+            )
         assert queued, "the move queued nothing"
         return answer
 

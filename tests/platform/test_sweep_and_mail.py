@@ -147,7 +147,8 @@ def test_flush_outbox_leaves_a_held_back_row_to_its_own_task(alice, bob, monkeyp
                                        send_after=timezone.now() + timedelta(seconds=45))
     lost = Notification.objects.create(user=alice, kind="reminder", game=game, dedupe_key="lost",
                                        send_after=timezone.now() - timedelta(minutes=10))
-    Notification.objects.filter(pk__in=[held.pk, lost.pk]).update(created_at=timezone.now() - timedelta(minutes=10))
+    Notification.objects.filter(pk__in=[held.pk, lost.pk]).update(
+        created_at=timezone.now() - timedelta(minutes=10))
     queued = []
     monkeypatch.setattr("notifications.tasks.send_notification.delay", lambda pk: queued.append(pk))
     flush_outbox()
