@@ -23,8 +23,22 @@ def _seat_of(game, user):
     return next((s for s in game.seats.all() if s.user_id == user.pk), None)
 
 
+def _account_message(notification: Notification) -> EmailMultiAlternatives:
+    """The account mail as django-allauth rendered it when it was queued."""
+    message = EmailMultiAlternatives(notification.subject, notification.body or notification.html_body,
+                                     settings.DEFAULT_FROM_EMAIL, [notification.to_email])
+    if notification.body and notification.html_body:
+        message.attach_alternative(notification.html_body, "text/html")
+    elif not notification.body:
+        message.content_subtype = "html"
+    return message
+
+
 def build(notification: Notification, *, digest_items: list[Notification] | None = None) -> EmailMultiAlternatives:
     from players.models import Profile
+
+    if notification.kind == Notification.Kind.ACCOUNT:
+        return _account_message(notification)
 
     user = notification.user
     profile = Profile.objects.get_or_create(user=user)[0]

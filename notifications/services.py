@@ -1,9 +1,13 @@
 """Queueing e-mails. Called inside the transaction of the game change that
 causes them: the outbox row commits with the change, the send task is queued
 on commit. Preferences decide whether a row is made and whether it waits for
-the daily digest."""
+the daily digest. Whether the player is looking at the game is decided when
+the mail is sent (tasks.py), not here: a turn must not be lost because the
+player happened to be on the page when it began."""
 
 from __future__ import annotations
+
+import uuid
 
 from .models import Notification
 
@@ -17,7 +21,8 @@ def _profile(user):
         return Profile.objects.get_or_create(user=user)[0]
 
 
-def _queue(*, user, kind: str, game, key: str, digestible: bool) -> Notification | None:
+def _queue(*, user, kind: str, game, key: str, digestible: bool, seat_index: int | None = None
+           ) -> Notification | None:
     if not user.is_active or not user.email:
         return None
     profile = _profile(user)
@@ -29,13 +34,18 @@ def _queue(*, user, kind: str, game, key: str, digestible: bool) -> Notification
     if not wanted:
         return None
     status = Notification.Status.DIGEST if digestible and profile.email_digest else Notification.Status.PENDING
-    if status == Notification.Status.PENDING and kind == Notification.Kind.YOUR_TURN and game is not None:
-        from games.presence import is_present
-
-        if is_present(game.pk, user.pk):
-            return None  # they are looking at the game: the page shows it is their turn
+    if kind == Notification.Kind.YOUR_TURN:
+        # One waiting "your turn" per game and seat (a constraint too): a turn that begins while the
+        # previous one's mail still waits (broker down, player on the page) does not add a second mail.
+        # Locked, so a worker deciding to skip it right now is waited for (and then a new row is made).
+        waiting = (Notification.objects.select_for_update()
+                   .filter(kind=kind, game=game, seat_index=seat_index, status__in=Notification.WAITING)
+                   .first())
+        if waiting is not None:
+            return waiting
     note, created = Notification.objects.get_or_create(
-        dedupe_key=key, defaults={"user": user, "kind": kind, "game": game, "status": status}
+        dedupe_key=key,
+        defaults={"user": user, "kind": kind, "game": game, "status": status, "seat_index": seat_index},
     )
     if created and status == Notification.Status.PENDING:
         from games.queue import enqueue_on_commit
@@ -48,7 +58,7 @@ def _queue(*, user, kind: str, game, key: str, digestible: bool) -> Notification
 
 def your_turn(*, seat, game) -> Notification | None:
     return _queue(user=seat.user, kind=Notification.Kind.YOUR_TURN, game=game,
-                  key=f"turn:{game.pk}:{seat.index}:{game.version}", digestible=True)
+                  key=f"turn:{game.pk}:{seat.index}:{game.version}", digestible=True, seat_index=seat.index)
 
 
 def reminder(*, seat, game) -> Notification | None:
@@ -79,4 +89,31 @@ def service_mail(*, user, kind: str, key: str, data: dict) -> Notification | Non
     from .tasks import send_notification
 
     enqueue_on_commit(send_notification, note.pk)
+    return note
+
+
+def account_mail(*, message, user=None) -> Notification:
+    """An account e-mail rendered by django-allauth (confirmation, password reset…), sent by a
+    worker through the outbox instead of inside the web request. Eager Celery (``make run``)
+    still sends it at once, on commit, through Django's EMAIL_BACKEND."""
+    from games.queue import enqueue_on_commit
+
+    from .tasks import send_notification
+
+    alternatives = getattr(message, "alternatives", [])
+    html = next((content for content, mimetype in alternatives if mimetype == "text/html"), "")
+    body = message.body
+    if getattr(message, "content_subtype", "plain") == "html":
+        body, html = "", message.body
+    note = Notification.objects.create(
+        user=user if user is not None and user.pk else None, kind=Notification.Kind.ACCOUNT,
+        dedupe_key=f"account:{uuid.uuid4().hex}", to_email=", ".join(message.to)[:254],
+        subject=message.subject[:255], body=body, html_body=html,
+    )
+    if send_notification.app.conf.task_always_eager:
+        # In-process (make run, tests): this connection already sees the row, so the mail goes at once,
+        # even inside a transaction whose commit never comes (a test's), as allauth's own sending did.
+        send_notification.delay(note.pk)
+    else:
+        enqueue_on_commit(send_notification, note.pk)  # a worker must find the row committed
     return note

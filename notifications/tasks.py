@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 log = logging.getLogger(__name__)
@@ -19,10 +20,8 @@ STALE_AFTER = timedelta(minutes=2)  # a pending row older than this lost its tas
 
 
 def _still_relevant(note) -> bool:
-    """A "your turn" or reminder e-mail is pointless once the player moved or
-    while they are looking at the game."""
+    """A "your turn" or reminder e-mail is pointless once the player moved."""
     from games.models import Game, Seat
-    from games.presence import is_present
 
     from .models import Notification
 
@@ -30,14 +29,27 @@ def _still_relevant(note) -> bool:
         return True
     if note.game.status != Game.Status.ACTIVE:
         return False
-    owes = Seat.objects.filter(game_id=note.game_id, user_id=note.user_id, owes_move=True,
+    return Seat.objects.filter(game_id=note.game_id, user_id=note.user_id, owes_move=True,
                                substitute_bot="").exists()
-    return owes and not is_present(note.game_id, note.user_id)
+
+
+def _watching(note) -> bool:
+    """The player has the game open (the page says so every few polls): the page shows the turn,
+    so the mail waits until they leave, and goes only if the turn is still theirs then."""
+    from games.presence import is_present
+
+    from .models import Notification
+
+    return (note.kind in (Notification.Kind.YOUR_TURN, Notification.Kind.REMINDER)
+            and note.game_id is not None and is_present(note.game_id, note.user_id))
 
 
 def send_once(notification_id: int) -> str:
-    """One attempt: 'sent', 'skipped', 'nothing' (already handled or held by
-    another worker), 'retry' (failed, will be tried again) or 'failed' (gave up)."""
+    """One attempt: 'sent', 'skipped', 'later' (the player is looking at the game: held back
+    for PRESENCE_SECONDS), 'nothing' (already handled or held by another worker),
+    'retry' (failed, will be tried again) or 'failed' (gave up)."""
+    from games.presence import PRESENCE_SECONDS
+
     from .emails import build
     from .models import Notification
 
@@ -50,6 +62,10 @@ def send_once(notification_id: int) -> str:
             note.status = Notification.Status.SKIPPED
             note.save(update_fields=["status"])
             return "skipped"
+        if _watching(note):
+            note.send_after = timezone.now() + timedelta(seconds=PRESENCE_SECONDS)
+            note.save(update_fields=["send_after"])
+            return "later"
         note.attempts += 1
         try:
             build(note).send()
@@ -62,15 +78,24 @@ def send_once(notification_id: int) -> str:
                         note.last_error)
             return "failed" if note.status == Notification.Status.FAILED else "retry"
         note.status, note.sent_at = Notification.Status.SENT, timezone.now()
-        note.save(update_fields=["status", "sent_at", "attempts"])
+        # An account mail's body holds a one-time link: not kept once delivered.
+        note.body = note.html_body = ""
+        note.save(update_fields=["status", "sent_at", "attempts", "body", "html_body"])
         return "sent"
 
 
 @shared_task(bind=True, acks_late=True, max_retries=MAX_ATTEMPTS)
 def send_notification(self, notification_id: int) -> str:
+    from games.presence import PRESENCE_SECONDS
+
     outcome = send_once(notification_id)
+    if self.request.is_eager:
+        # In-process (make run, tests): no waiting inside the caller; flush_outbox takes it up later.
+        return outcome
     if outcome == "retry":
         raise self.retry(countdown=30 * 2 ** min(self.request.retries + 1, 6))
+    if outcome == "later":
+        send_notification.apply_async((notification_id,), countdown=PRESENCE_SECONDS)
     return outcome
 
 
@@ -113,8 +138,10 @@ def flush_outbox() -> int:
     """Queue again the rows whose send task never ran (e.g. the broker was down)."""
     from .models import Notification
 
-    stale = Notification.objects.filter(status=Notification.Status.PENDING,
-                                        created_at__lt=timezone.now() - STALE_AFTER)
+    cutoff = timezone.now() - STALE_AFTER
+    # A row held back while its player watches has a task coming (send_after): not stale until then.
+    stale = (Notification.objects.filter(status=Notification.Status.PENDING, created_at__lt=cutoff)
+             .filter(Q(send_after__isnull=True) | Q(send_after__lt=cutoff)))
     ids = list(stale.values_list("pk", flat=True)[:500])
     for pk in ids:
         send_notification.delay(pk)

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -128,6 +129,8 @@ AUTHENTICATION_BACKENDS = [
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "mandatory")
+# Account mails go through the notifications outbox (sent by a worker, retried), not inside the request.
+ACCOUNT_ADAPTER = "notifications.account_adapter.OutboxAccountAdapter"
 ACCOUNT_UNIQUE_EMAIL = True
 # NFKC, case-insensitive, no look-alike of an existing name, no "deleted-N" (community/usernames.py).
 ACCOUNT_USERNAME_VALIDATORS = "community.usernames.USERNAME_VALIDATORS"
@@ -183,9 +186,12 @@ elif os.environ.get("EMAIL_HOST"):
     EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 else:
     EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "La Città <noreply@localhost>")
+# A mail server that hangs must not hold a worker (or a request) for ever; the outbox retries.
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
@@ -257,6 +263,12 @@ else:
     CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "memory://")
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", True)
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# A Redis that accepts connections but never answers: publishing gives up after ~2 s instead of
+# blocking the request (the move is saved; the sweeps queue the work again, as when Redis refuses).
+# socket_timeout stays above kombu's 1 s BRPOP wait so an idle worker is not cut off.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 2, "socket_connect_timeout": 2}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 # A broker made of folders (kombu's filesystem transport): lets a real worker run
 # on a machine without Redis, e.g. the worker tests of `make test` on a laptop.
 if os.environ.get("CELERY_FS_BROKER_DIR"):
@@ -276,7 +288,9 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
     "flush-outbox": {"task": "notifications.tasks.flush_outbox", "schedule": 120.0},
-    "daily-digests": {"task": "notifications.tasks.send_digests", "schedule": 86400.0},
+    # At a fixed time of day (UTC), not every 86,400 s from whenever beat first started.
+    "daily-digests": {"task": "notifications.tasks.send_digests",
+                      "schedule": crontab(hour=int(os.environ.get("DIGEST_HOUR_UTC", "7")), minute=0)},
     "expire-suspensions": {"task": "community.tasks.expire_suspensions", "schedule": 600.0},
     "purge-closed-accounts": {"task": "community.tasks.purge_closed_accounts", "schedule": 86400.0},
     "staff-digests": {"task": "community.tasks.send_staff_digests", "schedule": 86400.0},

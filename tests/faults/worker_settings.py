@@ -7,10 +7,11 @@ given to another after that many seconds instead of an hour."""
 import os
 
 from lacitta_site.settings.base import *  # noqa: F403
-from lacitta_site.settings.base import CELERY_BROKER_URL
+from lacitta_site.settings.base import CELERY_BROKER_TRANSPORT_OPTIONS, CELERY_BROKER_URL
 
 if os.environ.get("FAULTS_VISIBILITY_TIMEOUT") and CELERY_BROKER_URL.startswith("redis"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
+        **CELERY_BROKER_TRANSPORT_OPTIONS,  # the site's socket timeouts
         "visibility_timeout": int(os.environ["FAULTS_VISIBILITY_TIMEOUT"]),
         "unacked_restore_interval": 1,
         "unacked_restore_throttle": 1,

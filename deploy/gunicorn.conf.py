@@ -1,0 +1,67 @@
+"""gunicorn's settings for the web process (`deploy/site web`).
+
+WEB_BIND: the address the balancer reaches; Django trusts X-Forwarded-Proto from whoever connects,
+so bind to the balancer's private network (or 127.0.0.1 when the balancer runs on this machine)
+and firewall the port to the balancer only (docs/deploy.md). Access and error lines are JSON
+objects, one per line, as Django's, Celery's and beat's."""
+
+import os
+
+from pythonjsonlogger.json import JsonFormatter
+
+# (A platform reading the Procfile gives PORT and puts its own router in front.)
+bind = os.environ.get("WEB_BIND") or (
+    f"0.0.0.0:{os.environ['PORT']}" if os.environ.get("PORT") else "127.0.0.1:8000"
+)
+workers = int(os.environ.get("WEB_CONCURRENCY", "4"))
+timeout = 30
+graceful_timeout = 30
+pidfile = os.environ.get("WEB_PIDFILE") or None
+
+
+class AccessJsonFormatter(JsonFormatter):
+    """gunicorn's access line as named fields rather than one Apache-style string."""
+
+    FIELDS = {
+        "h": "remote_addr",
+        "m": "method",
+        "U": "path",
+        "q": "query",
+        "s": "status",
+        "B": "bytes",
+        "M": "duration_ms",
+        "a": "user_agent",
+        "f": "referer",
+    }
+
+    def add_fields(self, log_record, record, message_dict):
+        super().add_fields(log_record, record, message_dict)
+        atoms = record.args if isinstance(record.args, dict) else {}
+        for atom, name in self.FIELDS.items():
+            if atom in atoms:
+                log_record[name] = atoms[atom]
+
+
+_FMT = "%(asctime)s %(levelname)s %(name)s %(message)s"
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "json": {"()": JsonFormatter, "fmt": _FMT},
+        "access_json": {"()": AccessJsonFormatter, "fmt": _FMT},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"},
+        "access": {
+            "class": "logging.StreamHandler",
+            "formatter": "access_json",
+            "stream": "ext://sys.stdout",
+        },
+    },
+    "root": {"level": "INFO", "handlers": ["console"]},
+    "loggers": {
+        "gunicorn.error": {"level": "INFO", "handlers": ["console"], "propagate": False},
+        "gunicorn.access": {"level": "INFO", "handlers": ["access"], "propagate": False},
+    },
+}
+control_socket_disable = True  # gunicornc is not used; it would write into $HOME

@@ -1,0 +1,95 @@
+"""lacitta_site/settings/prod.py refuses what would break production quietly: no SITE_URL (mail links
+to http://127.0.0.1:8000), an http:// SITE_URL, INSECURE_LOCAL on a public host name. With
+INSECURE_LOCAL on this machine, `check --deploy` passes with only the four HTTPS checks silenced."""
+
+import os
+import subprocess
+import sys
+
+from django.conf import settings
+
+BASE_ENV = {
+    "SECRET_KEY": "x" * 20 + "production-secret-key-with-enough-entropy-1234567890",
+    "ALLOWED_HOSTS": "lacitta.example",
+    "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/lacitta",
+    "REDIS_URL": "redis://127.0.0.1:6379/1",
+    "SITE_URL": "https://lacitta.example",
+}
+
+
+def check(**changes) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "INSECURE_", "SITE_URL"))}
+    env.update(BASE_ENV)
+    for name, value in changes.items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    return subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "check",
+            "--deploy",
+            "--fail-level",
+            "WARNING",
+            "--settings=lacitta_site.settings.prod",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
+        env=env,
+    )
+
+
+def test_production_refuses_to_start_without_site_url():
+    result = check(SITE_URL=None)
+    assert result.returncode != 0 and "Set the SITE_URL environment variable" in result.stderr
+
+
+def test_production_refuses_a_plain_http_site_url():
+    result = check(SITE_URL="http://lacitta.example")
+    assert result.returncode != 0 and "SITE_URL must start with https://" in result.stderr
+
+
+def test_insecure_local_is_refused_for_a_public_host():
+    result = check(INSECURE_LOCAL="1", SITE_URL="http://127.0.0.1:8104")
+    assert (
+        result.returncode != 0 and "INSECURE_LOCAL=1" in result.stderr and "lacitta.example" in result.stderr
+    )
+    result = check(INSECURE_LOCAL="1", ALLOWED_HOSTS="127.0.0.1", SITE_URL="http://lacitta.example")
+    assert result.returncode != 0 and "lacitta.example" in result.stderr
+
+
+def test_insecure_local_on_this_machine_passes_with_exactly_the_https_checks_silenced():
+    result = check(INSECURE_LOCAL="1", ALLOWED_HOSTS="127.0.0.1,localhost", SITE_URL="http://127.0.0.1:8104")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (4 silenced)" in result.stdout
+
+
+def test_hsts_defaults_and_switches():
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_HSTS_PRELOAD, "
+        "s.SESSION_COOKIE_SECURE, s.SECURE_SSL_REDIRECT)"
+    )
+
+    def read(**extra):
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "INSECURE_", "SECURE_"))}
+        env.update(BASE_ENV, DJANGO_SETTINGS_MODULE="lacitta_site.settings.prod", **extra)
+        return subprocess.run(
+            [sys.executable, "-c", f"import django; django.setup(); {code}"],
+            capture_output=True,
+            text=True,
+            cwd=settings.BASE_DIR,
+            env=env,
+            check=True,
+        ).stdout.split()
+
+    assert read() == ["31536000", "True", "True", "True", "True"]
+    assert read(SECURE_HSTS_PRELOAD="false", SECURE_HSTS_INCLUDE_SUBDOMAINS="false")[1:3] == [
+        "False",
+        "False",
+    ]
+    local = read(INSECURE_LOCAL="1", ALLOWED_HOSTS="localhost", SITE_URL="http://localhost:8104")
+    assert local == ["0", "True", "True", "False", "False"]
