@@ -48,6 +48,10 @@ class Conflict(ServiceError):
     status = 409
 
 
+class StaleVersion(Conflict):
+    """The client chose its move at an older version: someone moved first (or it was sent twice)."""
+
+
 class BadMove(ServiceError):
     status = 400
 
@@ -251,7 +255,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         if game.status != Game.Status.ACTIVE:
             raise Conflict(_("This game is not in progress."))
         if expected_version != game.version:
-            raise Conflict(
+            raise StaleVersion(
                 _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s).")
                 % {"seen": expected_version, "now": game.version}
             )

@@ -20,6 +20,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
@@ -184,11 +185,21 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
         return _error(request, pk, _("The move could not be read; reload the page and try again."), 400)
     try:
         services.move_apply(game_id=pk, user=request.user, move=move, expected_version=version)
+    except services.StaleVersion:
+        # The page was behind: show the game as it is now, not version numbers.
+        return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
     except services.ServiceError as exc:
         return _error(request, pk, _translated_error(pk, exc), exc.status)
+    return _after_move(request, pk)
+
+
+def _after_move(request: HttpRequest, pk: int) -> HttpResponse:
+    """The new game body; the address becomes the plain game page, so that
+    a reload on a later turn does not reopen the move just made (``?m=``)."""
     if request.htmx:
         game = _game_or_404(request, pk)
-        return render(request, "games/partials/game_body.html", _context(request, game))
+        response = render(request, "games/partials/game_body.html", _context(request, game))
+        return replace_url(response, reverse("games:detail", args=[pk]))
     return redirect("games:detail", pk=pk)
 
 
@@ -199,15 +210,21 @@ def _translated_error(pk: int, exc: services.ServiceError) -> str:
     return exc.message
 
 
-def _error(request, pk: int, message: str, status: int) -> HttpResponse:
-    if request.htmx:
+def _error(request, pk: int, message: str, status: int, *, fresh: bool = False) -> HttpResponse:
+    """A refused move: with htmx the message goes above the move panel (``fresh``: the whole game
+    body as it is now, message included); without, the game page is shown with the message."""
+    plain_url = reverse("games:detail", args=[pk])
+    if request.htmx and not fresh:
         response = render(request, "games/partials/move_error.html", {"message": message}, status=status)
         response["HX-Retarget"] = "#move-error"
         response["HX-Reswap"] = "innerHTML"
         return response
+    game = _game_or_404(request, pk)
+    if request.htmx:
+        context = {**_context(request, game), "move_error": message}
+        return replace_url(render(request, "games/partials/game_body.html", context, status=status), plain_url)
     messages.error(request, message)
-    response = redirect("games:detail", pk=pk)
-    return response
+    return render(request, "games/game.html", _context(request, game), status=status)
 
 
 def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
