@@ -153,8 +153,8 @@ class Seat(models.Model):
 
 class Move(models.Model):
     """Append-only: one row per applied move, never deleted. A moderator's
-    rollback only marks the moves it undoes (``undone_at``): the log keeps
-    them, replays skip them."""
+    rollback and a player's undo only mark the moves they undo (``undone_at``;
+    ``taken_back`` for an undo): the log keeps them, replays skip them."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()  # equals the game version this move produced
@@ -168,6 +168,11 @@ class Move(models.Model):
     by_bot = models.CharField(max_length=20, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     undone_at = models.DateTimeField(null=True, blank=True)
+    # A player's own undo (games.services.move_undo), as opposed to a moderator's rollback.
+    taken_back = models.BooleanField(default=False)
+    # Set when the move was applied: the engine said it revealed nothing hidden, so its
+    # player may take it back while nobody else has acted since.
+    reveals_nothing = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "seq"]

@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<int:pk>/", views.game_detail, name="detail"),
     path("games/<int:pk>/poll/", views.game_poll, name="poll"),
     path("games/<int:pk>/move/", views.move_submit, name="move"),
+    path("games/<int:pk>/undo/", views.move_undo, name="undo"),
     path("games/<int:pk>/join/", views.game_join, name="join"),
     path("games/<int:pk>/cancel/", views.game_cancel, name="cancel"),
     path("games/<int:pk>/decline/", views.game_decline, name="decline"),

@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -24,7 +24,7 @@ from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
-from . import plain_reads, presence, replay, selectors, services, texts, ui
+from . import plain_reads, presence, replay, selectors, services, texts, ui, undo
 from .engines import registry
 from .forms import GameCreateForm
 from .models import Game
@@ -34,6 +34,7 @@ LOG_TAIL = 60
 LOBBY_MY_TURN = 10
 YEAR_MARKS = ("year_start", "year_end")  # log lines drawn as a year's border
 YEAR_CLASS = mark_safe(' class="year"')
+TAKEN_BACK_CLASS = mark_safe(' class="taken-back"')
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -93,7 +94,8 @@ def _context(request, game: Game) -> dict:
     names = [s.display_name for s in seats]
     tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL)
     log_lines = [
-        (YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "", row.seq, text)
+        (TAKEN_BACK_CLASS if row.taken_back else YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "",
+         row.seq, format_html("{} <i>({})</i>", text, _("taken back")) if row.taken_back else text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
     ]
     moves = [
@@ -116,6 +118,8 @@ def _context(request, game: Game) -> dict:
         "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
         "moves_template": [f"games/{game.game_type}/moves.html", "games/generic_moves.html"],
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
+        # The tail's newest row is the game's last: whether to offer "take back" costs no query.
+        "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),
         "seat_sig": _seat_signature(game),
         "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_token]))
         if request.user.is_authenticated and game.created_by_id == request.user.pk else "",
@@ -201,6 +205,26 @@ def _after_move(request: HttpRequest, pk: int) -> HttpResponse:
         response = render(request, "games/partials/game_body.html", _context(request, game))
         return replace_url(response, reverse("games:detail", args=[pk]))
     return redirect("games:detail", pk=pk)
+
+
+@require_POST
+@login_required
+def move_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take back my last move (offered by partials/undo.html only when allowed)."""
+    _game_or_404(request, pk)  # outsiders: as for a game that does not exist
+    try:
+        version = int(request.POST["version"])
+    except (KeyError, ValueError):
+        return _error(request, pk, _("The request could not be read; reload the page and try again."), 400)
+    try:
+        services.move_undo(game_id=pk, user=request.user, expected_version=version)
+    except services.StaleVersion:
+        return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
+    except services.ServiceError as exc:
+        return _error(request, pk, exc.message, exc.status)
+    if not request.htmx:
+        messages.success(request, _("Your move was taken back."))
+    return _after_move(request, pk)
 
 
 def _translated_error(pk: int, exc: services.ServiceError) -> str:
