@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .bots import level_label
+
 SEAT_COLOURS = ["red", "blue", "green", "yellow", "purple", "orange", "teal", "brown"]
 COLOUR_NAMES = {
     "red": _("Red"), "blue": _("Blue"), "green": _("Green"), "yellow": _("Yellow"), "purple": _("Purple"),
@@ -138,7 +140,7 @@ class Seat(models.Model):
         if self.kind == self.Kind.BOT:
             # Several bots in one game must be told apart: by their colour.
             return str(_("%(colour)s bot (%(level)s)") % {"colour": COLOUR_NAMES.get(self.colour, self.colour),
-                                                           "level": self.bot_level})
+                                                           "level": level_label(self.bot_level)})
         if self.user_id:
             return self.user.get_username()
         return str(_("Open seat"))

@@ -76,7 +76,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 messages.success(request, _("Your game is open."))
                 return redirect("games:detail", pk=game.pk)
         return render(request, "games/new.html", {"form": form}, status=400)
-    form = GameCreateForm(game_type=game_type)
+    # "Show its options" (a reload without JavaScript) keeps what was chosen so far.
+    initial = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"} if request.method == "POST" else {}
+    form = GameCreateForm(game_type=game_type, initial=initial)
     return render(request, "games/new.html", {"form": form})
 
 
