@@ -24,7 +24,7 @@ from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
-from . import plain_reads, presence, replay, selectors, services, texts, ui, undo
+from . import plain_reads, presence, replay, rules, selectors, services, texts, ui, undo
 from .engines import registry
 from .forms import GameCreateForm
 from .models import Game
@@ -120,6 +120,7 @@ def _context(request, game: Game) -> dict:
         "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
         "moves_template": [f"games/{game.game_type}/moves.html", "games/generic_moves.html"],
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
+        "rules_url": reverse("games:game_rules", args=[game.pk]) if game.game_type in rules.VARIANTS else "",
         # The tail's newest row is the game's last: whether to offer "take back" costs no query.
         "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),
         "seat_sig": _seat_signature(game),
