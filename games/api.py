@@ -198,7 +198,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self._game()
         body = UndoSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        services.move_undo(game_id=game.pk, user=request.user, expected_version=body.validated_data["version"])
+        services.move_undo(game_id=game.pk, user=request.user,
+                           expected_version=body.validated_data["version"])
         game = self._game()
         gv = selectors.game_view_for(game, request.user)
         return Response(GameDetailSerializer(game, context={"gv": gv, "request": request}).data)

@@ -19,7 +19,8 @@ VARIANTS = {
                 "cocagne": _("Pays de Cocagne expansion")},
 }
 VARIANT_OF = {
-    "lacitta": lambda options: "cocagne" if options.get("expansion") == "cocagne" else options.get("edition", "modern"),
+    "lacitta": lambda options: ("cocagne" if options.get("expansion") == "cocagne"
+                                else options.get("edition", "modern")),
 }
 
 

@@ -77,7 +77,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 return redirect("games:detail", pk=game.pk)
         return render(request, "games/new.html", {"form": form}, status=400)
     # "Show its options" (a reload without JavaScript) keeps what was chosen so far.
-    initial = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"} if request.method == "POST" else {}
+    posted = request.POST.items() if request.method == "POST" else ()
+    initial = {k: v for k, v in posted if k != "csrfmiddlewaretoken"}
     form = GameCreateForm(game_type=game_type, initial=initial)
     return render(request, "games/new.html", {"form": form})
 
@@ -96,7 +97,8 @@ def _context(request, game: Game) -> dict:
     names = [s.display_name for s in seats]
     tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL)
     log_lines = [
-        (TAKEN_BACK_CLASS if row.taken_back else YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "",
+        (TAKEN_BACK_CLASS if row.taken_back
+         else YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "",
          row.seq, format_html("{} <i>({})</i>", text, _("taken back")) if row.taken_back else text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
     ]
@@ -249,7 +251,8 @@ def _error(request, pk: int, message: str, status: int, *, fresh: bool = False) 
     game = _game_or_404(request, pk)
     if request.htmx:
         context = {**_context(request, game), "move_error": message}
-        return replace_url(render(request, "games/partials/game_body.html", context, status=status), plain_url)
+        response = render(request, "games/partials/game_body.html", context, status=status)
+        return replace_url(response, plain_url)
     messages.error(request, message)
     return render(request, "games/game.html", _context(request, game), status=status)
 

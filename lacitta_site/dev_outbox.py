@@ -20,6 +20,7 @@ from django.urls import reverse
 
 SEPARATOR = b"\n" + b"-" * 79 + b"\n"  # what the file backend writes after each message
 SHOWN = 50
+FILE_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
 
 
 @dataclass
@@ -31,7 +32,7 @@ class Mail:
 
 
 def enabled() -> bool:
-    return bool(settings.DEBUG) and settings.EMAIL_BACKEND == "django.core.mail.backends.filebased.EmailBackend"
+    return bool(settings.DEBUG) and settings.EMAIL_BACKEND == FILE_BACKEND
 
 
 def _text(message) -> str:

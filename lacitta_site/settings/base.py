@@ -156,8 +156,8 @@ AXES_LOCKOUT_TEMPLATE = "lockout.html"
 AXES_VERBOSE = False
 LOGIN_URL = "account_login"
 
-# E-mail: console by default (files shown at /dev/outbox/ in DEBUG); an e-mail service through django-anymail with
-# ANYMAIL_BACKEND (e.g. anymail.backends.mailgun.EmailBackend) + ANYMAIL_* keys;
+# E-mail: console by default (in DEBUG, files shown at /dev/outbox/); an e-mail service through
+# django-anymail with ANYMAIL_BACKEND (e.g. anymail.backends.mailgun.EmailBackend) + ANYMAIL_* keys;
 # SMTP when EMAIL_HOST is set.
 if os.environ.get("ANYMAIL_BACKEND"):
     EMAIL_BACKEND = os.environ["ANYMAIL_BACKEND"]

@@ -24,7 +24,8 @@ class Command(BaseCommand):
             if created:
                 user.set_password(DEMO_PASSWORD)
                 user.save()
-            EmailAddress.objects.update_or_create(user=user, email=email, defaults={"verified": True, "primary": True})
+            EmailAddress.objects.update_or_create(user=user, email=email,
+                                                  defaults={"verified": True, "primary": True})
             users.append(user)
         if not User.objects.filter(username="admin").exists():
             User.objects.create_superuser("admin", "admin@example.com", DEMO_PASSWORD)
