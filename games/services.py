@@ -324,6 +324,8 @@ def move_undo(*, game_id: int, user, expected_version: int) -> Game:
         game.state = engine.dump(state)
         log_event(game, seat.index, "undo", {"type": "undo", "seq": last.seq}, by_user=user)
         _resync_after_undo(game, engine, state, seats, undoing=seat, now=now)
+        if any(s.owes_move and s.played_by_bot for s in seats):
+            enqueue_bots(game)  # a bot owing a decision beside the undone move: its task saw the old version
         game.save()
     return game
 

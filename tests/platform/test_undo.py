@@ -168,3 +168,24 @@ def test_undo_through_the_api(client):
     game.refresh_from_db()
     log = api.get(f"/api/games/{game.pk}/log/").json()
     assert log[-1]["kind"] == "undo" and "took back their move" in json.dumps(log[-1]["text"])
+
+
+def test_undo_gives_back_the_increment_and_charges_nobody(client):
+    """Taking back and replaying a move must not earn clock time; the seat that was to move next
+    stops owing without its clock charged or credited."""
+    from games.models import Seat
+
+    game, me, other = two_player_game("ck")
+    mine = Seat.objects.get(game=game, user=me)
+    bank_before = mine.bank_seconds
+    game = services.move_apply(game_id=game.pk, user=me, move={"type": "take_gold"}, expected_version=game.version)
+    mine.refresh_from_db()
+    theirs = Seat.objects.get(game=game, user=other)
+    assert theirs.owes_move and mine.bank_seconds > bank_before - 60  # the increment was added
+    their_bank = theirs.bank_seconds
+    services.move_undo(game_id=game.pk, user=me, expected_version=game.version)
+    mine.refresh_from_db()
+    theirs.refresh_from_db()
+    assert mine.owes_move and mine.deadline is not None
+    assert bank_before - 60 <= mine.bank_seconds <= bank_before  # only the seconds spent thinking are gone
+    assert not theirs.owes_move and theirs.deadline is None and theirs.bank_seconds == their_bank
