@@ -3,6 +3,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import registry
+from games.forms import options_words
 
 from .models import CHAT_MAX_LENGTH, MemberSettings
 
@@ -87,7 +88,7 @@ class HistoryFilterForm(forms.Form):
         self.option_sets = dict(option_sets)
         self.fields["game"].choices = [("", _("Any game"))] + [(e.slug, e.name) for e in registry.available()]
         self.fields["options"].choices = [("", _("Any options"))] + [
-            (k, k or _("(none)")) for k in self.option_sets
+            (k, options_words(k) or _("(none)")) for k in self.option_sets
         ]
 
     def clean_opponent(self):

@@ -19,6 +19,10 @@ from . import plain_reads, selectors, services, texts
 from .models import Game, Seat
 
 
+class UndoSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The game's current version (the one your move made).")
+
+
 def exception_handler(exc, context):
     if isinstance(exc, services.ServiceError):
         data = {"detail": exc.message}
@@ -220,6 +224,20 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def resign(self, request, pk=None):
         game = self._game()
         services.game_resign(game_id=game.pk, user=request.user)
+        game = self._game()
+        gv = selectors.game_view_for(game, request.user)
+        return Response(GameDetailSerializer(game, context={"gv": gv, "request": request}).data)
+
+    @extend_schema(request=UndoSerializer, responses={200: GameDetailSerializer})
+    @action(detail=True, methods=["post"])
+    def undo(self, request, pk=None):
+        """Take back your own last move (version: the game's current one). Allowed only while nobody
+        else has moved since and the move showed nothing hidden; 403 otherwise, 409 if the game moved on."""
+        game = self._game()
+        body = UndoSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.move_undo(game_id=game.pk, user=request.user,
+                           expected_version=body.validated_data["version"])
         game = self._game()
         gv = selectors.game_view_for(game, request.user)
         return Response(GameDetailSerializer(game, context={"gv": gv, "request": request}).data)

@@ -9,10 +9,21 @@ import random
 from collections.abc import Callable
 from importlib import import_module
 
+from django.utils.translation import gettext_lazy
+
 from .engines.base import Engine, Move
 
 # chooser(engine, view, legal_moves, seat, rng) -> one of legal_moves
 Chooser = Callable[[Engine, dict, list[Move], int, random.Random], Move]
+
+# Levels as people read them (the slug stays in the database and the API).
+LEVEL_LABELS = {"random": gettext_lazy("random"), "greedy": gettext_lazy("greedy"),
+                "expert": gettext_lazy("expert")}
+
+
+def level_label(level: str) -> str:
+    return str(LEVEL_LABELS.get(level, level))
+
 
 # Modules that register a game's levels when imported.
 BOT_MODULES = {"lacitta": "games.engines.lacitta.bots"}

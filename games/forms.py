@@ -23,6 +23,22 @@ OPTION_LABELS = {
     "advanced": _("Advanced (random landscape, players place castles)"),
 }
 
+def options_words(options) -> str:
+    """An option set as the form words it: "New edition · Expansion: none · Beginner (fixed layout)".
+    Takes the options dict or the history's stable key ("edition=modern, expansion=none")."""
+    if isinstance(options, str):
+        options = dict(part.split("=", 1) for part in options.split(", ") if "=" in part)
+    words = []
+    for name, value in (options or {}).items():
+        if value == "none":
+            words.append(str(_("%(option)s: none") % {"option": _label(name)}))
+        elif str(value) in OPTION_LABELS:  # a value that names itself ("New edition")
+            words.append(str(_label(str(value))))
+        else:  # a bare value ("10") needs the option's name
+            words.append(f"{_label(name)}: {value}")
+    return " · ".join(words)
+
+
 SEAT_CHOICES_BASE = [("open", _("Open seat")), ("invite", _("Invite a player"))]
 
 
@@ -55,8 +71,10 @@ class GameCreateForm(forms.Form):
         ]
         self.fields["players"].initial = self.engine.min_players
         levels = bots.levels_for(slug)
-        self.fields["timeout_bot_level"].choices = [(lv, lv) for lv in levels]
-        seat_choices = SEAT_CHOICES_BASE + [(f"bot:{lv}", _("Bot: %(level)s") % {"level": lv}) for lv in levels]
+        self.fields["timeout_bot_level"].choices = [(lv, bots.level_label(lv)) for lv in levels]
+        seat_choices = SEAT_CHOICES_BASE + [
+            (f"bot:{lv}", _("Bot: %(level)s") % {"level": bots.level_label(lv)}) for lv in levels
+        ]
         for spec in self.engine.options:
             self.fields[f"opt_{spec.name}"] = forms.ChoiceField(
                 label=_label(spec.name), choices=[(c, _label(c)) for c in spec.choices], initial=spec.default
@@ -66,14 +84,28 @@ class GameCreateForm(forms.Form):
                 label=_("Seat %(n)d") % {"n": n}, choices=seat_choices, required=False, initial="open"
             )
             self.fields[f"seat_{n}_user"] = forms.CharField(
-                label=_("Username to invite for seat %(n)d") % {"n": n}, required=False, max_length=150
+                label=_("Username to invite for seat %(n)d") % {"n": n}, required=False, max_length=150,
+                widget=forms.TextInput(attrs={"data-invite-for": f"seat_{n}"}),
             )
 
     def option_fields(self):
         return [self[f"opt_{spec.name}"] for spec in self.engine.options]
 
     def seat_fields(self):
-        return [(self[f"seat_{n}"], self[f"seat_{n}_user"]) for n in range(2, self.engine.max_players + 1)]
+        """(seat number, its choice, its username box, shown?): seats past the chosen player count are
+        marked hidden (new_game.js shows and hides them as the count changes; without JavaScript
+        they all show, with the hint that only the first ones are used)."""
+        players = self.players_shown()
+        return [(n, self[f"seat_{n}"], self[f"seat_{n}_user"], n <= players)
+                for n in range(2, self.engine.max_players + 1)]
+
+    def players_shown(self) -> int:
+        raw = self.data.get("players") if self.is_bound else self.initial.get("players",
+                                                                              self.fields["players"].initial)
+        try:
+            return min(max(int(raw), self.engine.min_players), self.engine.max_players)
+        except (TypeError, ValueError):
+            return self.engine.min_players
 
     def clean(self):
         data = super().clean()

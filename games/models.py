@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .bots import level_label
+
 SEAT_COLOURS = ["red", "blue", "green", "yellow", "purple", "orange", "teal", "brown"]
 COLOUR_NAMES = {
     "red": _("Red"), "blue": _("Blue"), "green": _("Green"), "yellow": _("Yellow"), "purple": _("Purple"),
@@ -138,7 +140,7 @@ class Seat(models.Model):
         if self.kind == self.Kind.BOT:
             # Several bots in one game must be told apart: by their colour.
             return str(_("%(colour)s bot (%(level)s)") % {"colour": COLOUR_NAMES.get(self.colour, self.colour),
-                                                           "level": self.bot_level})
+                                                           "level": level_label(self.bot_level)})
         if self.user_id:
             return self.user.get_username()
         return str(_("Open seat"))
@@ -153,8 +155,8 @@ class Seat(models.Model):
 
 class Move(models.Model):
     """Append-only: one row per applied move, never deleted. A moderator's
-    rollback only marks the moves it undoes (``undone_at``): the log keeps
-    them, replays skip them."""
+    rollback and a player's undo only mark the moves they undo (``undone_at``;
+    ``taken_back`` for an undo): the log keeps them, replays skip them."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()  # equals the game version this move produced
@@ -168,6 +170,11 @@ class Move(models.Model):
     by_bot = models.CharField(max_length=20, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     undone_at = models.DateTimeField(null=True, blank=True)
+    # A player's own undo (games.services.move_undo), as opposed to a moderator's rollback.
+    taken_back = models.BooleanField(default=False)
+    # Set when the move was applied: the engine said it revealed nothing hidden, so its
+    # player may take it back while nobody else has acted since.
+    reveals_nothing = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "seq"]

@@ -9,7 +9,8 @@ every step is a plain link that works without JavaScript, the back button
 goes one step back, and a reload shows the same step.
 
 List fields (the two roads of one action) are asked one element at a time,
-with "stop here" offered when a shorter list is legal too.
+with "stop here" offered when a shorter list is legal too; a list field named
+in ``whole`` (which cards to peek at) is one choice among the legal lists.
 """
 
 from __future__ import annotations
@@ -122,7 +123,8 @@ def _order(moves: list[dict], partial: dict, field_order: dict[str, list[str]]) 
     return keys
 
 
-def build(legal: list[dict], partial: dict, field_order: dict[str, list[str]] | None = None) -> Builder:
+def build(legal: list[dict], partial: dict, field_order: dict[str, list[str]] | None = None,
+          whole: frozenset[str] = frozenset()) -> Builder:
     field_order = field_order or {}
     remaining = [m for m in legal if _matches(m, partial)]
     if not remaining:
@@ -133,7 +135,7 @@ def build(legal: list[dict], partial: dict, field_order: dict[str, list[str]] | 
     while True:
         if len(remaining) == 1 and _complete(remaining[0], partial):
             return Builder(partial, remaining, None, remaining[0], filled)
-        step = _next_step(remaining, partial, field_order)
+        step = _next_step(remaining, partial, field_order, whole)
         if step is None:
             done = [m for m in remaining if _complete(m, partial)]
             return Builder(partial, remaining, None, done[0] if done else None, filled)
@@ -146,10 +148,11 @@ def build(legal: list[dict], partial: dict, field_order: dict[str, list[str]] | 
         return Builder(partial, remaining, step, None, filled)
 
 
-def _next_step(moves: list[dict], partial: dict, field_order) -> Step | None:
+def _next_step(moves: list[dict], partial: dict, field_order,
+               whole: frozenset[str] = frozenset()) -> Step | None:
     for key in _order(moves, partial, field_order):
         values: dict[str, Option] = {}
-        is_list = any(isinstance(m.get(key), list) for m in moves)
+        is_list = key not in whole and any(isinstance(m.get(key), list) for m in moves)
         if is_list and key in partial.get(DONE, []):
             continue
         if is_list:
@@ -177,6 +180,9 @@ def _next_step(moves: list[dict], partial: dict, field_order) -> Step | None:
         for m in moves:
             if key in m:
                 new = dict(partial, **{key: m[key]})
+                if isinstance(m[key], list):
+                    # A whole list chosen at once is closed: [0, 1] must not match [0, 1, 2].
+                    new[DONE] = sorted({*partial.get(DONE, []), key})
                 tag = json.dumps(m[key], sort_keys=True)
                 if tag not in values:
                     values[tag] = Option(m[key], new, 0)

@@ -165,15 +165,16 @@ def moves_for(game: Game, seat: int | None, *, after_seq: int = 0, limit: int | 
     ``limit`` keeps only the latest ones (the game page shows the tail), ``first``
     only the earliest ones (the API's pages). Moves a moderator's rollback undid are
     left out (their rollback's line says which) unless ``include_undone`` (staff):
-    they may have shown cards whose order is hidden again."""
+    they may have shown cards whose order is hidden again. A move its player took
+    back (``taken_back``) stays for everyone, marked: it revealed nothing."""
     if limit is not None:
         rows = plain_reads.log_tail(game.pk, limit, after_seq=after_seq)
         if not include_undone:
-            rows = [row for row in rows if row.undone_at is None]
+            rows = [row for row in rows if row.undone_at is None or row.taken_back]
     else:
         qs = Move.objects.filter(game=game, seq__gt=after_seq).order_by("seq")
         if not include_undone:
-            qs = qs.filter(undone_at__isnull=True)
+            qs = qs.filter(Q(undone_at__isnull=True) | Q(taken_back=True))
         rows = list(qs[:first] if first is not None else qs)
     for row in rows:
         row.visible = visible_log(row.log, seat)

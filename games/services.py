@@ -20,10 +20,11 @@ from django.utils.translation import gettext as _
 
 from notifications import services as notify
 
-from . import plain_reads, seat_clocks, signals, texts
+from . import plain_reads, seat_clocks, signals, texts, undo
 from .engines import registry
 from .engines.base import IllegalMove, InvalidOptions
 from .models import SEAT_COLOURS, Game, Move, Seat
+from .replay import replay_final_state
 
 log = logging.getLogger(__name__)
 User = get_user_model()
@@ -53,6 +54,10 @@ class TooMany(ServiceError):
     """A limit on how often something may be done (try again later)."""
 
     status = 429
+
+
+class StaleVersion(Conflict):
+    """The client chose its move at an older version: someone moved first (or it was sent twice)."""
 
 
 class BadMove(ServiceError):
@@ -268,7 +273,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         if game.status != Game.Status.ACTIVE:
             raise Conflict(_("This game is not in progress."))
         if expected_version != game.version:
-            raise Conflict(
+            raise StaleVersion(
                 _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s).")
                 % {"seen": expected_version, "now": game.version}
             )
@@ -288,6 +293,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
             game=game, seq=game.version, seat=seat.index, payload=move,
             log=[entry.to_json() for entry in applied.log],
             by_user=user if user is not None and user.is_authenticated else None, by_bot=bot_level,
+            reveals_nothing=undo.reveals_nothing(engine, state, applied.state),
         )
         game.state = engine.dump(applied.state)
         _after_change(game, engine, applied.state, seats, moved_seat=seat, queue_bots=queue_bots)
@@ -310,6 +316,54 @@ def _acting_seat(seats: list[Seat], *, user, seat_index: int | None, bot_level: 
     if seat.substitute_bot:
         raise Conflict(_("A bot is playing your seat; take it back first."))
     return seat
+
+
+def move_undo(*, game_id: int, user, expected_version: int) -> Game:
+    """The player takes back their own last move: only while nobody else has acted
+    since and the move revealed nothing hidden (``games.undo``). The move stays in
+    the log, marked as taken back; the position is rebuilt from the seed and the
+    moves kept, so ``verify_games`` still replays the game."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict(_("This game is not in progress."))
+        if expected_version != game.version:
+            raise StaleVersion(_("The game has changed since you looked at it."))
+        seats = plain_reads.seats_for_update(game)
+        seat = _acting_seat(seats, user=user, seat_index=None, bot_level="")
+        last = game.moves.order_by("-seq").first()
+        if undo.undoable_move(game, seat, last) is None:
+            raise NotAllowed(_("You can take back only your own last move, while nobody else has moved "
+                               "since and it showed nothing hidden."))
+        now = timezone.now()
+        Move.objects.filter(pk=last.pk).update(undone_at=now, taken_back=True)
+        engine, state = replay_final_state(game)
+        game.state = engine.dump(state)
+        log_event(game, seat.index, "undo", {"type": "undo", "seq": last.seq}, by_user=user)
+        _resync_after_undo(game, engine, state, seats, undoing=seat, now=now)
+        if any(s.owes_move and s.played_by_bot for s in seats):
+            enqueue_bots(game)  # a bot owing a decision beside the undone move: its task saw the old version
+        game.save()
+    return game
+
+
+def _resync_after_undo(game: Game, engine, state, seats: list[Seat], *, undoing: Seat, now) -> None:
+    """Seats that owed a decision only because of the undone move stop owing without
+    being charged; the undoing seat owes again and gives back the move's increment
+    (taking back and replaying a move must not earn time). Nobody gets a "your turn" mail."""
+    pending = engine.pending(state)
+    vacations = seat_clocks.vacations_of([s.user_id for s in seats], now)
+    for seat in seats:
+        owes = seat.index in pending
+        before = [getattr(seat, f) for f in seat_clocks.CLOCK_FIELDS]
+        if seat is undoing and owes:
+            seat.bank_seconds = max(seat.bank_seconds - game.increment_seconds, 0)
+        if owes and not seat.owes_move:
+            seat_clocks.start(game, seat, now, vacations.get(seat.user_id, []))
+        elif not owes and seat.owes_move:
+            seat.owes_move, seat.owes_since, seat.deadline, seat.reminder_at = False, None, None, None
+        if [getattr(seat, f) for f in seat_clocks.CLOCK_FIELDS] != before:
+            seat.save(update_fields=seat_clocks.CLOCK_FIELDS)
 
 
 @transaction.atomic

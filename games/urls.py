@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import rules, views
 
 app_name = "games"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<int:pk>/", views.game_detail, name="detail"),
     path("games/<int:pk>/poll/", views.game_poll, name="poll"),
     path("games/<int:pk>/move/", views.move_submit, name="move"),
+    path("games/<int:pk>/undo/", views.move_undo, name="undo"),
     path("games/<int:pk>/join/", views.game_join, name="join"),
     path("games/<int:pk>/cancel/", views.game_cancel, name="cancel"),
     path("games/<int:pk>/decline/", views.game_decline, name="decline"),
@@ -19,6 +20,8 @@ urlpatterns = [
     path("games/<int:pk>/take-back/", views.seat_take_back, name="take_back"),
     path("games/<int:pk>/log/", views.game_log, name="log"),
     path("games/<int:pk>/replay/", views.game_replay, name="replay"),
+    path("games/<int:pk>/rules/", rules.game_rules, name="game_rules"),
+    path("rules/<slug:game_type>/<slug:variant>/", rules.rules_page, name="rules"),
     path("games/invite/<str:token>/", views.game_invite, name="invite"),
     path("account/api-token/", views.api_token, name="api_token"),
 ]

@@ -17,14 +17,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
-from . import json_input, plain_reads, presence, replay, selectors, services, texts, ui
+from . import json_input, plain_reads, presence, replay, rules, selectors, services, texts, ui, undo
 from .engines import registry
 from .forms import GameCreateForm
 from .models import Game
@@ -34,6 +35,7 @@ LOG_TAIL = 60
 LOBBY_MY_TURN = 10
 YEAR_MARKS = ("year_start", "year_end")  # log lines drawn as a year's border
 YEAR_CLASS = mark_safe(' class="year"')
+TAKEN_BACK_CLASS = mark_safe(' class="taken-back"')
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -78,7 +80,10 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 messages.success(request, _("Your game is open."))
                 return redirect("games:detail", pk=game.pk)
         return render(request, "games/new.html", {"form": form}, status=400)
-    form = GameCreateForm(game_type=game_type)
+    # "Show its options" (a reload without JavaScript) keeps what was chosen so far.
+    posted = request.POST.items() if request.method == "POST" else ()
+    initial = {k: v for k, v in posted if k != "csrfmiddlewaretoken"}
+    form = GameCreateForm(game_type=game_type, initial=initial)
     return render(request, "games/new.html", {"form": form})
 
 
@@ -110,7 +115,9 @@ def _context(request, game: Game) -> dict:
                                include_undone=request.user.is_staff)
     texts.names_at_rows(game, tail, names)
     log_lines = [
-        (YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "", row.seq, text)
+        (TAKEN_BACK_CLASS if row.taken_back
+         else YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "",
+         row.seq, format_html("{} <i>({})</i>", text, _("taken back")) if row.taken_back else text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
     ]
     moves = [
@@ -133,6 +140,9 @@ def _context(request, game: Game) -> dict:
         "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
         "moves_template": [f"games/{game.game_type}/moves.html", "games/generic_moves.html"],
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
+        "rules_url": reverse("games:game_rules", args=[game.pk]) if game.game_type in rules.VARIANTS else "",
+        # The tail's newest row is the game's last: whether to offer "take back" costs no query.
+        "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),
         "seat_sig": _seat_signature(game),
         "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_token]))
         if request.user.is_authenticated and game.created_by_id == request.user.pk else "",
@@ -205,12 +215,42 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
         return _error(request, pk, _("The move could not be read; reload the page and try again."), 400)
     try:
         services.move_apply(game_id=pk, user=request.user, move=move, expected_version=version)
+    except services.StaleVersion:
+        # The page was behind: show the game as it is now, not version numbers.
+        return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
     except services.ServiceError as exc:
         return _error(request, pk, _translated_error(pk, exc), exc.status)
+    return _after_move(request, pk)
+
+
+def _after_move(request: HttpRequest, pk: int) -> HttpResponse:
+    """The new game body; the address becomes the plain game page, so that
+    a reload on a later turn does not reopen the move just made (``?m=``)."""
     if request.htmx:
         game = _game_or_404(request, pk)
-        return render(request, "games/partials/game_body.html", _context(request, game))
+        response = render(request, "games/partials/game_body.html", _context(request, game))
+        return replace_url(response, reverse("games:detail", args=[pk]))
     return redirect("games:detail", pk=pk)
+
+
+@require_POST
+@login_required
+def move_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take back my last move (offered by partials/undo.html only when allowed)."""
+    _game_or_404(request, pk)  # outsiders: as for a game that does not exist
+    try:
+        version = int(request.POST["version"])
+    except (KeyError, ValueError):
+        return _error(request, pk, _("The request could not be read; reload the page and try again."), 400)
+    try:
+        services.move_undo(game_id=pk, user=request.user, expected_version=version)
+    except services.StaleVersion:
+        return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
+    except services.ServiceError as exc:
+        return _error(request, pk, exc.message, exc.status)
+    if not request.htmx:
+        messages.success(request, _("Your move was taken back."))
+    return _after_move(request, pk)
 
 
 def _translated_error(pk: int, exc: services.ServiceError) -> str:
@@ -220,15 +260,22 @@ def _translated_error(pk: int, exc: services.ServiceError) -> str:
     return exc.message
 
 
-def _error(request, pk: int, message: str, status: int) -> HttpResponse:
-    if request.htmx:
+def _error(request, pk: int, message: str, status: int, *, fresh: bool = False) -> HttpResponse:
+    """A refused move: with htmx the message goes above the move panel (``fresh``: the whole game
+    body as it is now, message included); without, the game page is shown with the message."""
+    plain_url = reverse("games:detail", args=[pk])
+    if request.htmx and not fresh:
         response = render(request, "games/partials/move_error.html", {"message": message}, status=status)
         response["HX-Retarget"] = "#move-error"
         response["HX-Reswap"] = "innerHTML"
         return response
+    game = _game_or_404(request, pk)
+    if request.htmx:
+        context = {**_context(request, game), "move_error": message}
+        response = render(request, "games/partials/game_body.html", context, status=status)
+        return replace_url(response, plain_url)
     messages.error(request, message)
-    response = redirect("games:detail", pk=pk)
-    return response
+    return render(request, "games/game.html", _context(request, game), status=status)
 
 
 def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from games.api import GameViewSet
+from lacitta_site.dev_outbox import outbox
 from lacitta_site.health import health
 
 # Database unreachable -> 503 with a retry hint; anything else -> Django's 500.
@@ -15,6 +16,7 @@ router.register("games", GameViewSet, basename="game")
 
 urlpatterns = [
     path("healthz", health, name="health"),
+    path("dev/outbox/", outbox, name="dev_outbox"),  # DEBUG only: a 404 otherwise
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

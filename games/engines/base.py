@@ -116,6 +116,11 @@ class Engine(Protocol):
     def pending(self, state: Any) -> set[Seat]:
         """The seats that owe a decision now (several at once is normal)."""
 
+    def move_reveals_hidden(self, before: Any, after: Any) -> bool:
+        """Did the move from ``before`` to ``after`` bring anything hidden to light (a card drawn,
+        a peek, a shuffle)? The site offers a player's undo only when not. Optional: an engine
+        without it never offers undo."""
+
     def view(self, state: Any, seat: Seat | None) -> dict:
         """What ``seat`` (None: a spectator) may see. The only way hidden
         information leaves the engine."""

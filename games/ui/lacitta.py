@@ -25,6 +25,8 @@ FIELD_ORDER = {
     "place_castle": ["cell"],
 }
 BOARD_KEYS = {"cell", "cells", "city", "from"}
+# List fields chosen as a whole: which face-down cards to peek at (a pair or all three).
+WHOLE_KEYS = frozenset({"look"})
 
 TYPE_LABELS = {
     "take_gold": gettext_lazy("Take 2 gold"),
@@ -111,7 +113,7 @@ def describe(move: dict, view: dict) -> str:
 
 def move_step(legal: list[dict], raw_partial: str | None, view: dict, base_url: str) -> dict:
     """The step of the move being built: its question, options, board targets."""
-    builder = move_builder.build(legal, move_builder.decode(raw_partial), FIELD_ORDER)
+    builder = move_builder.build(legal, move_builder.decode(raw_partial), FIELD_ORDER, WHOLE_KEYS)
     step = builder.step
     ctx = {"builder": builder, "targets": {}, "options": [], "prompt": "", "confirm": None, "stop": None,
            "selected": set(), "cancel_url": base_url, "started": builder.started}

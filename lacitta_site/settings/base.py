@@ -98,6 +98,7 @@ TEMPLATES = [
             ],
             # {% url %} that remembers its answers (about twenty per game page).
             "builtins": ["lacitta_site.remembered_urls"],
+            "libraries": {"dev_outbox": "lacitta_site.dev_outbox"},
         },
     },
 ]
@@ -140,6 +141,9 @@ ACCOUNT_FORMS = {
     "signup": "community.account_forms.PolicySignupForm",
     "login": "community.account_forms.SanctionAwareLoginForm",
 }
+# Following the link in the browser that signed up finishes sign-up logged in (allauth does it only
+# for the session that is waiting for this confirmation).
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 LOGIN_REDIRECT_URL = "games:mine"
@@ -173,8 +177,8 @@ AXES_LOCKOUT_TEMPLATE = "lockout.html"
 AXES_VERBOSE = False
 LOGIN_URL = "account_login"
 
-# E-mail: console by default; an e-mail service through django-anymail with
-# ANYMAIL_BACKEND (e.g. anymail.backends.mailgun.EmailBackend) + ANYMAIL_* keys;
+# E-mail: console by default (in DEBUG, files shown at /dev/outbox/); an e-mail service through
+# django-anymail with ANYMAIL_BACKEND (e.g. anymail.backends.mailgun.EmailBackend) + ANYMAIL_* keys;
 # SMTP when EMAIL_HOST is set.
 if os.environ.get("ANYMAIL_BACKEND"):
     EMAIL_BACKEND = os.environ["ANYMAIL_BACKEND"]
@@ -187,6 +191,11 @@ elif os.environ.get("EMAIL_HOST"):
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
     EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+elif DEBUG and not os.environ.get("EMAIL_BACKEND"):
+    # A development site (`make run`): mails go to files that the DEBUG-only page /dev/outbox/ shows
+    # (lacitta_site/dev_outbox.py), so sign-up can be finished from the browser.
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "mail-outbox"))
 else:
     EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "La Città <noreply@localhost>")

@@ -28,7 +28,7 @@ def test_two_players_and_a_bot_play_from_two_browsers(new_page, live_server):
     link = re.search(r"https?://[^/\s]+(/accounts/confirm-email/\S+)", mail.outbox[-1].body).group(1)
     bob.goto(base + link)
     bob.click("form button[type=submit]")
-    log_in(bob, base, "bob", "bob-password-123")
+    bob.wait_for_url(re.compile(r".*/games/mine/"))  # confirming in the browser that signed up logs Bob in
 
     # Alice opens a race game: herself, Bob invited, a random bot.
     alice = new_page()

@@ -91,7 +91,7 @@ def test_profile_shows_facts_numbers_ratings_and_public_games_only(client, alice
     page = client.get(reverse("community:profile", args=["alice"])).content.decode()
     assert "Alice the Builder" in page and "Italy" in page
     assert "Member since" in page and "Vacation left this year" in page
-    assert "target=10" in page and "target=15" in page  # per option set
+    assert "Target: 10" in page and "Target: 15" in page  # per option set, worded as the form does
     assert f"#{public_live.pk}" in page and f"#{private_live.pk}" not in page
     assert reverse("ratings:leaderboard", args=["race"]) in page
     assert reverse("games:replay", args=[Game.objects.filter(status="finished").first().pk]) in page

@@ -108,7 +108,8 @@ def test_repeated_move_submission_gets_409_with_message(client, alice, bob):
     assert client.post(reverse("games:move", args=[game.pk]), data, HTTP_HX_REQUEST="true").status_code == 200
     again = client.post(reverse("games:move", args=[game.pk]), data, HTTP_HX_REQUEST="true")
     assert again.status_code == 409
-    assert again["HX-Retarget"] == "#move-error" and "has changed since you looked" in again.content.decode()
+    html = again.content.decode()
+    assert "Someone moved first — here is the game as it is now." in html and 'data-version="2"' in html
     game.refresh_from_db()
     assert game.version == 2
 

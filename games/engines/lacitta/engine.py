@@ -6,6 +6,7 @@ from ..base import ApplyResult, GameResult, InvalidOptions, OptionSpec
 from . import moves as _moves
 from .constants import ADVANCED, BEGINNER, CLASSIC, COCAGNE, MODERN, NO_EXPANSION
 from .hidden_redraw import redraw_hidden as _redraw_hidden
+from .hidden import reveals_hidden
 from .phases import advance
 from .scoring import game_result
 from .setup import geo_for, new_state
@@ -61,6 +62,9 @@ class LaCittaEngine:
 
     def pending(self, state: State) -> set[int]:
         return _moves.pending(state)
+
+    def move_reveals_hidden(self, before: State, after: State) -> bool:
+        return reveals_hidden(before, after)
 
     def view(self, state: State, seat: int | None) -> dict:
         return _view(state, seat)

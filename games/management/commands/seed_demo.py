@@ -24,10 +24,15 @@ class Command(BaseCommand):
             if created:
                 user.set_password(DEMO_PASSWORD)
                 user.save()
-            EmailAddress.objects.get_or_create(user=user, email=email, defaults={"verified": True, "primary": True})
+            EmailAddress.objects.update_or_create(user=user, email=email,
+                                                  defaults={"verified": True, "primary": True})
             users.append(user)
         if not User.objects.filter(username="admin").exists():
             User.objects.create_superuser("admin", "admin@example.com", DEMO_PASSWORD)
+        # Every demo account logs in at once (sign-up confirmation is mandatory for new accounts).
+        admin = User.objects.get(username="admin")
+        EmailAddress.objects.update_or_create(user=admin, email=admin.email,
+                                              defaults={"verified": True, "primary": True})
         demo, rival = users
         if Game.objects.filter(created_by=demo).exists():
             self.stdout.write("Demo data already present.")
