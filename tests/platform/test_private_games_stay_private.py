@@ -57,7 +57,8 @@ def test_players_of_a_private_game_still_get_the_usual_answers(client):
     game = accept_all(race_game(alice, [bob], private=True), [bob])
     client.force_login(bob)
     status, body, _ = post(client, "move", game.pk, True)
-    assert status == 409 and "version 7" in body  # a player may know the version
+    # A player hears that the game moved on (and sees it as it is now).
+    assert status == 409 and "Someone moved first" in body and 'id="game-body"' in body
 
 
 def test_poll_with_here_writes_no_presence_for_a_game_the_user_cannot_see(client):
