@@ -36,8 +36,6 @@ from .site import (
     write_env_file,
 )
 
-pytestmark = pytest.mark.deploy
-
 DOCS = (ROOT / "docs" / "deploy.md").read_text()
 PASSWORD = "a-long-deploy-password-9"
 
@@ -106,6 +104,7 @@ def test_units_and_procfile_run_deploy_site():
         assert step in DOCS, step
 
 
+@pytest.mark.deploy
 def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backup(tmp_path, capsys):
     found = servers()
     assert found is not None  # conftest deselects this test otherwise
