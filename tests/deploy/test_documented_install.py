@@ -121,6 +121,7 @@ def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backu
             "SITE_URL": base,
             "DATABASE_URL": found.postgres(database),
             "REDIS_URL": found.redis,
+            "TRUSTED_PROXY_COUNT": "0",  # no balancer in front here
             "EMAIL_HOST": "127.0.0.1",
             "EMAIL_PORT": str(smtp_port),
             "EMAIL_USE_TLS": "false",
