@@ -86,6 +86,13 @@ def test_env_example_reads_the_same_for_systemd_and_a_shell(tmp_path):
         assert sourced.get(name) == systemd_value(raw), f"{name}: the shell reads {sourced.get(name)!r}"
 
 
+def test_the_docs_show_the_example_env_file_as_it_is():
+    block = DOCS.split("## Environment", 1)[1].split("```", 2)[1].strip().splitlines()
+    example = [ln for ln in (ROOT / "deploy" / "env.example").read_text().splitlines()
+               if ln.strip() and not ln.startswith("#")]
+    assert block == example
+
+
 def test_units_and_procfile_run_deploy_site():
     assert unit_command("web")[1:] == ["web"]
     assert unit_command("worker")[1:] == ["worker"]
