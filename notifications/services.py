@@ -94,8 +94,8 @@ def service_mail(*, user, kind: str, key: str, data: dict) -> Notification | Non
 
 def account_mail(*, message, user=None) -> Notification:
     """An account e-mail rendered by django-allauth (confirmation, password reset…), sent by a
-    worker through the outbox instead of inside the web request. Eager Celery (``make run``)
-    still sends it at once, on commit, through Django's EMAIL_BACKEND."""
+    worker through the outbox (queued on commit) instead of inside the web request. With eager
+    Celery (``make run``) it is still sent at once, through Django's EMAIL_BACKEND."""
     from games.queue import enqueue_on_commit
 
     from .tasks import send_notification

@@ -36,8 +36,6 @@ from .site import (
     write_env_file,
 )
 
-pytestmark = pytest.mark.deploy
-
 DOCS = (ROOT / "docs" / "deploy.md").read_text()
 PASSWORD = "a-long-deploy-password-9"
 
@@ -88,6 +86,13 @@ def test_env_example_reads_the_same_for_systemd_and_a_shell(tmp_path):
         assert sourced.get(name) == systemd_value(raw), f"{name}: the shell reads {sourced.get(name)!r}"
 
 
+def test_the_docs_show_the_example_env_file_as_it_is():
+    block = DOCS.split("## Environment", 1)[1].split("```", 2)[1].strip().splitlines()
+    example = [ln for ln in (ROOT / "deploy" / "env.example").read_text().splitlines()
+               if ln.strip() and not ln.startswith("#")]
+    assert block == example
+
+
 def test_units_and_procfile_run_deploy_site():
     assert unit_command("web")[1:] == ["web"]
     assert unit_command("worker")[1:] == ["worker"]
@@ -106,6 +111,7 @@ def test_units_and_procfile_run_deploy_site():
         assert step in DOCS, step
 
 
+@pytest.mark.deploy
 def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backup(tmp_path, capsys):
     found = servers()
     assert found is not None  # conftest deselects this test otherwise
@@ -122,6 +128,7 @@ def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backu
             "SITE_URL": base,
             "DATABASE_URL": found.postgres(database),
             "REDIS_URL": found.redis,
+            "TRUSTED_PROXY_COUNT": "0",  # no balancer in front here
             "EMAIL_HOST": "127.0.0.1",
             "EMAIL_PORT": str(smtp_port),
             "EMAIL_USE_TLS": "false",
