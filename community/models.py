@@ -240,3 +240,37 @@ class ClosedAccount(models.Model):
 
     def __str__(self):
         return f"{self.user} ({self.former_username or '—'})"
+
+
+class StaffNote(models.Model):
+    """A note staff keep about a player (context for the next moderator); never shown to players."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_notes")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    text = models.TextField(_("note"), max_length=2000)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("staff note")
+        verbose_name_plural = _("staff notes")
+
+    def __str__(self):
+        return f"{self.user}: {self.text[:40]}"
+
+
+class Block(models.Model):
+    """A player blocks another: the blocked player's chat is hidden from the blocker,
+    and the blocked player can no longer invite them to a game."""
+
+    blocker = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_made")
+    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocked_by")
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["blocker", "blocked"], name="block_once")]
+        verbose_name = _("block")
+        verbose_name_plural = _("blocks")
+
+    def __str__(self):
+        return f"{self.blocker} blocks {self.blocked}"
