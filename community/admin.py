@@ -286,17 +286,9 @@ class ReportAdmin(ActionPageAdmin):
 @admin.register(ModeratedGame)
 class ModeratedGameAdmin(ActionPageAdmin):
     page_template = "admin/community/game_page.html"
-    list_display = [
-        "id",
-        "game_type",
-        "status",
-        "version",
-        "is_private",
-        "players",
-        "next_deadline",
-        "created_at",
-        "finished_at",
-    ]
+    # Columns named here: the games app's fields have no translated names of their own.
+    list_display = ["id", "game_type", "state_label", "moves", "is_private", "players", "next_deadline",
+                    "created", "finished"]
     list_filter = [SeatsFilter, "status", "game_type", "is_private"]
     search_fields = ["=id", "seats__user__username"]
 
@@ -306,6 +298,22 @@ class ModeratedGameAdmin(ActionPageAdmin):
     @admin.display(description=gettext_lazy("players"))
     def players(self, obj):
         return ", ".join(s.display_name for s in obj.seats.all())
+
+    @admin.display(description=gettext_lazy("status"), ordering="status")
+    def state_label(self, obj):
+        return obj.get_status_display()
+
+    @admin.display(description=gettext_lazy("moves"), ordering="version")
+    def moves(self, obj):
+        return obj.version
+
+    @admin.display(description=gettext_lazy("created at"), ordering="created_at")
+    def created(self, obj):
+        return obj.created_at
+
+    @admin.display(description=gettext_lazy("finished at"), ordering="finished_at")
+    def finished(self, obj):
+        return obj.finished_at
 
     @admin.display(description=gettext_lazy("next deadline"))
     def next_deadline(self, obj):

@@ -2,6 +2,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from games import texts
 from games.engines import registry
 
 from .models import CHAT_MAX_LENGTH, MemberSettings
@@ -168,7 +169,7 @@ class SeatBotForm(ReasonForm):
     def __init__(self, *args, seats=(), levels=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [(s.index, f"{s.index}: {s.display_name}") for s in seats]
-        self.fields["bot_level"].choices = [(level, level) for level in levels]
+        self.fields["bot_level"].choices = [(level, texts.bot_level_name(level)) for level in levels]
 
 
 class SeatUserForm(ReasonForm):

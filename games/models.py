@@ -137,8 +137,10 @@ class Seat(models.Model):
     def display_name(self) -> str:
         if self.kind == self.Kind.BOT:
             # Several bots in one game must be told apart: by their colour.
+            from .texts import bot_level_name  # levels in the reader's language
+
             return str(_("%(colour)s bot (%(level)s)") % {"colour": COLOUR_NAMES.get(self.colour, self.colour),
-                                                           "level": self.bot_level})
+                                                           "level": bot_level_name(self.bot_level)})
         if self.user_id:
             return self.user.get_username()
         return str(_("Open seat"))

@@ -26,6 +26,15 @@ SITE_MESSAGES = {
     "site.deactivated": gettext_lazy("%(seat)s's account was closed; a bot plays for them."),
 }
 
+# Bot levels as players read them (the level's key stays in the data).
+BOT_LEVEL_NAMES = {"random": gettext_lazy("random"), "greedy": gettext_lazy("greedy"),
+                   "expert": gettext_lazy("expert")}
+
+
+def bot_level_name(level: str) -> str:
+    return str(BOT_LEVEL_NAMES.get(level, level))
+
+
 CATALOGS: dict[str, str] = {
     "lacitta": "games.texts_lacitta",
 }
@@ -177,7 +186,7 @@ def _occupant_name(occupant: dict, seat, fallback: str, usernames: dict) -> str:
     if occupant.get("user"):
         name = usernames.get(occupant["user"], fallback)
         if occupant.get("stand_in"):
-            return _("Bot (%(level)s) for %(name)s") % {"level": occupant["stand_in"], "name": name}
+            return _("Bot (%(level)s) for %(name)s") % {"level": bot_level_name(occupant["stand_in"]), "name": name}
         return name
     return fallback
 
