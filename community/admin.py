@@ -81,7 +81,8 @@ class Op:
     run: Callable  # (request, obj, cleaned_data, form) -> None, or a dict of things to show
     done: str
     danger: bool = False
-    perm: str | None = tiers.MODERATE_CHAT  # the staff tier that may run it (community/tiers.py); None: any staff
+    # The staff tier that may run it (community/tiers.py); None: any staff member.
+    perm: str | None = tiers.MODERATE_CHAT
 
 
 class ActionPageAdmin(StaffOnlyAdmin):
@@ -99,7 +100,8 @@ class ActionPageAdmin(StaffOnlyAdmin):
         obj = self.get_object(request, object_id)
         if obj is None:
             return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
-        ops = {name: op for name, op in self.ops(obj).items() if op.perm is None or tiers.may(request.user, op.perm)}
+        ops = {name: op for name, op in self.ops(obj).items()
+               if op.perm is None or tiers.may(request.user, op.perm)}
         bound, status, extra = {}, 200, {}
         if request.method == "POST":
             name = request.POST.get("op", "")
@@ -168,7 +170,8 @@ class SeatsFilter(admin.SimpleListFilter):
     parameter_name = "seats"
 
     def lookups(self, request, model_admin):
-        return [("late", gettext_lazy("a seat is past its deadline")), ("owes", gettext_lazy("someone owes a move"))]
+        return [("late", gettext_lazy("a seat is past its deadline")),
+                ("owes", gettext_lazy("someone owes a move"))]
 
     def queryset(self, request, queryset):
         if self.value() == "late":
@@ -223,7 +226,8 @@ class ReportAdmin(ActionPageAdmin):
                 _("Time out from chat (minutes)"),
                 lambda o, d: forms.MinutesReasonForm(d, prefix="timeout"),
                 lambda r, o, c, f: moderation.user_timeout(
-                    moderator=r.user, user_id=user_id, minutes=c["minutes"], reason=c["reason"], report_id=o.pk
+                    moderator=r.user, user_id=user_id, minutes=c["minutes"], reason=c["reason"],
+                    report_id=o.pk,
                 ),
                 _("The player is timed out from the chat."),
             )
@@ -342,7 +346,9 @@ class ModeratedGameAdmin(ActionPageAdmin):
             "annul": Op(
                 _("Annul the finished game (it no longer counts; ratings recomputed)"),
                 lambda o, d: forms.ReasonForm(d, prefix="annul"),
-                lambda r, o, c, f: game_moderation.game_annul(moderator=r.user, game_id=o.pk, reason=c["reason"]),
+                lambda r, o, c, f: game_moderation.game_annul(
+                    moderator=r.user, game_id=o.pk, reason=c["reason"]
+                ),
                 _("The game is annulled and the ratings it moved are recomputed."),
                 danger=True,
                 perm=tiers.ADMINISTER,
@@ -404,8 +410,10 @@ class ModeratedGameAdmin(ActionPageAdmin):
             ),
             "rollback": Op(
                 _("Roll back to a move"),
-                lambda o, d: forms.RollbackForm(d, prefix="rb", moves=moves[:-1] or moves,
-                                                labels=move_descriptions.describe_moves(o, moves[:-1] or moves)),
+                lambda o, d: forms.RollbackForm(
+                    d, prefix="rb", moves=moves[:-1] or moves,
+                    labels=move_descriptions.describe_moves(o, moves[:-1] or moves),
+                ),
                 lambda r, o, c, f: game_moderation.game_rollback(
                     moderator=r.user, game_id=o.pk, to_seq=c["to_seq"], reason=c["reason"]
                 ),
@@ -568,7 +576,8 @@ class ModeratorFilter(admin.SimpleListFilter):
     parameter_name = "moderator"
 
     def lookups(self, request, model_admin):
-        staff = Member.objects.filter(pk__in=ModerationAction.objects.values("moderator_id")).order_by("username")
+        acted = ModerationAction.objects.values("moderator_id")
+        staff = Member.objects.filter(pk__in=acted).order_by("username")
         return [(str(u.pk), u.get_username()) for u in staff]
 
     def queryset(self, request, queryset):
@@ -588,7 +597,8 @@ class ModerationActionAdmin(ReadOnlyAdmin):
     def about(self, obj):
         links = []
         if obj.report_id:
-            links.append(format_html('<a href="{}">{}</a>', reverse("admin:community_report_change", args=[obj.report_id]),
+            links.append(format_html('<a href="{}">{}</a>',
+                                     reverse("admin:community_report_change", args=[obj.report_id]),
                                      _("report #%(id)s") % {"id": obj.report_id}))
         if obj.sanction_id:
             links.append(format_html('<a href="{}">{}</a>',
@@ -626,7 +636,9 @@ class ChatMessageAdmin(ActionPageAdmin):
             "hide": Op(
                 _("Hide the message"),
                 lambda o, d: forms.ReasonForm(d, prefix="hide"),
-                lambda r, o, c, f: moderation.message_hide(moderator=r.user, message_id=o.pk, reason=c["reason"]),
+                lambda r, o, c, f: moderation.message_hide(
+                    moderator=r.user, message_id=o.pk, reason=c["reason"]
+                ),
                 _("The message is hidden."),
             )
         }

@@ -135,7 +135,8 @@ class ReasonForm(forms.Form):
         self.reason_last()
 
     def reason_last(self):
-        self.order_fields([name for name in self.fields if name not in ("preset", "reason")] + ["preset", "reason"])
+        last = ["preset", "reason"]
+        self.order_fields([name for name in self.fields if name not in last] + last)
 
     def clean(self):
         cleaned = super().clean()
@@ -144,7 +145,9 @@ class ReasonForm(forms.Form):
         if preset:
             reason = f"{preset}: {reason}" if reason else str(preset)
         if not reason:
-            self.add_error("reason", _("Give a reason (or choose a common one): it is kept in the moderation log."))
+            self.add_error(
+                "reason", _("Give a reason (or choose a common one): it is kept in the moderation log.")
+            )
         cleaned["reason"] = reason
         return cleaned
 

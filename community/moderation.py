@@ -174,8 +174,8 @@ def user_timeout(*, moderator, user_id: int, minutes, reason: str, report_id: in
         raise ServiceError(_("The number of minutes must be a whole number.")) from None
     if not 1 <= minutes <= MAX_TIMEOUT_MINUTES:
         raise ServiceError(_("Between 1 and %(max)d minutes.") % {"max": MAX_TIMEOUT_MINUTES})
-    return _sanction(moderator=moderator, user_id=user_id, kind=Sanction.Kind.MUTE, days=None, minutes=minutes,
-                     reason=reason, report_id=report_id)
+    return _sanction(moderator=moderator, user_id=user_id, kind=Sanction.Kind.MUTE, days=None,
+                     minutes=minutes, reason=reason, report_id=report_id)
 
 
 def user_suspend(

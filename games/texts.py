@@ -148,7 +148,8 @@ def names_at_rows(game, rows, names: list[str]) -> None:
         return
     seats = list(game.seats.all())
     now = [occupant_of(s) for s in seats]
-    changes = list(Move.objects.filter(game_id=game.pk, kind__in=SEAT_CHANGES, seq__gte=min(r.seq for r in rows))
+    first = min(r.seq for r in rows)
+    changes = list(Move.objects.filter(game_id=game.pk, kind__in=SEAT_CHANGES, seq__gte=first)
                    .order_by("-seq").values_list("seq", "seat", "payload"))
     formers = []
     for seq, seat, payload in changes:
@@ -177,7 +178,8 @@ def names_at_rows(game, rows, names: list[str]) -> None:
     if wanted:
         usernames.update(get_user_model().objects.filter(pk__in=wanted).values_list("pk", "username"))
     for row in rows:
-        row.names = [_occupant_name(o, seats[i], names[i], usernames) for i, o in enumerate(occupants[row.seq])]
+        row.names = [_occupant_name(occupant, seats[i], names[i], usernames)
+                     for i, occupant in enumerate(occupants[row.seq])]
 
 
 def _occupant_name(occupant: dict, seat, fallback: str, usernames: dict) -> str:
@@ -186,7 +188,8 @@ def _occupant_name(occupant: dict, seat, fallback: str, usernames: dict) -> str:
     if occupant.get("user"):
         name = usernames.get(occupant["user"], fallback)
         if occupant.get("stand_in"):
-            return _("Bot (%(level)s) for %(name)s") % {"level": bot_level_name(occupant["stand_in"]), "name": name}
+            level = bot_level_name(occupant["stand_in"])
+            return _("Bot (%(level)s) for %(name)s") % {"level": level, "name": name}
         return name
     return fallback
 

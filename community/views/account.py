@@ -115,7 +115,8 @@ def appeal_by_link(request: HttpRequest, token: str) -> HttpResponse:
             context["error"] = _("Say why the decision should change (at most 2000 characters).")
             return render(request, "community/appeal_by_link.html", context, status=400)
         try:
-            services.sanction_appeal(user=sanction.user, sanction_id=sanction.pk, text=form.cleaned_data["text"])
+            services.sanction_appeal(user=sanction.user, sanction_id=sanction.pk,
+                                     text=form.cleaned_data["text"])
         except ServiceError as exc:
             context["error"] = exc.message
             return render(request, "community/appeal_by_link.html", context, status=exc.status)

@@ -127,8 +127,8 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "mandatory")
 ACCOUNT_UNIQUE_EMAIL = True
-# Sign-up refuses the name or e-mail of a closed account a sanction still holds; a sanctioned login is told why
-# (community/account_forms.py).
+# Sign-up refuses the name or e-mail of a closed account a sanction still holds; a sanctioned
+# login is told why (community/account_forms.py).
 ACCOUNT_FORMS = {
     "signup": "community.account_forms.PolicySignupForm",
     "login": "community.account_forms.SanctionAwareLoginForm",
