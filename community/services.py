@@ -190,6 +190,11 @@ def staff_digest_set(*, user, wanted: bool) -> MemberSettings:
     return member
 
 
+def sanction_notices_seen(*, user) -> int:
+    """The player opened their moderation notices: the notice on every page stops."""
+    return Sanction.objects.filter(user=user, seen_at__isnull=True).update(seen_at=timezone.now())
+
+
 # --- blocking another player ------------------------------------------------------------------------
 
 

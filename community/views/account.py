@@ -24,7 +24,7 @@ from ..models import Sanction
 
 def _privacy_page(request: HttpRequest, form, *, status: int = 200, appeal_error: str = "") -> HttpResponse:
     sanctions = list(Sanction.objects.filter(user=request.user).order_by("-starts_at"))
-    notices.unseen_sanctions(request.user).update(seen_at=timezone.now())  # read: the site-wide notice stops
+    services.sanction_notices_seen(user=request.user)  # read: the site-wide notice stops
     return render(
         request,
         "community/privacy.html",
