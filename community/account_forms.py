@@ -48,8 +48,10 @@ class SanctionAwareAdminLoginForm(AdminAuthenticationForm):
             return super().clean()
         except forms.ValidationError:
             login, password = self.cleaned_data.get("username"), self.cleaned_data.get("password")
-            user = get_user_model().objects.filter(Q(username__iexact=login or "") | Q(email__iexact=login or "")
-                                                   ).first() if login else None
+            user = None
+            if login:
+                same = Q(username__iexact=login) | Q(email__iexact=login)
+                user = get_user_model().objects.filter(same).first()
             if user is not None and not user.is_active and password and user.check_password(password):
                 notice = notices.login_notice(user)
                 if notice:

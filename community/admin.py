@@ -17,6 +17,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.http import HttpResponseBadRequest, HttpResponseRedirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -27,7 +29,16 @@ from ratings.models import Rating
 
 from . import forms, game_moderation, moderation, move_descriptions, queue, signup_policy, tiers
 from .account_forms import SanctionAwareAdminLoginForm
-from .models import ChatMessage, Member, MemberSettings, ModeratedGame, ModerationAction, Report, Sanction
+from .models import (
+    ChatMessage,
+    Member,
+    MemberSettings,
+    ModeratedGame,
+    ModerationAction,
+    Report,
+    Sanction,
+    StaffNote,
+)
 
 
 # A locked-out staff member is told why (reason, end, appeal), not "wrong password".
@@ -70,7 +81,8 @@ class Op:
     run: Callable  # (request, obj, cleaned_data, form) -> None, or a dict of things to show
     done: str
     danger: bool = False
-    perm: str = tiers.MODERATE_CHAT  # the staff tier that may run it (community/tiers.py)
+    # The staff tier that may run it (community/tiers.py); None: any staff member.
+    perm: str | None = tiers.MODERATE_CHAT
 
 
 class ActionPageAdmin(StaffOnlyAdmin):
@@ -88,7 +100,8 @@ class ActionPageAdmin(StaffOnlyAdmin):
         obj = self.get_object(request, object_id)
         if obj is None:
             return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
-        ops = {name: op for name, op in self.ops(obj).items() if tiers.may(request.user, op.perm)}
+        ops = {name: op for name, op in self.ops(obj).items()
+               if op.perm is None or tiers.may(request.user, op.perm)}
         bound, status, extra = {}, 200, {}
         if request.method == "POST":
             name = request.POST.get("op", "")
@@ -157,7 +170,8 @@ class SeatsFilter(admin.SimpleListFilter):
     parameter_name = "seats"
 
     def lookups(self, request, model_admin):
-        return [("late", gettext_lazy("a seat is past its deadline")), ("owes", gettext_lazy("someone owes a move"))]
+        return [("late", gettext_lazy("a seat is past its deadline")),
+                ("owes", gettext_lazy("someone owes a move"))]
 
     def queryset(self, request, queryset):
         if self.value() == "late":
@@ -207,6 +221,15 @@ class ReportAdmin(ActionPageAdmin):
                     moderator=r.user, user_id=user_id, reason=c["reason"], report_id=o.pk
                 ),
                 _("The player is warned."),
+            )
+            ops["timeout"] = Op(
+                _("Time out from chat (minutes)"),
+                lambda o, d: forms.MinutesReasonForm(d, prefix="timeout"),
+                lambda r, o, c, f: moderation.user_timeout(
+                    moderator=r.user, user_id=user_id, minutes=c["minutes"], reason=c["reason"],
+                    report_id=o.pk,
+                ),
+                _("The player is timed out from the chat."),
             )
             ops["mute"] = Op(
                 _("Mute from chat"),
@@ -267,17 +290,9 @@ class ReportAdmin(ActionPageAdmin):
 @admin.register(ModeratedGame)
 class ModeratedGameAdmin(ActionPageAdmin):
     page_template = "admin/community/game_page.html"
-    list_display = [
-        "id",
-        "game_type",
-        "status",
-        "version",
-        "is_private",
-        "players",
-        "next_deadline",
-        "created_at",
-        "finished_at",
-    ]
+    # Columns named here: the games app's fields have no translated names of their own.
+    list_display = ["id", "game_type", "state_label", "moves", "is_private", "players", "next_deadline",
+                    "created", "finished"]
     list_filter = [SeatsFilter, "status", "game_type", "is_private"]
     search_fields = ["=id", "seats__user__username"]
 
@@ -287,6 +302,22 @@ class ModeratedGameAdmin(ActionPageAdmin):
     @admin.display(description=gettext_lazy("players"))
     def players(self, obj):
         return ", ".join(s.display_name for s in obj.seats.all())
+
+    @admin.display(description=gettext_lazy("status"), ordering="status")
+    def state_label(self, obj):
+        return obj.get_status_display()
+
+    @admin.display(description=gettext_lazy("moves"), ordering="version")
+    def moves(self, obj):
+        return obj.version
+
+    @admin.display(description=gettext_lazy("created at"), ordering="created_at")
+    def created(self, obj):
+        return obj.created_at
+
+    @admin.display(description=gettext_lazy("finished at"), ordering="finished_at")
+    def finished(self, obj):
+        return obj.finished_at
 
     @admin.display(description=gettext_lazy("next deadline"))
     def next_deadline(self, obj):
@@ -315,7 +346,9 @@ class ModeratedGameAdmin(ActionPageAdmin):
             "annul": Op(
                 _("Annul the finished game (it no longer counts; ratings recomputed)"),
                 lambda o, d: forms.ReasonForm(d, prefix="annul"),
-                lambda r, o, c, f: game_moderation.game_annul(moderator=r.user, game_id=o.pk, reason=c["reason"]),
+                lambda r, o, c, f: game_moderation.game_annul(
+                    moderator=r.user, game_id=o.pk, reason=c["reason"]
+                ),
                 _("The game is annulled and the ratings it moved are recomputed."),
                 danger=True,
                 perm=tiers.ADMINISTER,
@@ -377,8 +410,10 @@ class ModeratedGameAdmin(ActionPageAdmin):
             ),
             "rollback": Op(
                 _("Roll back to a move"),
-                lambda o, d: forms.RollbackForm(d, prefix="rb", moves=moves[:-1] or moves,
-                                                labels=move_descriptions.describe_moves(o, moves[:-1] or moves)),
+                lambda o, d: forms.RollbackForm(
+                    d, prefix="rb", moves=moves[:-1] or moves,
+                    labels=move_descriptions.describe_moves(o, moves[:-1] or moves),
+                ),
                 lambda r, o, c, f: game_moderation.game_rollback(
                     moderator=r.user, game_id=o.pk, to_seq=c["to_seq"], reason=c["reason"]
                 ),
@@ -432,6 +467,21 @@ class MemberAdmin(ActionPageAdmin):
                 lambda o, d: forms.ReasonForm(d, prefix="warn"),
                 lambda r, o, c, f: moderation.user_warn(moderator=r.user, user_id=uid, reason=c["reason"]),
                 _("The player is warned."),
+            ),
+            "note": Op(
+                _("Add a staff note"),
+                lambda o, d: forms.NoteForm(d, prefix="note"),
+                lambda r, o, c, f: moderation.member_note_add(moderator=r.user, user_id=uid, text=c["text"]),
+                _("The note is kept."),
+                perm=None,
+            ),
+            "timeout": Op(
+                _("Time out from chat (minutes)"),
+                lambda o, d: forms.MinutesReasonForm(d, prefix="timeout"),
+                lambda r, o, c, f: moderation.user_timeout(
+                    moderator=r.user, user_id=uid, minutes=c["minutes"], reason=c["reason"]
+                ),
+                _("The player is timed out from the chat."),
             ),
             "mute": Op(
                 _("Mute from chat"),
@@ -513,19 +563,52 @@ class MemberAdmin(ActionPageAdmin):
             ).select_related("moderator", "target_user")[:100],
             "ratings": Rating.objects.filter(user=member),
             "may_see_ips": tiers.may(request.user, tiers.VIEW_IP_RECORDS),
+            "notes": StaffNote.objects.filter(user=member).select_related("author"),
+            "chat_count": ChatMessage.objects.filter(author=member).count(),
         }
 
 
 # --- read-only lists ----------------------------------------------------------------------------
 
 
+class ModeratorFilter(admin.SimpleListFilter):
+    title = gettext_lazy("moderator")
+    parameter_name = "moderator"
+
+    def lookups(self, request, model_admin):
+        acted = ModerationAction.objects.values("moderator_id")
+        staff = Member.objects.filter(pk__in=acted).order_by("username")
+        return [(str(u.pk), u.get_username()) for u in staff]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(moderator_id=self.value()) if self.value() else queryset
+
+
 @admin.register(ModerationAction)
 class ModerationActionAdmin(ReadOnlyAdmin):
-    list_display = ["created_at", "moderator", "action", "target_user", "game", "reason"]
-    list_filter = ["action"]
+    list_display = ["created_at", "moderator", "action", "target_user", "game", "reason", "about"]
+    list_filter = ["action", ModeratorFilter, "created_at"]
+    date_hierarchy = "created_at"
     search_fields = ["moderator__username", "target_user__username", "reason", "=game__id",
                      "target_user__closed_account__former_username"]
     list_select_related = ["moderator", "target_user"]
+
+    @admin.display(description=gettext_lazy("report or sanction"))
+    def about(self, obj):
+        links = []
+        if obj.report_id:
+            links.append(format_html('<a href="{}">{}</a>',
+                                     reverse("admin:community_report_change", args=[obj.report_id]),
+                                     _("report #%(id)s") % {"id": obj.report_id}))
+        if obj.sanction_id:
+            links.append(format_html('<a href="{}">{}</a>',
+                                     reverse("admin:community_sanction_change", args=[obj.sanction_id]),
+                                     _("sanction #%(id)s") % {"id": obj.sanction_id}))
+        if obj.message_id:
+            links.append(format_html('<a href="{}">{}</a>',
+                                     reverse("admin:community_chatmessage_change", args=[obj.message_id]),
+                                     _("message #%(id)s") % {"id": obj.message_id}))
+        return format_html_join(" · ", "{}", ((link,) for link in links)) or "—"
 
 
 @admin.register(Sanction)
@@ -553,7 +636,9 @@ class ChatMessageAdmin(ActionPageAdmin):
             "hide": Op(
                 _("Hide the message"),
                 lambda o, d: forms.ReasonForm(d, prefix="hide"),
-                lambda r, o, c, f: moderation.message_hide(moderator=r.user, message_id=o.pk, reason=c["reason"]),
+                lambda r, o, c, f: moderation.message_hide(
+                    moderator=r.user, message_id=o.pk, reason=c["reason"]
+                ),
                 _("The message is hidden."),
             )
         }

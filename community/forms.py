@@ -2,6 +2,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from games import texts
 from games.engines import registry
 from games.forms import options_words
 
@@ -110,9 +111,24 @@ class HistoryFilterForm(forms.Form):
 # --- moderators ---------------------------------------------------------------------------------
 
 
+# Reasons moderators give again and again: one click, and the text can still be added to.
+PRESET_REASONS = [
+    ("insults", _("Insults or harassment in the chat")),
+    ("hate", _("Hate speech")),
+    ("spam", _("Spam or advertising")),
+    ("farming", _("Collusion: farming rating or wins with another account")),
+    ("stalling", _("Stalling: not playing a game in progress")),
+    ("name", _("Offensive username or display name")),
+    ("evasion", _("A new account to evade a sanction")),
+]
+
+
 class ReasonForm(forms.Form):
+    preset = forms.ChoiceField(label=_("Common reason"), required=False,
+                               choices=[("", "—")] + PRESET_REASONS)
     reason = forms.CharField(
-        label=_("Reason (kept in the moderation log)"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+        label=_("Reason (kept in the moderation log)"), max_length=2000, required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
     )
 
     def __init__(self, *args, **kwargs):
@@ -120,11 +136,34 @@ class ReasonForm(forms.Form):
         self.reason_last()
 
     def reason_last(self):
-        self.order_fields([name for name in self.fields if name != "reason"] + ["reason"])
+        last = ["preset", "reason"]
+        self.order_fields([name for name in self.fields if name not in last] + last)
+
+    def clean(self):
+        cleaned = super().clean()
+        preset = dict(PRESET_REASONS).get(cleaned.get("preset") or "")
+        reason = (cleaned.get("reason") or "").strip()
+        if preset:
+            reason = f"{preset}: {reason}" if reason else str(preset)
+        if not reason:
+            self.add_error(
+                "reason", _("Give a reason (or choose a common one): it is kept in the moderation log.")
+            )
+        cleaned["reason"] = reason
+        return cleaned
 
 
 class DaysReasonForm(ReasonForm):
     days = forms.IntegerField(label=_("Days"), min_value=1, max_value=365, initial=7)
+
+
+class MinutesReasonForm(ReasonForm):
+    minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=24 * 60, initial=30)
+
+
+class NoteForm(forms.Form):
+    text = forms.CharField(label=_("Note for the other staff (players never see it)"), max_length=2000,
+                           widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class SeatBotForm(ReasonForm):
@@ -134,7 +173,7 @@ class SeatBotForm(ReasonForm):
     def __init__(self, *args, seats=(), levels=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [(s.index, f"{s.index}: {s.display_name}") for s in seats]
-        self.fields["bot_level"].choices = [(level, level) for level in levels]
+        self.fields["bot_level"].choices = [(level, texts.bot_level_name(level)) for level in levels]
 
 
 class SeatUserForm(ReasonForm):

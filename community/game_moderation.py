@@ -274,6 +274,6 @@ def game_annul(*, moderator, game_id: int, reason: str) -> Game:
         game.save()
         log_action(moderator=moderator, action=Action.ANNUL, reason=reason, game=game)
     ratings = game_annul_ratings(game_id=game_id)
-    ModerationAction.objects.filter(game=game, action=Action.ANNUL).update(
-        details={"ratings": [{"rating": r.pk, "label": r.label, "now": round(r.ordinal, 2)} for r in ratings]})
+    recomputed = [{"rating": r.pk, "label": r.label, "now": round(r.ordinal, 2)} for r in ratings]
+    ModerationAction.objects.filter(game=game, action=Action.ANNUL).update(details={"ratings": recomputed})
     return game

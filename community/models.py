@@ -51,24 +51,41 @@ class MemberSettings(models.Model):
 
 
 class ChatMessage(models.Model):
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="chat_messages")
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="chat_messages"
+    game = models.ForeignKey(
+        "games.Game",
+        verbose_name=_("game"),
+        on_delete=models.CASCADE,
+        related_name="chat_messages",
     )
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    text = models.CharField(max_length=CHAT_MAX_LENGTH)
-    created_at = models.DateTimeField(default=timezone.now, db_index=True)
-    hidden_at = models.DateTimeField(null=True, blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("author"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="chat_messages",
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    text = models.CharField(_("text"), max_length=CHAT_MAX_LENGTH)
+    created_at = models.DateTimeField(_("written at"), default=timezone.now, db_index=True)
+    hidden_at = models.DateTimeField(_("hidden at"), null=True, blank=True)
     hidden_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("hidden by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
 
     class Meta:
         ordering = ["created_at", "pk"]
         indexes = [models.Index(fields=["game", "-id"])]
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
 
     def __str__(self):
-        return f"{self.game_id} {self.author}: {self.text[:40]}"
+        return _("Message #%(id)s by %(author)s in game #%(game)s") % {
+            "id": self.pk, "author": self.author or "—", "game": self.game_id}
 
     @property
     def is_hidden(self) -> bool:
@@ -84,28 +101,57 @@ class Report(models.Model):
         DISMISSED = "dismissed", _("Dismissed")
 
     reporter = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="reports_made"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("reported by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="reports_made",
     )
     reported_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="reports_received"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("reported player"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="reports_received",
     )
     message = models.ForeignKey(
-        ChatMessage, null=True, blank=True, on_delete=models.SET_NULL, related_name="reports"
+        ChatMessage,
+        verbose_name=_("message"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="reports",
     )
     reason = models.TextField(_("what is wrong"), max_length=1000)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    handled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    status = models.CharField(
+        _("status"),
+        max_length=10,
+        choices=Status.choices,
+        default=Status.OPEN,
+        db_index=True,
     )
-    handled_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    handled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("handled by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    handled_at = models.DateTimeField(_("handled at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
+        verbose_name = _("report")
+        verbose_name_plural = _("reports")
 
     def __str__(self):
-        what = f"message #{self.message_id}" if self.message_id else f"user {self.reported_user}"
-        return f"report #{self.pk} on {what} ({self.status})"
+        if self.message_id:
+            return _("Report #%(id)s on message #%(message)s (%(status)s)") % {
+                "id": self.pk, "message": self.message_id, "status": self.get_status_display()}
+        return _("Report #%(id)s on %(player)s (%(status)s)") % {
+            "id": self.pk, "player": self.reported_user or "—", "status": self.get_status_display()}
 
 
 class Sanction(models.Model):
@@ -115,26 +161,39 @@ class Sanction(models.Model):
         SUSPEND = "suspend", _("Suspended")
         BAN = "ban", _("Banned")
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sanctions")
-    kind = models.CharField(max_length=8, choices=Kind.choices)
-    reason = models.TextField()
-    starts_at = models.DateTimeField(default=timezone.now)
-    ends_at = models.DateTimeField(null=True, blank=True, db_index=True)  # None: until lifted (ban)
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    lifted_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="sanctions",
+    )
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    reason = models.TextField(_("reason"))
+    starts_at = models.DateTimeField(_("starts at"), default=timezone.now)
+    ends_at = models.DateTimeField(_("ends at"), null=True, blank=True, db_index=True)  # None: until lifted
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    lifted_at = models.DateTimeField(_("lifted at"), null=True, blank=True)
     # The sanctioned user may appeal once; the moderator's answer is logged.
-    appeal = models.TextField(blank=True, max_length=2000)
-    appealed_at = models.DateTimeField(null=True, blank=True)
-    appeal_decision = models.TextField(blank=True)
-    appeal_decided_at = models.DateTimeField(null=True, blank=True)
+    appeal = models.TextField(_("appeal"), blank=True, max_length=2000)
+    appealed_at = models.DateTimeField(_("appealed at"), null=True, blank=True)
+    appeal_decision = models.TextField(_("appeal decision"), blank=True)
+    appeal_decided_at = models.DateTimeField(_("appeal decided at"), null=True, blank=True)
     # The player opened their moderation notices after this decision (the site-wide notice stops).
-    seen_at = models.DateTimeField(null=True, blank=True)
+    seen_at = models.DateTimeField(_("seen by the player at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_at"]
+        verbose_name = _("sanction")
+        verbose_name_plural = _("sanctions")
 
     def __str__(self):
-        return f"{self.get_kind_display()} of {self.user}"
+        return _("%(kind)s: %(player)s") % {"kind": self.get_kind_display(), "player": self.user}
 
     def is_active(self, now=None) -> bool:
         now = now or timezone.now()
@@ -166,35 +225,66 @@ class ModerationAction(models.Model):
         ANNUL = "annul", _("Annulled a finished game")
 
     moderator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="moderation_done"
-    )
-    action = models.CharField(max_length=16, choices=Action.choices, db_index=True)
-    reason = models.TextField(blank=True)
-    target_user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("moderator"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="moderation_done",
+    )
+    action = models.CharField(_("action"), max_length=16, choices=Action.choices, db_index=True)
+    reason = models.TextField(_("reason"), blank=True)
+    target_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="moderation_received",
     )
-    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    game = models.ForeignKey(
+        "games.Game",
+        verbose_name=_("game"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     message = models.ForeignKey(
-        ChatMessage, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        ChatMessage,
+        verbose_name=_("message"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     report = models.ForeignKey(
-        Report, null=True, blank=True, on_delete=models.SET_NULL, related_name="actions"
+        Report,
+        verbose_name=_("report"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="actions",
     )
-    sanction = models.ForeignKey(Sanction, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    details = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    sanction = models.ForeignKey(
+        Sanction,
+        verbose_name=_("sanction"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    details = models.JSONField(_("details"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("date"), auto_now_add=True, db_index=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        verbose_name = _("moderation log entry")
+        verbose_name_plural = _("moderation log")
         # The staff tiers (community/tiers.py); the groups get them in a data migration.
         permissions = [
             ("moderate_chat", _("Can hide chat messages, handle reports and sanction players")),
             ("moderate_games", _("Can give seats, roll back, adjudicate and abort games")),
-            ("administer_moderation", _("Can sanction moderators, deactivate accounts, reset ratings and annul games")),
+            ("administer_moderation",
+             _("Can sanction moderators, deactivate accounts, reset ratings and annul games")),
             ("view_ip_records", _("Can see the IP addresses of logins")),
         ]
 
@@ -227,9 +317,14 @@ class ClosedAccount(models.Model):
     again at once. The evidence itself (reported, hidden and sanctioned chat) stays
     on its rows; ``signup_policy.closed_accounts_purge`` erases all of it afterwards."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="closed_account")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        on_delete=models.CASCADE,
+        related_name="closed_account",
+    )
     former_username = models.CharField(_("former username"), max_length=150, blank=True, db_index=True)
-    email_digest = models.CharField(max_length=64, blank=True, db_index=True)
+    email_digest = models.CharField(_("e-mail (keyed hash)"), max_length=64, blank=True, db_index=True)
     closed_at = models.DateTimeField(_("closed at"), default=timezone.now)
     keep_until = models.DateTimeField(_("kept until"), db_index=True)
     purged_at = models.DateTimeField(_("erased at"), null=True, blank=True)
@@ -240,3 +335,58 @@ class ClosedAccount(models.Model):
 
     def __str__(self):
         return f"{self.user} ({self.former_username or '—'})"
+
+
+class StaffNote(models.Model):
+    """A note staff keep about a player (context for the next moderator); never shown to players."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="staff_notes",
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("author"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    text = models.TextField(_("note"), max_length=2000)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("staff note")
+        verbose_name_plural = _("staff notes")
+
+    def __str__(self):
+        return f"{self.user}: {self.text[:40]}"
+
+
+class Block(models.Model):
+    """A player blocks another: the blocked player's chat is hidden from the blocker,
+    and the blocked player can no longer invite them to a game."""
+
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("blocker"),
+        on_delete=models.CASCADE,
+        related_name="blocks_made",
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("blocked player"),
+        on_delete=models.CASCADE,
+        related_name="blocked_by",
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["blocker", "blocked"], name="block_once")]
+        verbose_name = _("block")
+        verbose_name_plural = _("blocks")
+
+    def __str__(self):
+        return f"{self.blocker} blocks {self.blocked}"

@@ -18,7 +18,7 @@ from games import services as game_services
 from games.services import NotAllowed, ServiceError
 
 from . import notices, tiers
-from .models import ChatMessage, ModerationAction, Report, Sanction
+from .models import ChatMessage, ModerationAction, Report, Sanction, StaffNote
 
 User = get_user_model()
 Action = ModerationAction.Action
@@ -104,7 +104,8 @@ def message_hide(*, moderator, message_id: int, reason: str, report_id: int | No
 
 
 def _sanction(
-    *, moderator, user_id: int, kind: str, days: int | None, reason: str, report_id: int | None
+    *, moderator, user_id: int, kind: str, days: int | None, reason: str, report_id: int | None,
+    minutes: int | None = None,
 ) -> Sanction:
     require_moderator(moderator)
     reason = require_reason(reason)
@@ -116,11 +117,14 @@ def _sanction(
         report = _report(report_id)
         now = timezone.now()
         ends = now + timedelta(days=_days(days)) if days is not None else None
+        if minutes is not None:
+            ends = now + timedelta(minutes=minutes)
         sanction = Sanction.objects.create(
             user=user, kind=kind, reason=reason, starts_at=now, ends_at=ends, by=moderator
         )
         locks_out = kind in (Sanction.Kind.SUSPEND, Sanction.Kind.BAN) and user.is_active
-        details = {"deactivated": locks_out} | ({"days": days} if days is not None else {})
+        details = ({"deactivated": locks_out} | ({"days": days} if days is not None else {})
+                   | ({"minutes": minutes} if minutes is not None else {}))
         log_action(
             moderator=moderator,
             action=kind,
@@ -157,6 +161,21 @@ def user_mute(*, moderator, user_id: int, days: int, reason: str, report_id: int
         reason=reason,
         report_id=report_id,
     )
+
+
+MAX_TIMEOUT_MINUTES = 24 * 60
+
+
+def user_timeout(*, moderator, user_id: int, minutes, reason: str, report_id: int | None = None) -> Sanction:
+    """A short mute from chat, in minutes (to cool a heated game down)."""
+    try:
+        minutes = int(minutes)
+    except (TypeError, ValueError):
+        raise ServiceError(_("The number of minutes must be a whole number.")) from None
+    if not 1 <= minutes <= MAX_TIMEOUT_MINUTES:
+        raise ServiceError(_("Between 1 and %(max)d minutes.") % {"max": MAX_TIMEOUT_MINUTES})
+    return _sanction(moderator=moderator, user_id=user_id, kind=Sanction.Kind.MUTE, days=None,
+                     minutes=minutes, reason=reason, report_id=report_id)
 
 
 def user_suspend(
@@ -337,3 +356,15 @@ def suspensions_expire() -> int:
             _reactivate_if_clear(sanction.user)
             count += 1
     return count
+
+
+def member_note_add(*, moderator, user_id: int, text: str) -> StaffNote:
+    """A note about a player for the other staff (any tier writes and reads them)."""
+    if moderator is None or not (moderator.is_active and moderator.is_staff):
+        raise NotAllowed(_("Only moderators can do this."))
+    text = (text or "").strip()
+    if not text:
+        raise ServiceError(_("Write the note first."))
+    if len(text) > 2000:
+        raise ServiceError(_("Keep it under 2000 characters."))
+    return StaffNote.objects.create(user=_user(user_id), author=moderator, text=text)

@@ -57,8 +57,9 @@ def locking_sanction(user):
     from .models import Sanction
 
     now = timezone.now()
-    holding = [s for s in Sanction.objects.filter(user=user, kind__in=[Sanction.Kind.SUSPEND, Sanction.Kind.BAN],
-                                                  lifted_at__isnull=True) if s.is_active(now)]
+    locking = Sanction.objects.filter(user=user, kind__in=[Sanction.Kind.SUSPEND, Sanction.Kind.BAN],
+                                      lifted_at__isnull=True)
+    holding = [s for s in locking if s.is_active(now)]
     if not holding:
         return None
     return max(holding, key=lambda s: (s.ends_at is None, s.ends_at or now))

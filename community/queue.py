@@ -42,7 +42,9 @@ def staff_digest_send() -> int:
     wanted = MemberSettings.objects.filter(staff_digest=True, user__is_staff=True, user__is_active=True)
     sent = 0
     for user in get_user_model().objects.filter(pk__in=wanted.values("user_id")):
-        if notify.service_mail(user=user, kind=Notification.Kind.STAFF_DIGEST, key=f"staff-digest:{user.pk}:{day}",
-                               data={"queue": waiting}):
+        key = f"staff-digest:{user.pk}:{day}"  # once a day
+        mailed = notify.service_mail(user=user, kind=Notification.Kind.STAFF_DIGEST, key=key,
+                                     data={"queue": waiting})
+        if mailed:
             sent += 1
     return sent

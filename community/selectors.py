@@ -328,9 +328,10 @@ def chat_feed(game: Game, viewer) -> list[FeedItem]:
     names = [s.display_name for s in seats]
     seat = game_selectors.seat_of(game, viewer)
     items: list[FeedItem] = []
-    messages = list(
-        ChatMessage.objects.filter(game=game).select_related("author").order_by("-pk")[:CHAT_FEED_MESSAGES]
-    )
+    chat = ChatMessage.objects.filter(game=game)
+    if getattr(viewer, "is_authenticated", False):  # the players the viewer blocked are not heard
+        chat = chat.exclude(author__blocked_by__blocker=viewer)
+    messages = list(chat.select_related("author").order_by("-pk")[:CHAT_FEED_MESSAGES])
     for m in messages:
         shown = m.author is not None and not is_deleted(m.author)
         items.append(

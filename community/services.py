@@ -14,7 +14,7 @@ from games import selectors as game_selectors
 from games.models import Game
 from games.services import NotAllowed, ServiceError
 
-from .models import CHAT_MAX_LENGTH, ChatMessage, MemberSettings, Report, Sanction
+from .models import CHAT_MAX_LENGTH, Block, ChatMessage, MemberSettings, Report, Sanction
 
 CHAT_RATE_COUNT = 8  # messages…
 CHAT_RATE_SECONDS = 60  # …per this many seconds and user
@@ -38,7 +38,9 @@ def check_can_invite(*, inviter, invitee) -> None:
         MemberSettings.objects.filter(user=invitee).values_list("invite_policy", flat=True).first()
         or MemberSettings.InvitePolicy.ANYONE
     )
-    if policy == MemberSettings.InvitePolicy.NOBODY and not getattr(inviter, "is_staff", False):
+    # A player who blocked the inviter is told apart from nobody: the same answer as "no invitations".
+    blocked = Block.objects.filter(blocker=invitee, blocked_id=getattr(inviter, "pk", None)).exists()
+    if blocked or policy == MemberSettings.InvitePolicy.NOBODY and not getattr(inviter, "is_staff", False):
         raise NotAllowed(
             _("%(name)s does not accept invitations; open a seat for anyone instead.")
             % {"name": invitee.get_username()}
@@ -186,3 +188,22 @@ def staff_digest_set(*, user, wanted: bool) -> MemberSettings:
     member.staff_digest = bool(wanted)
     member.save(update_fields=["staff_digest"])
     return member
+
+
+def sanction_notices_seen(*, user) -> int:
+    """The player opened their moderation notices: the notice on every page stops."""
+    return Sanction.objects.filter(user=user, seen_at__isnull=True).update(seen_at=timezone.now())
+
+
+# --- blocking another player ------------------------------------------------------------------------
+
+
+def player_block(*, blocker, blocked) -> Block:
+    """Hide the other's chat from the blocker; they can no longer invite the blocker."""
+    if blocked.pk == blocker.pk:
+        raise ServiceError(_("You cannot block yourself."))
+    return Block.objects.get_or_create(blocker=blocker, blocked=blocked)[0]
+
+
+def player_unblock(*, blocker, blocked) -> None:
+    Block.objects.filter(blocker=blocker, blocked=blocked).delete()

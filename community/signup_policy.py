@@ -92,7 +92,8 @@ def email_refusal(email: str) -> str | None:
 
     if not email:
         return None
-    found = _held_closed(ClosedAccount.objects.filter(email_digest=email_digest(email), purged_at__isnull=True))
+    closed = ClosedAccount.objects.filter(email_digest=email_digest(email), purged_at__isnull=True)
+    found = _held_closed(closed)
     if found is None:
         return None
     return _("This e-mail address belonged to an account closed while under a moderation sanction; "

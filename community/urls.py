@@ -10,6 +10,7 @@ urlpatterns = [
     path("players/<str:username>/history/", profile.history, name="history"),
     path("players/<str:username>/vs/<str:other>/", profile.head_to_head, name="head_to_head"),
     path("players/<str:username>/report/", profile.report_user, name="report_user"),
+    path("players/<str:username>/block/", profile.block, name="block"),
     path("account/privacy/", account.privacy, name="privacy"),
     path("account/appeal/<int:sanction_id>/", account.appeal, name="appeal"),
     path("account/appeal/link/<str:token>/", account.appeal_by_link, name="appeal_by_link"),

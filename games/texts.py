@@ -15,6 +15,8 @@ from typing import Any
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from .bots import level_label as bot_level_name  # bot levels as players read them: one table
+
 # Platform events (games.services.log_event), common to every game.
 SITE_MESSAGES = {
     "site.resign": gettext_lazy("%(seat)s resigned; a bot finishes their moves."),
@@ -25,6 +27,8 @@ SITE_MESSAGES = {
     "site.replaced": gettext_lazy("A moderator gave %(seat)s's seat to a bot (%(bot)s)."),
     "site.deactivated": gettext_lazy("%(seat)s's account was closed; a bot plays for them."),
 }
+
+
 
 CATALOGS: dict[str, str] = {
     "lacitta": "games.texts_lacitta",
@@ -139,7 +143,8 @@ def names_at_rows(game, rows, names: list[str]) -> None:
         return
     seats = list(game.seats.all())
     now = [occupant_of(s) for s in seats]
-    changes = list(Move.objects.filter(game_id=game.pk, kind__in=SEAT_CHANGES, seq__gte=min(r.seq for r in rows))
+    first = min(r.seq for r in rows)
+    changes = list(Move.objects.filter(game_id=game.pk, kind__in=SEAT_CHANGES, seq__gte=first)
                    .order_by("-seq").values_list("seq", "seat", "payload"))
     formers = []
     for seq, seat, payload in changes:
@@ -168,7 +173,8 @@ def names_at_rows(game, rows, names: list[str]) -> None:
     if wanted:
         usernames.update(get_user_model().objects.filter(pk__in=wanted).values_list("pk", "username"))
     for row in rows:
-        row.names = [_occupant_name(o, seats[i], names[i], usernames) for i, o in enumerate(occupants[row.seq])]
+        row.names = [_occupant_name(occupant, seats[i], names[i], usernames)
+                     for i, occupant in enumerate(occupants[row.seq])]
 
 
 def _occupant_name(occupant: dict, seat, fallback: str, usernames: dict) -> str:
@@ -177,7 +183,8 @@ def _occupant_name(occupant: dict, seat, fallback: str, usernames: dict) -> str:
     if occupant.get("user"):
         name = usernames.get(occupant["user"], fallback)
         if occupant.get("stand_in"):
-            return _("Bot (%(level)s) for %(name)s") % {"level": occupant["stand_in"], "name": name}
+            level = bot_level_name(occupant["stand_in"])
+            return _("Bot (%(level)s) for %(name)s") % {"level": level, "name": name}
         return name
     return fallback
 

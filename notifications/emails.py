@@ -12,7 +12,8 @@ from django.utils import translation
 from .models import Notification
 
 
-MODERATION_KINDS = {Notification.Kind.SANCTION, Notification.Kind.REPORT_HANDLED, Notification.Kind.STAFF_DIGEST}
+MODERATION_KINDS = {Notification.Kind.SANCTION, Notification.Kind.REPORT_HANDLED,
+                    Notification.Kind.STAFF_DIGEST}
 
 
 def absolute(path: str) -> str:

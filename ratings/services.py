@@ -151,7 +151,8 @@ def game_annul_ratings(*, game_id: int) -> list[Rating]:
         changes = list(RatingChange.objects.select_for_update()
                        .filter(game_id=game_id, reason=RatingChange.Reason.GAME))
         rating_ids = sorted({c.rating_id for c in changes})
-        RatingChange.objects.filter(pk__in=[c.pk for c in changes]).update(reason=RatingChange.Reason.ANNULLED)
+        annulled = RatingChange.objects.filter(pk__in=[c.pk for c in changes])
+        annulled.update(reason=RatingChange.Reason.ANNULLED)
         ratings = list(Rating.objects.select_for_update().filter(pk__in=rating_ids).order_by("pk"))
         _recompute(ratings)
     return ratings

@@ -24,7 +24,7 @@ from ..models import Sanction
 
 def _privacy_page(request: HttpRequest, form, *, status: int = 200, appeal_error: str = "") -> HttpResponse:
     sanctions = list(Sanction.objects.filter(user=request.user).order_by("-starts_at"))
-    notices.unseen_sanctions(request.user).update(seen_at=timezone.now())  # read: the site-wide notice stops
+    services.sanction_notices_seen(user=request.user)  # read: the site-wide notice stops
     return render(
         request,
         "community/privacy.html",
@@ -115,7 +115,8 @@ def appeal_by_link(request: HttpRequest, token: str) -> HttpResponse:
             context["error"] = _("Say why the decision should change (at most 2000 characters).")
             return render(request, "community/appeal_by_link.html", context, status=400)
         try:
-            services.sanction_appeal(user=sanction.user, sanction_id=sanction.pk, text=form.cleaned_data["text"])
+            services.sanction_appeal(user=sanction.user, sanction_id=sanction.pk,
+                                     text=form.cleaned_data["text"])
         except ServiceError as exc:
             context["error"] = exc.message
             return render(request, "community/appeal_by_link.html", context, status=exc.status)

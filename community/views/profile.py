@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from games.services import ServiceError
 from players.models import Profile
@@ -17,6 +18,7 @@ from ratings import selectors as rating_selectors
 from .. import selectors, services
 from ..account import is_deleted
 from ..forms import HistoryFilterForm, ReportForm
+from ..models import Block
 
 User = get_user_model()
 HISTORY_PAGE = 25
@@ -55,6 +57,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "recent": recent,
             "current": [g for g in selectors.current_games(owner)],
             "is_me": request.user.is_authenticated and request.user.pk == owner.pk,
+            "blocked": request.user.is_authenticated
+            and Block.objects.filter(blocker=request.user, blocked=owner).exists(),
         },
     )
 
@@ -124,3 +128,22 @@ def report_user(request: HttpRequest, username: str) -> HttpResponse:
                 return redirect("community:profile", username=target.get_username())
         status = 400
     return render(request, "community/report.html", {"form": form, "target": target}, status=status)
+
+
+@login_required
+@require_POST
+def block(request: HttpRequest, username: str) -> HttpResponse:
+    """Block (or, with ``unblock``, stop blocking) a player: their chat is hidden from you
+    and they can no longer invite you."""
+    target = _owner(request, username)
+    try:
+        if request.POST.get("unblock"):
+            services.player_unblock(blocker=request.user, blocked=target)
+            messages.success(request, _("You no longer block %(name)s.") % {"name": target.get_username()})
+        else:
+            services.player_block(blocker=request.user, blocked=target)
+            messages.success(request, _("You block %(name)s: you no longer see their chat messages, and they "
+                                        "cannot invite you.") % {"name": target.get_username()})
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    return redirect("community:profile", username=target.get_username())
