@@ -100,7 +100,8 @@ def build_gain(kind: str, cell: int, city: dict | None, view: dict) -> str:
     if kind == "domain":
         return _("+%(n)d food") % {"n": 5}
     if kind == "quarry":
-        return _("+%(n)d gold a year") % {"n": min(2, _mountains(cell, view))}
+        mountains = min(2, _mountains(cell, view))
+        return _("+%(n)d gold a year") % {"n": mountains} if mountains else _("no gold: it touches no mountain")
     if kind == "road":
         return _("no citizen needed")
     parts = [help_texts.services_text(kind)] if help_texts.services_text(kind) else []
