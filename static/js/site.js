@@ -123,4 +123,5 @@ document.addEventListener("click", function (event) {
   }
 });
 document.addEventListener("DOMContentLoaded", restoreBoard);
-document.addEventListener("htmx:afterSettle", restoreBoard);
+// (htmx:load: fired by the new content itself; the element that asked may be gone after an outerHTML swap)
+document.addEventListener("htmx:load", restoreBoard);
