@@ -225,6 +225,24 @@ def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpR
 
 @require_POST
 @login_required
+def summary_seen(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Since your last visit": the player has read it."""
+    game = _game_or_404(request, pk)
+    try:
+        version = int(request.POST.get("version", ""))
+        services.seat_summary_seen(game_id=pk, user=request.user, version=version)
+    except ValueError:
+        return _error(request, pk, _("The version must be a number."), 400)
+    except services.ServiceError as exc:
+        return _error(request, pk, exc.message, exc.status)
+    if request.htmx:
+        game = _game_or_404(request, pk)
+        return render(request, "games/partials/game_body.html", _context(request, game))
+    return redirect("games:detail", pk=game.pk)
+
+
+@require_POST
+@login_required
 def game_join(request: HttpRequest, pk: int) -> HttpResponse:
     token = request.POST.get("token") or None
     return _simple_action(

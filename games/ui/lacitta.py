@@ -482,6 +482,55 @@ def changed_cells(entry: dict) -> list[int]:
     return [c for c in cells if isinstance(c, int) and not isinstance(c, bool)]
 
 
+SUMMARY_ROWS = 40  # move rows the summary reads at most (a long absence says "and earlier moves")
+YEAR_END_KEYS = ("lacitta.voice_revealed", "lacitta.voice_choice", "lacitta.migration", "lacitta.migration_done",
+                 "lacitta.demolish", "lacitta.city_lost", "lacitta.limit_excess", "lacitta.famine", "lacitta.fed",
+                 "lacitta.feeding_loss", "lacitta.eliminated", "lacitta.year_end", "lacitta.game_over")
+
+
+def since_last_visit(game, seat, names: list[str], view_year: int) -> dict | None:
+    """What happened while the seat's player was away: the other seats' moves and
+    the year's end after the later of their own last move and the summary they
+    dismissed (``Seat.seen_seq``), in the log's words (only the lines this seat may
+    see), with the places they changed. None when nothing happened."""
+    from games import selectors, texts
+    from games.models import Move
+
+    if seat is None or seat.kind != seat.Kind.HUMAN:
+        return None
+    own = Move.objects.filter(game=game, seat=seat.index).order_by("-seq").values_list("seq", flat=True).first()
+    start = max(seat.seen_seq, own or 0)
+    if start >= game.version:
+        return None
+    rows = selectors.moves_for(game, seat.index, after_seq=start, limit=SUMMARY_ROWS)
+    # The year the first row belongs to: this year, less the years begun since.
+    year = view_year - sum(1 for row in rows for e in row.visible if e.get("key") == "lacitta.year_start")
+    groups, cells = [], {}
+    for row in rows:
+        for entry, text in texts.visible_lines(game, row, names):
+            key = entry.get("key", "")
+            params = entry.get("params") or {}
+            ending = key in YEAR_END_KEYS
+            if row.seat == seat.index and not ending:
+                continue  # their own moves they know
+            if key == "lacitta.year_start":
+                year = params.get("year", year + 1)
+                title = _("Year %(year)s") % {"year": year}
+            elif ending and not (groups and groups[-1]["ending"] == year):
+                title = _("Year %(year)s ends") % {"year": year}
+            else:
+                title = groups[-1]["title"] if groups else _("Year %(year)s") % {"year": year}
+            if not groups or groups[-1]["title"] != title:
+                groups.append({"title": title, "lines": [], "ending": year if ending else None})
+            groups[-1]["lines"].append(text)
+            for cell in changed_cells(entry):
+                cells[cell] = text
+    if not groups:
+        return None
+    return {"groups": groups, "cells": cells, "version": game.version,
+            "earlier": len(rows) == SUMMARY_ROWS and rows[0].seq > start + 1}
+
+
 def politics_row(view: dict, seat: int | None) -> list[dict]:
     gold = view["players"][seat]["gold"] if seat is not None else None
     row = []
@@ -506,6 +555,11 @@ def context(*, request, game, gv, names: list[str], base_url: str, replay: bool 
     seat = gv.seat.index if gv.seat else None
     step = move_step(gv.legal_moves, request.GET.get("m"), view, base_url) if gv.legal_moves else None
     marks, mark_titles = ({}, {}) if replay else latest_move_marks(game, seat, view)
+    summary = None if replay or game.status != game.Status.ACTIVE else since_last_visit(game, gv.seat, names, view["year"])
+    if summary:
+        for cell, text in summary["cells"].items():
+            marks.setdefault(cell, "changed")
+            mark_titles.setdefault(cell, text)
     svg = lacitta_svg.render(view, names=names, targets=step["targets"] if step else None,
                              selected=step["selected"] if step else None, marks=marks, mark_titles=mark_titles)
     # Copies with names: the view itself is never changed (it may be shared).
@@ -529,6 +583,7 @@ def context(*, request, game, gv, names: list[str], base_url: str, replay: bool 
         "lc_known": sorted((int(k), SERVICE_NAMES.get(v, v)) for k, v in (view["voice"].get("known") or {}).items()),
         "lc_wasteland": view["edition"] == "classic" or view["expansion"] in (None, "none"),
         "lc_legend": legend(view),
+        "lc_summary": summary,
     }
 
 
