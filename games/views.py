@@ -33,6 +33,14 @@ LOG_TAIL = 60
 LOBBY_MY_TURN = 10
 YEAR_MARKS = ("year_start", "year_end")  # log lines drawn as a year's border
 YEAR_CLASS = mark_safe(' class="year"')
+PHASE_MARKS = ("voice_revealed", "voice_drawn", "migration_done", "famine", "fed")  # a phase of the year begins
+PHASE_CLASS = mark_safe(' class="phase"')
+
+
+def _line_class(key: str) -> str:
+    if key.endswith(YEAR_MARKS):
+        return YEAR_CLASS
+    return PHASE_CLASS if key.endswith(PHASE_MARKS) else ""
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -92,7 +100,7 @@ def _context(request, game: Game) -> dict:
     names = [s.display_name for s in seats]
     tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL)
     log_lines = [
-        (YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "", row.seq, text)
+        (_line_class(entry.get("key", "")), row.seq, text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
     ]
     moves = [

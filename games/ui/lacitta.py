@@ -531,6 +531,21 @@ def since_last_visit(game, seat, names: list[str], view_year: int) -> dict | Non
             "earlier": len(rows) == SUMMARY_ROWS and rows[0].seq > start + 1}
 
 
+def replay_years(game, viewer: str) -> list[dict]:
+    """Where each year begins, for the replay's "jump to year" links (year starts are public)."""
+    from urllib.parse import urlencode
+
+    from games.models import Move
+
+    years = []
+    for seq, log in Move.objects.filter(game=game).order_by("seq").values_list("seq", "log"):
+        for entry in log or []:
+            if entry.get("key") == "lacitta.year_start" and "visible_to" not in entry:
+                year = (entry.get("params") or {}).get("year")
+                years.append({"year": year, "url": "?" + urlencode({"at": seq, "seat": viewer})})
+    return years
+
+
 def politics_row(view: dict, seat: int | None) -> list[dict]:
     gold = view["players"][seat]["gold"] if seat is not None else None
     row = []
@@ -584,6 +599,7 @@ def context(*, request, game, gv, names: list[str], base_url: str, replay: bool 
         "lc_wasteland": view["edition"] == "classic" or view["expansion"] in (None, "none"),
         "lc_legend": legend(view),
         "lc_summary": summary,
+        "lc_years": replay_years(game, request.GET.get("seat", "")) if replay else [],
     }
 
 

@@ -232,3 +232,26 @@ def test_log_lines_name_cities_and_seats_in_words():
     assert line("lacitta.roads", seat=1, roads=[{"cell": 5, "city": 7}, {"cell": 6, "city": 7}]) == (
         f"Bruno lays roads: 2 by {city_name(7)}.")
     assert "hex" not in " ".join(str(m) for m in MESSAGES.values())
+
+
+def test_finished_game_lists_seats_by_rank_and_replay_jumps_by_year(client):
+    from games.models import Game
+    from tests.pages.lacitta_helpers import play_until
+
+    users = [make_user("r1"), make_user("r2"), make_user("r3")]
+    game = lacitta_game(users, seed=42)
+    game, _seat = play_until(game, users, "never-asked", rng_seed=3, max_moves=8000)
+    assert game.status == Game.Status.FINISHED
+    html = page(client, users[0], game)
+    card = re.search(r'<ol class="result-list">(.*?)</ol>', html, re.S).group(1)
+    ranks = [int(r) for r in re.findall(r"rank (\d+)", card)]
+    assert ranks == sorted(ranks) and len(ranks) == 3
+    by_rank = sorted(range(3), key=lambda i: (game.result["ranks"][i], i))
+    assert [users[i].username for i in by_rank] == re.findall(r"</span>(\w+):", card)
+    replay = client.get(reverse("games:replay", args=[game.pk]) + "?seat=1").content.decode()
+    assert "⏮" not in replay and "⏭" not in replay and replay.count('<svg class="icon"') == 4
+    years = re.findall(r'<a class="button small" href="\?at=(\d+)&amp;seat=1">Year (\d)</a>', replay)
+    assert [int(y) for _at, y in years] == [1, 2, 3, 4, 5, 6]
+    at = int(years[2][0])
+    year3 = client.get(reverse("games:replay", args=[game.pk]) + f"?at={at}&seat=1").content.decode()
+    assert "Year 3 of 6" in year3
