@@ -255,3 +255,25 @@ def test_finished_game_lists_seats_by_rank_and_replay_jumps_by_year(client):
     at = int(years[2][0])
     year3 = client.get(reverse("games:replay", args=[game.pk]) + f"?at={at}&seat=1").content.decode()
     assert "Year 3 of 6" in year3
+
+
+def test_the_new_board_words_are_in_french_too(client):
+    users = [make_user("fr1"), make_user("fr2")]
+    game = lacitta_game(users)
+    state, seat, user = to_move(game)
+    move = next(m for m in ENGINE.legal_moves(state, seat) if m["type"] == "build" and m["building"] == "statue")
+    html = page(client, user, game, "?m=" + json.dumps(move), HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Plateau entier" in html and "Whole board" not in html
+    assert confirm_text(html).startswith("Carte Joueur : construire un bâtiment Statue à ")
+    assert "(+1 Culture)." in confirm_text(html)
+    html = unescape(page(client, user, game, HTTP_ACCEPT_LANGUAGE="fr"))
+    from django.utils import translation
+
+    with translation.override("fr"):
+        row = [card_help(card, "modern") for card in ENGINE.view(state, seat)["politics"]["row"]]
+        assert card_help("golden_times", "modern")["name"] == "Époque bénie"
+    for info in row:
+        assert f"<b>{info['name']}</b> <span class=\"cost\">{info['cost']}</span>" in html
+        with translation.override("en"):
+            english = card_effect(info["card"], "modern")
+        assert info["effect"] in html and info["effect"] != english  # translated
