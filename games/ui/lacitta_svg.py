@@ -236,9 +236,10 @@ def _buildings_layer(view: dict, names: list[str]) -> list[str]:
             out.append(f'<use href="#b-{kind}" x="{x - 10:.1f}" y="{top:.1f}" width="20" height="20"/>')
             for i, service in enumerate(arches):
                 ax = x + (i - (len(arches) - 1) / 2) * 8
-                out.append(
-                    f'<path d="M{ax - 3.5:.1f},{y + 12:.1f} a3.5,3.5 0 0 1 7,0" fill="none" class="arch" '
-                    f'stroke="{SERVICE_COLOUR[service]}" stroke-width="2.6"/>'
+                arch = f'M{ax - 3.5:.1f},{y + 12:.1f} a3.5,3.5 0 0 1 7,0'
+                out.append(  # a dark rim, so a white (Culture) arch shows on a light tint
+                    f'<path d="{arch}" fill="none" stroke="#2b2118" stroke-width="4"/>'
+                    f'<path d="{arch}" fill="none" class="arch" stroke="{SERVICE_COLOUR[service]}" stroke-width="2.4"/>'
                 )
             if kind == "theatre":
                 out.append(f'<text x="{x:.1f}" y="{y + 14:.1f}" class="half" text-anchor="middle">½ ½</text>')

@@ -63,6 +63,9 @@ def test_a_whole_move_by_taps_on_a_phone(browser, live_server, settings, width, 
         assert page.locator("[data-board]").get_attribute("data-zoom-level") == "3"  # the zoom stays
         assert page.evaluate(NO_SIDEWAYS_SCROLL)
         assert f"builds a farmhouse in {city}" in page.inner_text(".log")
+        # The chat shows messages only: the moves are in the live log above it, not repeated stale.
+        page.wait_for_selector(".chat-lines", state="attached")
+        assert page.locator(".chat-move").count() and not page.locator(".chat-move").first.is_visible()
         # Tapping a building says what it is.
         page.locator("svg.board g.building.farm").first.tap()
         assert "Farmhouse of" in page.inner_text("[data-board-info]")
