@@ -305,7 +305,8 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
     names = [s.display_name for s in game.seats.all()]
     rows = selectors.moves_for(game, seat.index if seat else None)
     lines = [
-        {"seq": row.seq, "at": row.created_at, "text": texts.log_line(game.game_type, entry, names, game.options)}
+        {"seq": row.seq, "at": row.created_at, "text": texts.log_line(game.game_type, entry, names, game.options),
+         "cls": _line_class(entry.get("key", ""))}
         for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
     ]
     return render(request, "games/log.html", {"game": game, "lines": lines})

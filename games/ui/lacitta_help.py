@@ -4,6 +4,9 @@ tooltips, the politics row, the move buttons and the confirmation."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines.lacitta.constants import (
@@ -15,6 +18,13 @@ from games.texts_lacitta import number
 
 
 def building_name(kind: str) -> str:
+    return _name(kind, get_language())
+
+
+# The texts below depend only on their arguments and the language: a board draws
+# dozens of buildings on every page view, so each text is written once.
+@lru_cache(maxsize=256)
+def _name(kind: str, language: str | None) -> str:
     return str(BUILDINGS.get(kind, kind))
 
 
@@ -29,6 +39,11 @@ def services_text(kind: str, sign: str = "+") -> str:
 def building_effect(kind: str, *, edition: str | None = None, food: int | None = None) -> str:
     """What a building gives, in a few words. ``food``: the farmland symbols its hex
     touches, when known (a farm's or castle's food depends on where it stands)."""
+    return _effect(kind, edition, food, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _effect(kind: str, edition: str | None, food: int | None, language: str | None) -> str:
     services = services_text(kind)
     wave = _("must touch a lake; with a market the city has no population limit")
     if kind in ("farm", "castle"):
@@ -96,8 +111,13 @@ def card_effect(card: str, edition: str | None) -> str:
 
 
 def card_help(card: str, edition: str | None) -> dict:
-    return {"card": card, "name": card_name(card, edition), "cost": card_cost(card),
-            "effect": card_effect(card, edition), "size": None}
+    return dict(_card_help(card, edition, get_language()))
+
+
+@lru_cache(maxsize=256)
+def _card_help(card: str, edition: str | None, language: str | None) -> tuple:
+    return (("card", card), ("name", card_name(card, edition)), ("cost", card_cost(card)),
+            ("effect", card_effect(card, edition)))
 
 
 def tier_of(kind: str) -> int | None:

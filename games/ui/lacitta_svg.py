@@ -296,7 +296,7 @@ def _marks_layer(marks: dict[int, str], titles: dict[int, str]) -> list[str]:
         cell = BOARD.cells[cell_id]
         x, y = centre(cell.q, cell.r)
         title = f"<title>{escape(titles[cell_id])}</title>" if titles.get(cell_id) else ""
-        parts.append(f'<g class="mark {kind}">{title}<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE - 2:.1f}"/></g>')
+        parts.append(f'<g class="mark {kind}" data-cell="{cell_id}">{title}<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE - 2:.1f}"/></g>')
     return parts
 
 

@@ -277,3 +277,28 @@ def test_the_new_board_words_are_in_french_too(client):
         with translation.override("en"):
             english = card_effect(info["card"], "modern")
         assert info["effect"] in html and info["effect"] != english  # translated
+
+
+def test_latest_move_is_ringed_and_empty_options_are_not_shown(client):
+    from games.ui.lacitta import changed_cells
+
+    users = [make_user("m1"), make_user("m2")]
+    game = lacitta_game(users)  # expansion "none"
+    state, seat, user = to_move(game)
+    move = next(m for m in ENGINE.legal_moves(state, seat) if m["type"] == "build")
+    assert submit_move(client, user, game, move).status_code == 200
+    game.refresh_from_db()
+    html = page(client, user, game)
+    ringed = {int(c) for c in re.findall(r'<g class="mark last" data-cell="(\d+)">', html)}
+    last = game.moves.order_by("-seq").first()
+    assert move["cell"] in ringed and ringed == {c for e in last.log for c in changed_cells(e)}
+    assert "Expansion:" not in html  # "Expansion: None" said nothing
+    full = client.get(reverse("games:log", args=[game.pk])).content.decode()
+    assert re.search(r'<li class="year"><span class="seq">\d+</span> Year 1 begins\.', full)
+    assert re.search(r'<li class="phase"><span class="seq">\d+</span> Voice of the People: ', full)
+
+
+def submit_move(client, user, game, move):
+    client.force_login(user)
+    return client.post(reverse("games:move", args=[game.pk]),
+                       {"version": str(game.version), "move": json.dumps(move)}, HTTP_HX_REQUEST="true")
