@@ -33,7 +33,8 @@ LOG_TAIL = 60
 LOBBY_MY_TURN = 10
 YEAR_MARKS = ("year_start", "year_end")  # log lines drawn as a year's border
 YEAR_CLASS = mark_safe(' class="year"')
-PHASE_MARKS = ("voice_revealed", "voice_drawn", "migration_done", "famine", "fed")  # a phase of the year begins
+# log lines where a phase of the year begins
+PHASE_MARKS = ("voice_revealed", "voice_drawn", "migration_done", "famine", "fed")
 PHASE_CLASS = mark_safe(' class="phase"')
 
 
@@ -305,8 +306,8 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
     names = [s.display_name for s in game.seats.all()]
     rows = selectors.moves_for(game, seat.index if seat else None)
     lines = [
-        {"seq": row.seq, "at": row.created_at, "text": texts.log_line(game.game_type, entry, names, game.options),
-         "cls": _line_class(entry.get("key", ""))}
+        {"seq": row.seq, "at": row.created_at, "cls": _line_class(entry.get("key", "")),
+         "text": texts.log_line(game.game_type, entry, names, game.options)}
         for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
     ]
     return render(request, "games/log.html", {"game": game, "lines": lines})

@@ -62,8 +62,8 @@ def shoot(game: Game, path: str, *, width: int, height: int, query: str = "", pa
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium",
                                      args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
-                                      device_scale_factor=2 if phone else 1)
+        context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone,
+                                      has_touch=phone, device_scale_factor=2 if phone else 1)
         page = context.new_page()
         page.goto(f"{BASE}/accounts/login/")
         page.fill("input[name=login]", "demo")

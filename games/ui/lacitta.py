@@ -83,7 +83,8 @@ def _building(partial: dict, view: dict) -> str | None:
 
 def _city_of_build(cell: int, view: dict) -> dict | None:
     """The city a new building on ``cell`` belongs to (a road it replaces, or the seat's city next to it)."""
-    return places.city_of_cell(cell, view["cities"]) or places.joining_city(cell, view.get("viewer"), view["cities"])
+    cities = view["cities"]
+    return places.city_of_cell(cell, cities) or places.joining_city(cell, view.get("viewer"), cities)
 
 
 def _mountains(cell: int, view: dict) -> int:
@@ -101,7 +102,9 @@ def build_gain(kind: str, cell: int, city: dict | None, view: dict) -> str:
         return _("+%(n)d food") % {"n": 5}
     if kind == "quarry":
         mountains = min(2, _mountains(cell, view))
-        return _("+%(n)d gold a year") % {"n": mountains} if mountains else _("no gold: it touches no mountain")
+        if not mountains:
+            return _("no gold: it touches no mountain")
+        return _("+%(n)d gold a year") % {"n": mountains}
     if kind == "road":
         return _("no citizen needed")
     parts = [help_texts.services_text(kind)] if help_texts.services_text(kind) else []
@@ -180,7 +183,8 @@ def target_title(key: str, value, view: dict, partial: dict) -> str:
         city = next((c for c in view["cities"] if c["id"] == value), None)
         name = places.city_name(value)
         if key == "from":
-            return _("%(city)s gives a citizen (%(n)s there)") % {"city": name, "n": city["population"] if city else "?"}
+            population = city["population"] if city else "?"
+            return _("%(city)s gives a citizen (%(n)s there)") % {"city": name, "n": population}
         return name
     if key == "cells":
         city = _city_of_build(value, view)
@@ -205,7 +209,8 @@ def target_title(key: str, value, view: dict, partial: dict) -> str:
     if building:
         gain = build_gain(building, value, city, view)
         text = _("Build a %(building)s here, in %(city)s") % {
-            "building": help_texts.building_name(building), "city": places.city_name(city["id"]) if city else "?"}
+            "building": help_texts.building_name(building),
+            "city": places.city_name(city["id"]) if city else "?"}
         return f"{text} ({gain})" if gain else text
     return places.city_name(city["id"]) if city else ""
 
@@ -236,8 +241,8 @@ def describe(move: dict, view: dict) -> str:
             "city": city_name(move["cell"]), "n": places.cell_food(move["cell"], view["landscape"]),
             "from": city_name(move["from"])}
     if kind == "voice_choice":
-        return _("%(city)s counts %(service)s.") % {"city": city_name(move["city"]),
-                                                    "service": SERVICE_NAMES.get(move["service"], move["service"])}
+        service = SERVICE_NAMES.get(move["service"], move["service"])
+        return _("%(city)s counts %(service)s.") % {"city": city_name(move["city"]), "service": service}
     if kind == "feeding_loss":
         return _("Remove %(n)d starving citizen(s) from %(city)s.") % {"n": move["count"],
                                                                        "city": city_name(move["city"])}
@@ -266,13 +271,16 @@ def describe(move: dict, view: dict) -> str:
                 "city": city_name(b["city"]) if b else "?", "service": SERVICE_NAMES[move["service"]]}
         if card == "golden_times":
             city = next((c for c in view["cities"] if c["id"] == move["city"]), None)
-            placed = move["citizens"] if city is None or city["room"] is None else min(move["citizens"], city["room"])
+            placed = move["citizens"]
+            if city is not None and city["room"] is not None:
+                placed = min(placed, city["room"])  # R43 ruling: none beyond the limit
             return prefix + _("%(n)d citizen(s) from the supply into %(city)s.") % {
                 "n": placed, "city": city_name(move["city"])}
         if card == "rich_harvest":
             b = _building_at(move["cell"], view)
-            food = places.cell_food(move["cell"], view["landscape"]) + (1 if b and b["kind"] == "large_farmhouse"
-                                                                         else 0)
+            food = places.cell_food(move["cell"], view["landscape"])
+            if b and b["kind"] == "large_farmhouse":
+                food += 1
             return prefix + _("the farm in %(city)s gives its food twice this year: +%(n)d food.") % {
                 "city": city_name(b["city"]) if b else "?", "n": food}
         if card == "close_to_people":
@@ -285,7 +293,8 @@ def describe(move: dict, view: dict) -> str:
     if building == "road":
         cities = [_city_of_build(c, view) for c in move.get("cells", [])]
         where = ", ".join(dict.fromkeys(city_name(c["id"]) for c in cities if c))
-        return prefix + _("lay %(n)d road(s) by %(city)s (no citizen needed).") % {"n": len(cities), "city": where}
+        text = _("lay %(n)d road(s) by %(city)s (no citizen needed).") % {"n": len(cities), "city": where}
+        return prefix + text
     if building and "cell" in move:
         city = _city_of_build(move["cell"], view)
         gain = build_gain(building, move["cell"], city, view)
@@ -350,7 +359,8 @@ def missing_reasons(offered: set, view: dict, seat: int | None) -> list[str]:
         if cheapest is None:
             reasons.append(_("Politics card: the row is empty."))
         elif cheapest > me["gold"]:
-            reasons.append(_("Politics card: no gold for any card in the row (you have %(n)d).") % {"n": me["gold"]})
+            reasons.append(_("Politics card: no gold for any card in the row (you have %(n)d).")
+                           % {"n": me["gold"]})
         else:
             reasons.append(_("Politics card: none of the cards you can pay for can be used now."))
     return reasons
@@ -386,7 +396,8 @@ def move_step(legal: list[dict], raw_partial: str | None, view: dict, base_url: 
     if step.key in BOARD_KEYS:
         ctx["board_step"] = True
         ctx["targets"] = {
-            option.value: lacitta_svg.Target(url(option), target_title(step.key, option.value, view, option.partial),
+            option.value: lacitta_svg.Target(url(option),
+                                             target_title(step.key, option.value, view, option.partial),
                                              target_badge(step.key, option.value, view, option.partial))
             for option in step.options}
         ctx["target_count"] = len(step.options)
@@ -483,9 +494,11 @@ def changed_cells(entry: dict) -> list[int]:
 
 
 SUMMARY_ROWS = 40  # move rows the summary reads at most (a long absence says "and earlier moves")
-YEAR_END_KEYS = ("lacitta.voice_revealed", "lacitta.voice_choice", "lacitta.migration", "lacitta.migration_done",
-                 "lacitta.demolish", "lacitta.city_lost", "lacitta.limit_excess", "lacitta.famine", "lacitta.fed",
-                 "lacitta.feeding_loss", "lacitta.eliminated", "lacitta.year_end", "lacitta.game_over")
+YEAR_END_KEYS = (
+    "lacitta.voice_revealed", "lacitta.voice_choice", "lacitta.migration", "lacitta.migration_done",
+    "lacitta.demolish", "lacitta.city_lost", "lacitta.limit_excess", "lacitta.famine", "lacitta.fed",
+    "lacitta.feeding_loss", "lacitta.eliminated", "lacitta.year_end", "lacitta.game_over",
+)
 
 
 def since_last_visit(game, seat, names: list[str], view_year: int) -> dict | None:
@@ -498,7 +511,8 @@ def since_last_visit(game, seat, names: list[str], view_year: int) -> dict | Non
 
     if seat is None or seat.kind != seat.Kind.HUMAN:
         return None
-    own = Move.objects.filter(game=game, seat=seat.index).order_by("-seq").values_list("seq", flat=True).first()
+    own = (Move.objects.filter(game=game, seat=seat.index).order_by("-seq")
+           .values_list("seq", flat=True).first())
     start = max(seat.seen_seq, own or 0)
     if start >= game.version:
         return None
@@ -570,13 +584,16 @@ def context(*, request, game, gv, names: list[str], base_url: str, replay: bool 
     seat = gv.seat.index if gv.seat else None
     step = move_step(gv.legal_moves, request.GET.get("m"), view, base_url) if gv.legal_moves else None
     marks, mark_titles = ({}, {}) if replay else latest_move_marks(game, seat, view)
-    summary = None if replay or game.status != game.Status.ACTIVE else since_last_visit(game, gv.seat, names, view["year"])
+    summary = None
+    if not replay and game.status == game.Status.ACTIVE:
+        summary = since_last_visit(game, gv.seat, names, view["year"])
     if summary:
         for cell, text in summary["cells"].items():
             marks.setdefault(cell, "changed")
             mark_titles.setdefault(cell, text)
     svg = lacitta_svg.render(view, names=names, targets=step["targets"] if step else None,
-                             selected=step["selected"] if step else None, marks=marks, mark_titles=mark_titles)
+                             selected=step["selected"] if step else None, marks=marks,
+                             mark_titles=mark_titles)
     # Copies with names: the view itself is never changed (it may be shared).
     cities_by_owner = [dict(c, name=places.city_name(c["id"])) for c in
                        sorted(view["cities"], key=lambda c: (c["owner"] != seat, c["owner"], c["id"]))]

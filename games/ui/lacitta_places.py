@@ -43,7 +43,8 @@ if len(TOWNS) < len(BOARD.cells) or len(set(TOWNS)) != len(TOWNS):
 
 def city_name(castle_cell) -> str:
     """The name of the city whose castle stands (or would stand) on this hex."""
-    if isinstance(castle_cell, int) and not isinstance(castle_cell, bool) and 0 <= castle_cell < len(BOARD.cells):
+    is_cell = isinstance(castle_cell, int) and not isinstance(castle_cell, bool)
+    if is_cell and 0 <= castle_cell < len(BOARD.cells):
         return TOWNS[castle_cell]
     return str(castle_cell)
 

@@ -110,7 +110,8 @@ def _landscape_svg(landscape: tuple, language: str | None) -> tuple[str, ...]:
                         for q, r in space.hexes)
         cx = sum(centre(q, r)[0] for q, r in space.hexes) / len(space.hexes)
         cy = sum(centre(q, r)[1] for q, r in space.hexes) / len(space.hexes)
-        parts.append(f'<g class="land-mark"><title>{escape(label)}</title>{hexes}{_land_icon(kind, symbols, cx, cy)}</g>')
+        icon = _land_icon(kind, symbols, cx, cy)
+        parts.append(f'<g class="land-mark"><title>{escape(label)}</title>{hexes}{icon}</g>')
     return tuple(parts)
 
 
@@ -137,7 +138,8 @@ def _land_icon(kind: str, symbols: int, x: float, y: float) -> str:
         )
     # Wasteland: bare ground, a few stones (no food, no lake, no mountain).
     return (f'<g fill="#9d8f78"><circle cx="{x - 6:.1f}" cy="{y + 2:.1f}" r="2"/>'
-            f'<circle cx="{x + 1:.1f}" cy="{y - 3:.1f}" r="1.6"/><circle cx="{x + 6:.1f}" cy="{y + 4:.1f}" r="2.3"/></g>')
+            f'<circle cx="{x + 1:.1f}" cy="{y - 3:.1f}" r="1.6"/>'
+            f'<circle cx="{x + 6:.1f}" cy="{y + 4:.1f}" r="2.3"/></g>')
 
 
 @lru_cache(maxsize=8)  # one per player count: which hexes are in play
@@ -179,7 +181,8 @@ def city_summary(city: dict, owner_name: str) -> str:
     return _("%(city)s (%(player)s): %(pop)s citizens, limit %(limit)s; %(services)s") % {
         "city": city_name(city["id"]), "player": owner_name, "pop": city["population"],
         "limit": limit if limit is not None else _("none"),
-        "services": ", ".join(f"{SERVICES[k]} {_fmt(svc.get(k, 0))}" for k in ("culture", "education", "health")),
+        "services": ", ".join(f"{SERVICES[k]} {_fmt(svc.get(k, 0))}"
+                              for k in ("culture", "education", "health")),
     }
 
 
@@ -217,14 +220,16 @@ def _buildings_layer(view: dict, names: list[str]) -> list[str]:
                 "building": building_name(kind).capitalize(), "city": city_name(b["city"]),
                 "player": names[owner], "effect": building_effect(kind, edition=edition, food=food)}
         fill = SEAT_FILL[owner] if kind == "castle" else ("#d9cfbf" if kind == "road" else SEAT_LIGHT[owner])
-        out = [f'<g class="building {kind}" data-cell="{b["cell"]}" tabindex="-1"><title>{escape(title)}</title>',
+        out = [f'<g class="building {kind}" data-cell="{b["cell"]}" tabindex="-1">',
+               f'<title>{escape(title)}</title>',
                f'<polygon points="{corners(x, y, SIZE - 1.2)}" fill="{fill}" stroke="{SEAT_FILL[owner]}" '
                f'stroke-width="{2.4 if kind == "castle" else 1}"/>']
         if kind == "castle":
             out.append(f'<use href="#b-castle" x="{x - 9:.1f}" y="{y - 14:.1f}" width="18" height="18"/>')
             full = city.get("limit") is not None and city.get("population", 0) >= city["limit"]
             out.append(
-                f'<text x="{x:.1f}" y="{y + 9:.1f}" class="pop{" full" if full else ""}" text-anchor="middle">'
+                f'<text x="{x:.1f}" y="{y + 9:.1f}" class="pop{" full" if full else ""}" '
+                f'text-anchor="middle">'
                 f'{b["citizens"]}</text>'
             )
         elif kind == "road":
@@ -239,7 +244,8 @@ def _buildings_layer(view: dict, names: list[str]) -> list[str]:
                 arch = f'M{ax - 3.5:.1f},{y + 12:.1f} a3.5,3.5 0 0 1 7,0'
                 out.append(  # a dark rim, so a white (Culture) arch shows on a light tint
                     f'<path d="{arch}" fill="none" stroke="#2b2118" stroke-width="4"/>'
-                    f'<path d="{arch}" fill="none" class="arch" stroke="{SERVICE_COLOUR[service]}" stroke-width="2.4"/>'
+                    f'<path d="{arch}" fill="none" class="arch" stroke="{SERVICE_COLOUR[service]}" '
+                    f'stroke-width="2.4"/>'
                 )
             if kind == "theatre":
                 out.append(f'<text x="{x:.1f}" y="{y + 14:.1f}" class="half" text-anchor="middle">½ ½</text>')
@@ -251,7 +257,8 @@ def _buildings_layer(view: dict, names: list[str]) -> list[str]:
                     f'<title>{escape(SERVICES.get(cube["service"], cube["service"]))}</title></rect>'
                 )
         if b.get("rich_harvest"):
-            out.append(f'<rect x="{x + 6:.1f}" y="{y - 15:.1f}" width="5" height="5" fill="{SEAT_FILL[owner]}" '
+            out.append(f'<rect x="{x + 6:.1f}" y="{y - 15:.1f}" width="5" height="5" '
+                       f'fill="{SEAT_FILL[owner]}" '
                        f'stroke="#000" stroke-width=".5"><title>{escape(_("Rich harvest"))}</title></rect>')
         out.append("</g>")
         parts.append("".join(out))
@@ -277,11 +284,15 @@ def _targets_layer(targets: dict[int, Target], selected: set[int]) -> list[str]:
         cell = BOARD.cells[cell_id]
         x, y = centre(cell.q, cell.r)
         href = escape(target.href)
-        badge = (f'<text x="{x:.1f}" y="{y + 4:.1f}" class="badge" text-anchor="middle">{escape(target.badge)}</text>'
-                 if target.badge else f'<path class="plus" d="M{x - 5:.1f},{y:.1f}h10M{x:.1f},{y - 5:.1f}v10"/>')
+        if target.badge:
+            badge = (f'<text x="{x:.1f}" y="{y + 4:.1f}" class="badge" text-anchor="middle">'
+                     f'{escape(target.badge)}</text>')
+        else:
+            badge = f'<path class="plus" d="M{x - 5:.1f},{y:.1f}h10M{x:.1f},{y - 5:.1f}v10"/>'
         parts.append(
             f'<a href="{href}" class="target" data-cell="{cell_id}" hx-get="{href}" '
-            f'hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" aria-label="{escape(target.title)}">'
+            f'hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" '
+            f'aria-label="{escape(target.title)}">'
             f'<title>{escape(target.title)}</title><polygon points="{corners(x, y, SIZE - 0.3)}"/>{badge}</a>'
         )
     return parts
@@ -296,7 +307,8 @@ def _marks_layer(marks: dict[int, str], titles: dict[int, str]) -> list[str]:
         cell = BOARD.cells[cell_id]
         x, y = centre(cell.q, cell.r)
         title = f"<title>{escape(titles[cell_id])}</title>" if titles.get(cell_id) else ""
-        parts.append(f'<g class="mark {kind}" data-cell="{cell_id}">{title}<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE - 2:.1f}"/></g>')
+        parts.append(f'<g class="mark {kind}" data-cell="{cell_id}">{title}'
+                     f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE - 2:.1f}"/></g>')
     return parts
 
 

@@ -26,8 +26,9 @@ _SYMBOLS = {
               'M10 12 L12 15" stroke="{ink}" stroke-width="1.6" fill="none"/>'
               '<rect x="5.5" y="15" width="9" height="3" fill="#b8aea4" stroke="{ink}" stroke-width="1"/>',
     # a basin with a jet of water
-    "fountain": '<path d="M10 13 V6 M10 6 Q6 6 5.5 10 M10 6 Q14 6 14.5 10" stroke="#2f7fd0" stroke-width="1.6" '
-                'fill="none"/><path d="M3 13 H17 L15 17 H5 Z" fill="#86bde3" stroke="{ink}" stroke-width="1.1"/>',
+    "fountain": '<path d="M10 13 V6 M10 6 Q6 6 5.5 10 M10 6 Q14 6 14.5 10" stroke="#2f7fd0" '
+                'stroke-width="1.6" fill="none"/>'
+                '<path d="M3 13 H17 L15 17 H5 Z" fill="#86bde3" stroke="{ink}" stroke-width="1.1"/>',
     # a stall with a striped awning
     "market": '<path d="M3 8 L5 4 H15 L17 8 Z" fill="#fff" stroke="{ink}" stroke-width="1.1"/>'
               '<path d="M7 4 L6.3 8 M10 4 V8 M13 4 L13.7 8" stroke="#c0392b" stroke-width="1.6"/>'
@@ -37,7 +38,8 @@ _SYMBOLS = {
               '<rect x="3" y="9" width="14" height="8" fill="#fff" stroke="{ink}" stroke-width="1.1"/>'
               '<path d="M6 10.5 V16 M10 10.5 V16 M14 10.5 V16" stroke="{ink}" stroke-width="1.3"/>',
     # a red cross
-    "hospital": '<rect x="3" y="3" width="14" height="14" rx="2" fill="#fff" stroke="{ink}" stroke-width="1.1"/>'
+    "hospital": '<rect x="3" y="3" width="14" height="14" rx="2" fill="#fff" stroke="{ink}" '
+                'stroke-width="1.1"/>'
                 '<path d="M10 5.5 V14.5 M5.5 10 H14.5" stroke="#c0392b" stroke-width="3"/>',
     # a tub with steam
     "bathhouse": '<path d="M6 3.5 q1.5 2 0 4 M10 3.5 q1.5 2 0 4 M14 3.5 q1.5 2 0 4" stroke="#2f7fd0" '
@@ -46,7 +48,8 @@ _SYMBOLS = {
     # a church with a spire and a cross
     "cathedral": '<path d="M10 1.5 V4 M8.8 2.6 H11.2" stroke="{ink}" stroke-width="1"/>'
                  '<path d="M7.5 9 L10 4 L12.5 9 Z" fill="#fff" stroke="{ink}" stroke-width="1"/>'
-                 '<path d="M3 18 V11 L7.5 9 H12.5 L17 11 V18 Z" fill="#fff" stroke="{ink}" stroke-width="1.1"/>'
+                 '<path d="M3 18 V11 L7.5 9 H12.5 L17 11 V18 Z" fill="#fff" stroke="{ink}" '
+                 'stroke-width="1.1"/>'
                  '<path d="M8.5 18 V14 Q10 12 11.5 14 V18" fill="{ink}"/>',
     # a graduation cap
     "university": '<path d="M1.5 8 L10 4 L18.5 8 L10 12 Z" fill="{ink}"/>'

@@ -54,7 +54,8 @@ def test_a_whole_move_by_taps_on_a_phone(browser, live_server, settings, width, 
         city = re.search(r"in (\w+) \(", title).group(1)
         target.tap()
         page.wait_for_selector("form.move-form button.primary")
-        assert page.locator(".confirm-text").inner_text().startswith(f"Action card: build a farmhouse in {city}")
+        confirm = page.locator(".confirm-text").inner_text()
+        assert confirm.startswith(f"Action card: build a farmhouse in {city}")
         before = game.version
         page.locator("form.move-form button.primary").tap()
         page.wait_for_selector(f'#game-body[data-version="{before + 1}"]')

@@ -21,6 +21,8 @@ from tests.platform.factories import make_user
 pytestmark = pytest.mark.django_db
 
 BOARD_RE = re.compile(r'<svg class="board".*?</svg>', re.S)
+ALL_CARDS = ("palace", "hospital", "bathhouse", "cathedral", "university", "port", "large_farmhouse",
+             "domain", "master_builder", "bread_and_games", "golden_times", "rich_harvest", "close_to_people")
 
 
 def page(client, user, game, query="", **headers):
@@ -68,7 +70,8 @@ def test_build_confirmation_says_what_and_where_in_words(client):
     game = lacitta_game(users)
     state, seat, user = to_move(game)
     view = ENGINE.view(state, seat)
-    move = next(m for m in ENGINE.legal_moves(state, seat) if m["type"] == "build" and m["building"] == "statue")
+    move = next(m for m in ENGINE.legal_moves(state, seat)
+                if m["type"] == "build" and m["building"] == "statue")
     html = page(client, user, game, "?m=" + json.dumps(move))
     city = next(c for c in view["cities"] if c["owner"] == seat
                 and set(c["cells"]) & set(ENGINE.load(game.state).geo.nbr[move["cell"]]))
@@ -102,15 +105,13 @@ def test_every_move_of_random_games_is_described_in_words():
                 _every_card(state, seat, kinds)
             state = ENGINE.apply(state, seat, rng.choice(legal)).state
     cards = {card for kind, card in kinds if kind == "politics"}
-    assert cards == {"palace", "hospital", "bathhouse", "cathedral", "university", "port", "large_farmhouse", "domain",
-                     "master_builder", "bread_and_games", "golden_times", "rich_harvest", "close_to_people"}
+    assert cards == set(ALL_CARDS)
     assert {"build", "found", "take_gold", "pass", "demolish", "feeding_loss"} <= {kind for kind, _ in kinds}
 
 
 def _every_card(state, seat, kinds):
     """Each politics card in the row's first place, with gold enough to pay for it."""
-    for card in ("palace", "hospital", "bathhouse", "cathedral", "university", "port", "large_farmhouse",
-                 "domain", "master_builder", "bread_and_games", "golden_times", "rich_harvest", "close_to_people"):
+    for card in ALL_CARDS:
         other = ENGINE.load(ENGINE.dump(state))
         other.pol_row = [card] + list(other.pol_row[1:])
         other.players[seat]["gold"] = 9
@@ -187,7 +188,8 @@ def test_a_missing_action_says_why():
     seat = min(ENGINE.pending(state))
     view = json.loads(json.dumps(ENGINE.view(state, seat)))
     view["players"][seat]["gold"] = 0
-    view["politics"]["row"] = ["palace", "cathedral", "university", "hospital", "bathhouse", "palace", "palace"]
+    view["politics"]["row"] = ["palace", "cathedral", "university", "hospital", "bathhouse", "palace",
+                               "palace"]
     reasons = ui.missing_reasons({"take_gold", "found", "build", "pass"}, view, seat)
     assert reasons == ["Politics card: no gold for any card in the row (you have 0)."]
     view["players"][seat]["founded_this_year"] = True
@@ -261,7 +263,8 @@ def test_the_new_board_words_are_in_french_too(client):
     users = [make_user("fr1"), make_user("fr2")]
     game = lacitta_game(users)
     state, seat, user = to_move(game)
-    move = next(m for m in ENGINE.legal_moves(state, seat) if m["type"] == "build" and m["building"] == "statue")
+    move = next(m for m in ENGINE.legal_moves(state, seat)
+                if m["type"] == "build" and m["building"] == "statue")
     html = page(client, user, game, "?m=" + json.dumps(move), HTTP_ACCEPT_LANGUAGE="fr")
     assert "Plateau entier" in html and "Whole board" not in html
     assert confirm_text(html).startswith("Carte Joueur : construire un bâtiment Statue à ")
