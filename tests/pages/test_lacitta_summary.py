@@ -93,3 +93,30 @@ def test_summary_of_a_private_game_is_not_offered_to_outsiders(client):
     assert response.status_code == 404
     missing = client.post(reverse("games:summary_seen", args=[987654]), {"version": "1"})
     assert missing.status_code == 404
+
+
+def test_summary_never_shows_another_seats_secret_peek(client):
+    """A seat that looks at face-down Voice cards (R45) learns them alone: the other
+    seat's summary says that they looked, never what they saw."""
+    alice, bob = make_user("ka"), make_user("kb")
+    game = lacitta_game([alice, bob], seed=9)
+    by_seat = {s.index: s.user for s in game.seats.all()}
+    rng = random.Random(9)
+    for _ in range(600):
+        state = ENGINE.load(game.state)
+        pending = sorted(ENGINE.pending(state))
+        legal = ENGINE.legal_moves(state, 1) if 1 in pending else []
+        peek = [m for m in legal if m["type"] == "politics" and "look" in m]
+        if peek and Move.objects.filter(game=game, seat=0).exists():
+            services.move_apply(game_id=game.pk, user=bob, move=peek[0], expected_version=game.version)
+            game.refresh_from_db()
+            break
+        random_move(game, by_seat, rng)
+    else:
+        raise AssertionError("bob never could look at the Voice cards")
+    row = Move.objects.filter(game=game).order_by("-seq").first()
+    secret = next(e for e in row.log if e["key"] == "lacitta.peek_seen")
+    assert secret["visible_to"] == [1]
+    box = summary(page(client, alice, game))
+    assert box and "kb looks at face-down Voice of the People cards." in box
+    assert "You saw" not in box and "You saw" not in page(client, alice, game)
