@@ -326,8 +326,8 @@ def render(view: dict, *, names: list[str], targets: dict[int, Target] | None = 
         + edges
         + _buildings_layer(view, names)
         + _marks_layer(marks or {}, mark_titles or {})
-        + city_names
         + _targets_layer(targets or {}, selected or set())
+        + city_names  # on top, so a highlighted hex never hides which city it is (they let taps through)
     )
     return mark_safe(
         f'<svg class="board" viewBox="{f.min_x:.0f} {f.min_y:.0f} {f.width:.0f} {f.height:.0f}" '
