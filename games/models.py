@@ -116,6 +116,14 @@ class Seat(models.Model):
     reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)  # 80% of the bank spent
     vacation_used_seconds = models.PositiveIntegerField(default=0)
 
+    # "Since your last visit" (the game page): the game version up to which this seat's
+    # player dismissed the summary. The summary shows the other seats' moves after the
+    # later of this and the seat's own last move, so it needs no write on every page
+    # view (a visit is not a read receipt: a glance at a phone must not hide what
+    # happened), only one when the player says "seen"; a field, not a model, because
+    # it is one number per seat, read with the seat the page loads anyway.
+    seen_seq = models.PositiveIntegerField(default=0)
+
     # A bot standing in for a human (timeout, moderation); the human keeps the seat.
     substitute_bot = models.CharField(max_length=20, blank=True)
     forfeited = models.BooleanField(default=False)

@@ -433,6 +433,19 @@ def seat_take_back(*, game_id: int, user) -> Game:
     return game
 
 
+def seat_summary_seen(*, game_id: int, user, version: int) -> None:
+    """The player has read the "since your last visit" summary of this game up to
+    ``version`` (their seat's ``seen_seq`` only grows, and never past the game)."""
+    from django.db.models.functions import Greatest, Least
+
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise ServiceError(_("The version must be a number."))
+    updated = Seat.objects.filter(game_id=game_id, user=user, kind=Seat.Kind.HUMAN).update(
+        seen_seq=Greatest("seen_seq", Least(version, Game.objects.filter(pk=game_id).values("version")[:1])))
+    if not updated:
+        raise ServiceError(_("You have no seat in this game."))
+
+
 # --- moderation (admin actions) --------------------------------------------------------------------
 
 

@@ -2,9 +2,9 @@
 
 Engines give message keys and parameters; each game has a catalog module that
 maps keys to translatable templates (``games/texts_<slug>.py``, registered in
-``CATALOGS``). Parameters named ``seat`` or ending in ``_seat`` are replaced by
-the player's name; a catalog may translate other parameters (building names…)
-with its ``param`` function."""
+``CATALOGS``). Parameters named ``seat`` or ending in ``_seat`` (or listed in the
+catalog's ``SEAT_PARAMS``) are replaced by the player's name; a catalog may
+translate other parameters (building names…) with its ``param`` function."""
 
 from __future__ import annotations
 
@@ -63,7 +63,8 @@ def _format(template, params: dict[str, Any]) -> str:
 def _names_in(params: dict, names: list[str], cat, options: dict | None = None) -> dict:
     out = {}
     for key, value in params.items():
-        if (key == "seat" or key.endswith("_seat")) and isinstance(value, int) and 0 <= value < len(names):
+        is_seat = key == "seat" or key.endswith("_seat") or key in getattr(cat, "SEAT_PARAMS", ())
+        if is_seat and isinstance(value, int) and 0 <= value < len(names):
             out[key] = names[value]
         elif cat is not None and hasattr(cat, "param"):
             out[key] = cat.param(key, value, options or {})

@@ -4,8 +4,10 @@ reader's language (terms follow the rulebooks: Voix du Peuple, carte Politique�
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.utils.translation import pgettext_lazy
+
+from games.ui.lacitta_places import city_name
 
 BUILDINGS = {
     "castle": gettext_lazy("castle"),
@@ -59,7 +61,7 @@ LANDSCAPES = {
 MESSAGES = {
     "lacitta.setup": gettext_lazy("The game is set up (%(edition)s edition, %(setup)s setup, %(players)s players)."),
     "lacitta.setup_order": gettext_lazy("%(first)s places the first castle."),
-    "lacitta.castle_placed": gettext_lazy("%(seat)s places a castle at hex %(cell)s and takes %(food)s food."),
+    "lacitta.castle_placed": gettext_lazy("%(seat)s places a castle: %(cell)s, %(food)s food."),
     "lacitta.castle_skipped": gettext_lazy("%(seat)s has no place left for a castle."),
     "lacitta.first_player": gettext_lazy("%(seat)s is first player."),
     "lacitta.year_start": gettext_lazy("Year %(year)s begins."),
@@ -68,34 +70,36 @@ MESSAGES = {
     "lacitta.growth": gettext_lazy("%(seat)s's cities grow: %(cities)s new citizen(s)."),
     "lacitta.famine_penalty": gettext_lazy("%(seat)s starts the year with one turn fewer (famine)."),
     "lacitta.take_gold": gettext_lazy("%(seat)s takes %(gold)s gold."),
-    "lacitta.found": gettext_lazy("%(seat)s founds a city at hex %(cell)s (%(citizens)s citizens, %(food)s food)."),
-    "lacitta.build": gettext_lazy("%(seat)s builds a %(building)s at hex %(cell)s."),
-    "lacitta.roads": gettext_lazy("%(seat)s lays roads."),
+    "lacitta.found": gettext_lazy(
+        "%(seat)s founds %(cell)s with a citizen from %(from)s (%(citizens)s citizens, %(food)s food)."),
+    "lacitta.build": gettext_lazy("%(seat)s builds a %(building)s in %(city)s."),
+    "lacitta.roads": gettext_lazy("%(seat)s lays roads: %(roads)s."),
     "lacitta.politics": gettext_lazy("%(seat)s takes the politics card %(card)s for %(cost)s gold."),
     "lacitta.row_refilled": gettext_lazy("%(card)s is turned face up in the politics row."),
     "lacitta.politics_reshuffled": gettext_lazy("The politics discard is shuffled into a new deck."),
     "lacitta.bread_and_games": gettext_lazy(
-        "%(seat)s places %(cubes)s cube(s) on the %(service)s of hex %(cell)s (Bread and games)."),
-    "lacitta.golden_times": gettext_lazy("%(seat)s adds %(placed)s citizen(s) to a castle (Golden times)."),
+        "%(seat)s places %(cubes)s cube(s) on %(service)s in %(city)s."),
+    "lacitta.golden_times": gettext_lazy("%(seat)s adds %(placed)s citizen(s) to %(city)s."),
     "lacitta.rich_harvest": gettext_lazy("%(seat)s doubles a farm's harvest: +%(food)s food."),
     "lacitta.peek": gettext_lazy("%(seat)s looks at face-down Voice of the People cards."),
     "lacitta.peek_seen": gettext_lazy("You saw: %(cards)s."),
     "lacitta.pass": gettext_lazy("%(seat)s passes and takes a politics card face down."),
     "lacitta.auto_move": gettext_lazy("%(seat)s cannot play and passes."),
     "lacitta.voice_revealed": gettext_lazy("The Voice of the People is revealed: %(cards)s. The people want %(voice)s."),
-    "lacitta.voice_choice": gettext_lazy("%(seat)s chooses %(service)s for the city at hex %(city)s."),
+    "lacitta.voice_choice": gettext_lazy("%(seat)s chooses %(service)s for %(city)s."),
     "lacitta.voice_choices": gettext_lazy("Every city's choice of service is made."),
     "lacitta.migration": gettext_lazy(
-        "A citizen moves from %(from_seat)s's city (hex %(from_city)s) to %(seat)s's city (hex %(city)s): "
-        "%(points)s against %(from_points)s in %(service)s."),
-    "lacitta.migration_done": gettext_lazy("Migration is over (%(moved)s citizens moved)."),
-    "lacitta.demolish": gettext_lazy("%(seat)s's %(building)s at hex %(cell)s is demolished."),
-    "lacitta.city_lost": gettext_lazy("%(seat)s's city at hex %(city)s is abandoned; the castle returns."),
-    "lacitta.limit_excess": gettext_lazy("%(citizens)s citizen(s) of %(seat)s above the city's limit return to the supply."),
+        "%(city)s (%(seat)s) takes a citizen from %(from_city)s (%(from_seat)s): "
+        "%(service)s %(points)s against %(from_points)s.%(to_pool)s"),
+    "lacitta.migration_done": gettext_lazy("Migration is over: %(moved)s."),
+    "lacitta.demolish": gettext_lazy("%(seat)s's %(building)s in %(city)s is demolished."),
+    "lacitta.city_lost": gettext_lazy("%(seat)s's city %(city)s is abandoned; the castle returns."),
+    "lacitta.limit_excess": gettext_lazy(
+        "%(citizens)s citizen(s) of %(city)s above the city's limit return to the supply."),
     "lacitta.relodge_done": gettext_lazy("%(seat)s has rehoused their citizens."),
     "lacitta.famine": gettext_lazy("%(seat)s has %(food)s food for %(citizens)s citizens: %(excess)s must leave."),
     "lacitta.fed": gettext_lazy("%(seat)s feeds all %(citizens)s citizens (%(food)s food)."),
-    "lacitta.feeding_loss": gettext_lazy("%(seat)s loses %(count)s starving citizen(s) in the city at hex %(city)s."),
+    "lacitta.feeding_loss": gettext_lazy("%(seat)s loses %(count)s starving citizen(s) in %(city)s."),
     "lacitta.eliminated": gettext_lazy("%(seat)s has no building left and is out of the game."),
     "lacitta.year_end": gettext_lazy("Year %(year)s ends."),
     "lacitta.game_over": gettext_lazy("The game is over."),
@@ -175,8 +179,39 @@ def card_name(card: str, edition: str | None) -> str:
     return str(CARDS.get(card, card))
 
 
+# Log parameters that name a seat (besides ``seat`` and ``*_seat``).
+SEAT_PARAMS = ("first",)
+# Log parameters that hold the hex of a castle, i.e. name a city. (``cell`` is a
+# castle only in the lines that use it: a castle placed, a city founded.)
+CITY_PARAMS = ("city", "from_city", "from", "cell")
+
+
+def number(value) -> str:
+    """3.0 → "3", 1.5 → "1.5" (services count in half points)."""
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
 def param(name: str, value, options: dict | None = None):
     """Translate parameter values that are names of things."""
+    if name in CITY_PARAMS and isinstance(value, int):
+        return city_name(value)
+    if name == "roads" and isinstance(value, list | tuple):
+        counts: dict[str, int] = {}
+        for road in value:
+            place = city_name(road.get("city")) if isinstance(road, dict) else str(road)
+            counts[place] = counts.get(place, 0) + 1
+        return ", ".join(ngettext("%(n)d by %(city)s", "%(n)d by %(city)s", n) % {"n": n, "city": place}
+                         for place, n in counts.items())
+    if name in ("points", "from_points"):
+        return number(value)
+    if name == "to_pool":
+        return " " + _("The city is full: the citizen goes to the supply.") if value else ""
+    if name == "moved" and isinstance(value, int):
+        if value == 0:
+            return _("no citizen moved")
+        return ngettext("%(n)d citizen moved", "%(n)d citizens moved", value) % {"n": value}
     if name == "cities" and isinstance(value, list | tuple):
         return len(value)
     if name == "building" and value in BUILDINGS:
@@ -207,25 +242,25 @@ def move_label(move: dict, names: list[str]) -> str:
     if kind == "take_gold":
         return _("Action card: take 2 gold")
     if kind == "found":
-        return _("Action card: found a city at hex %(cell)s (a citizen from hex %(from)s)") % {
-            "cell": move["cell"], "from": move["from"]}
+        return _("Action card: found %(city)s (a citizen from %(from)s)") % {
+            "city": city_name(move["cell"]), "from": city_name(move["from"])}
     if kind == "build" and move.get("building") == "road":
-        return _("Action card: roads at hexes %(cells)s") % {"cells": ", ".join(map(str, move["cells"]))}
+        return _("Action card: %(n)s road(s)") % {"n": len(move["cells"])}
     if kind == "build":
-        return _("Action card: build a %(building)s at hex %(cell)s") % {"building": building, "cell": move["cell"]}
+        return _("Action card: build a %(building)s") % {"building": building}
     if kind == "politics":
         detail = ", ".join(f"{k}: {v}" for k, v in move.items() if k not in ("type", "slot"))
         return _("Politics card in place %(slot)s (%(detail)s)") % {"slot": move["slot"] + 1, "detail": detail}
     if kind == "place_castle":
-        return _("Place a castle at hex %(cell)s") % {"cell": move["cell"]}
+        return _("Place a castle: %(city)s") % {"city": city_name(move["cell"])}
     if kind == "voice_choice":
-        return _("City at hex %(city)s: %(service)s") % {"city": move["city"],
+        return _("%(city)s: %(service)s") % {"city": city_name(move["city"]),
                                                         "service": SERVICES.get(move["service"], move["service"])}
     if kind == "demolish":
-        return _("Demolish hex %(cell)s (city at hex %(city)s)") % {"cell": move["cell"], "city": move["city"]}
+        return _("Demolish a building of %(city)s") % {"city": city_name(move["city"])}
     if kind == "relodge_done":
         return _("Keep my remaining roads")
     if kind == "feeding_loss":
-        return _("Remove %(count)s citizen(s) from the city at hex %(city)s") % {
-            "count": move["count"], "city": move["city"]}
+        return _("Remove %(count)s citizen(s) from %(city)s") % {
+            "count": move["count"], "city": city_name(move["city"])}
     return str(move)

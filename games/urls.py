@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:pk>/leave/", views.game_leave, name="leave"),
     path("games/<int:pk>/resign/", views.game_resign, name="resign"),
     path("games/<int:pk>/take-back/", views.seat_take_back, name="take_back"),
+    path("games/<int:pk>/seen/", views.summary_seen, name="summary_seen"),
     path("games/<int:pk>/log/", views.game_log, name="log"),
     path("games/<int:pk>/replay/", views.game_replay, name="replay"),
     path("games/<int:pk>/rules/", rules.game_rules, name="game_rules"),

@@ -36,6 +36,15 @@ LOBBY_MY_TURN = 10
 YEAR_MARKS = ("year_start", "year_end")  # log lines drawn as a year's border
 YEAR_CLASS = mark_safe(' class="year"')
 TAKEN_BACK_CLASS = mark_safe(' class="taken-back"')
+# log lines where a phase of the year begins
+PHASE_MARKS = ("voice_revealed", "voice_drawn", "migration_done", "famine", "fed")
+PHASE_CLASS = mark_safe(' class="phase"')
+
+
+def _line_class(key: str) -> str:
+    if key.endswith(YEAR_MARKS):
+        return YEAR_CLASS
+    return PHASE_CLASS if key.endswith(PHASE_MARKS) else ""
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -115,9 +124,8 @@ def _context(request, game: Game) -> dict:
                                include_undone=request.user.is_staff)
     texts.names_at_rows(game, tail, names)
     log_lines = [
-        (TAKEN_BACK_CLASS if row.taken_back
-         else YEAR_CLASS if entry.get("key", "").endswith(YEAR_MARKS) else "",
-         row.seq, format_html("{} <i>({})</i>", text, _("taken back")) if row.taken_back else text)
+        (TAKEN_BACK_CLASS if row.taken_back else _line_class(entry.get("key", "")), row.seq,
+         format_html("{} <i>({})</i>", text, _("taken back")) if row.taken_back else text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
     ]
     moves = [
@@ -293,6 +301,24 @@ def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpR
 
 @require_POST
 @login_required
+def summary_seen(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Since your last visit": the player has read it."""
+    game = _game_or_404(request, pk)
+    try:
+        version = int(request.POST.get("version", ""))
+        services.seat_summary_seen(game_id=pk, user=request.user, version=version)
+    except ValueError:
+        return _error(request, pk, _("The version must be a number."), 400)
+    except services.ServiceError as exc:
+        return _error(request, pk, exc.message, exc.status)
+    if request.htmx:
+        game = _game_or_404(request, pk)
+        return render(request, "games/partials/game_body.html", _context(request, game))
+    return redirect("games:detail", pk=game.pk)
+
+
+@require_POST
+@login_required
 def game_join(request: HttpRequest, pk: int) -> HttpResponse:
     token = request.POST.get("token") or None
     _visible_or_404(request, pk, invite_token=token)
@@ -354,7 +380,8 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
     rows = selectors.moves_for(game, seat.index if seat else None, include_undone=request.user.is_staff)
     texts.names_at_rows(game, rows, names)
     lines = [
-        {"seq": row.seq, "at": row.created_at, "undone": row.undone_at is not None,
+        {"seq": row.seq, "at": row.created_at, "cls": _line_class(entry.get("key", "")),
+         "undone": row.undone_at is not None and not row.taken_back, "taken_back": row.taken_back,
          "text": texts.log_line(game.game_type, entry, row.names, game.options)}
         for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
     ]
