@@ -62,6 +62,7 @@ class Workers:
             CELERY_QUEUE=self.queue,
             DB_CONN_MAX_AGE="0",
             EXTRA_GAME_ENGINES="race=tests.faults.slow_race:ENGINE",
+            EMAIL_BACKEND="django.core.mail.backends.console.EmailBackend",  # not the DEBUG site's mail-outbox/
         )
         if settings.REDIS_URL:
             self.broker, options = settings.REDIS_URL, {}

@@ -69,7 +69,7 @@ def test_same_page_move_twice_at_once_one_applied_one_409(game):
         answers = _race(lambda i: clients[i].post(url, body, HTTP_HX_REQUEST="true"))
         _check_one_applied(game.pk, version, [a.status_code for a in answers], 200)
         refused = next(a for a in answers if a.status_code == 409)
-        assert "changed since you looked" in refused.content.decode()
+        assert "Someone moved first" in refused.content.decode()  # the page words it for people
 
 
 def test_same_api_move_twice_at_once_one_applied_one_409(game):

@@ -84,10 +84,9 @@ def walk_and_submit(client: Client, user, game: Game, move: dict) -> None:
     assert last.payload == move and last.seat is not None
 
 
-def kind_of(move: dict, state, seat) -> tuple[str, str]:
-    if move["type"] != "politics":
-        return move["type"], ""
-    return "politics", ENGINE.view(state, seat)["politics"]["row"][move["slot"]]
+def kind_of(move: dict, row: list) -> tuple[str, str]:
+    """The move's type, and for a politics card which card (``row``: the face-up row)."""
+    return (move["type"], row[move["slot"]] if move["type"] == "politics" else "")
 
 
 def play_one(client, options, players, seed, walked: set) -> None:
@@ -103,7 +102,8 @@ def play_one(client, options, players, seed, walked: set) -> None:
         state = ENGINE.load(game.state)
         seat = rng.choice(sorted(ENGINE.pending(state)))
         legal = ENGINE.legal_moves(state, seat)
-        fresh = [m for m in legal if kind_of(m, state, seat) not in walked]
+        row = ENGINE.view(state, seat)["politics"]["row"]
+        fresh = [m for m in legal if kind_of(m, row) not in walked]
         if fresh:
             move = rng.choice(fresh)
         else:
@@ -113,7 +113,7 @@ def play_one(client, options, players, seed, walked: set) -> None:
             if rng.random() >= WALK_ODDS:
                 services.move_apply(game_id=game.pk, user=by_seat[seat], move=move, expected_version=game.version)
                 continue
-        walked.add(kind_of(move, state, seat))
+        walked.add(kind_of(move, row))
         walk_and_submit(client, by_seat[seat], game, move)
     assert game.status == Game.Status.FINISHED
 
