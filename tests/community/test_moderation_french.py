@@ -37,6 +37,6 @@ def test_seat_colours_and_bot_levels_read_in_french(alice):
     game = race_game(alice, bots=["random"])
     seat = Seat.objects.get(game=game, kind="bot")
     with translation.override("fr"):
-        assert "au hasard" in seat.display_name and "random" not in seat.display_name
+        assert "aléatoire" in seat.display_name and "random" not in seat.display_name
     with translation.override("en"):
         assert "(random)" in seat.display_name
