@@ -25,6 +25,9 @@ def required(name: str) -> str:
 LOOPBACK = {"localhost", "127.0.0.1", "::1", "[::1]"}
 
 DEBUG = False
+if EMAIL_BACKEND == "django.core.mail.backends.filebased.EmailBackend" and not os.environ.get("EMAIL_BACKEND"):  # noqa: F405
+    # base.py chose the development outbox folder (its DEBUG defaults to on): never in production.
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 SECRET_KEY = required("SECRET_KEY")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "")
 if not ALLOWED_HOSTS:

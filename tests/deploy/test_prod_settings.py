@@ -93,3 +93,16 @@ def test_hsts_defaults_and_switches():
     ]
     local = read(INSECURE_LOCAL="1", ALLOWED_HOSTS="localhost", SITE_URL="http://localhost:8104")
     assert local == ["0", "True", "True", "False", "False"]
+
+
+def test_production_never_writes_mail_into_the_development_outbox_folder():
+    """base.py picks the file outbox for a DEBUG site before prod.py turns DEBUG off."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("DJANGO_", "INSECURE_", "SITE_URL", "EMAIL_", "ANYMAIL_", "DEBUG"))}
+    env.update(BASE_ENV, DJANGO_SETTINGS_MODULE="lacitta_site.settings.prod")
+    done = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); from django.conf import settings; "
+                               "print(settings.EMAIL_BACKEND)"],
+        capture_output=True, text=True, cwd=settings.BASE_DIR, env=env, check=True,
+    )
+    assert done.stdout.strip() == "django.core.mail.backends.console.EmailBackend"
