@@ -72,7 +72,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 )
             except services.ServiceError as exc:
                 form.add_error(None, exc.message)
-                return render(request, "games/new.html", {"form": form}, status=exc.status)
+                status = exc.status if isinstance(exc, services.TooMany) else 400
+                return render(request, "games/new.html", {"form": form}, status=status)
             else:
                 messages.success(request, _("Your game is open."))
                 return redirect("games:detail", pk=game.pk)

@@ -205,7 +205,7 @@ def test_games_list_searches_by_id_or_player(mod_client, alice, bob, game):
     assert listing.status_code == 200 and page(game) in listing.content.decode()
 
 
-def test_abort_reason_stays_in_the_moderation_log_players_read_that_a_moderator_aborted(alice, bob, mod, game):
+def test_abort_reason_stays_in_the_moderation_log_players_only_read_it_was_aborted(alice, bob, mod, game):
     """Issue 12, item 4: the reason was a parameter of the public log line."""
     from django.test import Client
 
@@ -229,7 +229,8 @@ def test_old_abort_lines_lose_their_reason_and_old_rollback_lines_name_the_moves
 
     users = [make_user("old1"), make_user("old2")]
     game = accept_all(race_game(users[0], [users[1]]), [users[1]])
-    Move.objects.create(game=game, seq=2, kind="rollback", payload={"type": "rollback", "to": 1, "undone": [3, 5]},
+    Move.objects.create(game=game, seq=2, kind="rollback",
+                        payload={"type": "rollback", "to": 1, "undone": [3, 5]},
                         log=[{"key": "site.rollback", "params": {"to": 1}, "seat": None}])
     Move.objects.create(game=game, seq=6, kind="abort", payload={"type": "abort", "reason": "secret"},
                         log=[{"key": "site.abort", "params": {"reason": "secret"}, "seat": None}])
