@@ -168,16 +168,26 @@ def moves_for(game: Game, seat: int | None, *, after_seq: int = 0, limit: int | 
     they may have shown cards whose order is hidden again."""
     if limit is not None:
         rows = plain_reads.log_tail(game.pk, limit, after_seq=after_seq)
-        if not include_undone:
-            rows = [row for row in rows if row.undone_at is None]
+        if not include_undone and any(row.undone_at is not None for row in rows):  # rare: no query otherwise
+            hidden = rolled_back_seqs(game)
+            rows = [row for row in rows if row.seq not in hidden]
     else:
         qs = Move.objects.filter(game=game, seq__gt=after_seq).order_by("seq")
         if not include_undone:
-            qs = qs.filter(undone_at__isnull=True)
+            qs = qs.exclude(seq__in=rolled_back_seqs(game))
         rows = list(qs[:first] if first is not None else qs)
     for row in rows:
         row.visible = visible_log(row.log, seat)
     return rows
+
+
+def rolled_back_seqs(game: Game) -> set[int]:
+    """The moves moderators' rollbacks undid (each rollback row lists them). Only
+    those are kept from players: other moves marked undone stay readable as they were."""
+    seqs: set[int] = set()
+    for payload in Move.objects.filter(game=game, kind="rollback").values_list("payload", flat=True):
+        seqs.update(payload.get("undone") or [])
+    return seqs
 
 
 @dataclass

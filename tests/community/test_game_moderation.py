@@ -5,6 +5,7 @@ import json
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from community import game_moderation
 from community.models import ModerationAction
@@ -249,3 +250,20 @@ def test_rollback_line_in_french():
     with translation.override("fr"):
         assert texts.log_line("race", entry, []) == "Un modérateur a annulé les coups 3 à 7."
     assert texts.log_line("race", entry, []) == "A moderator took back moves 3–7."
+
+
+def test_only_moves_a_moderator_rolled_back_are_kept_from_players(alice, bob, mod, game):
+    """A move marked undone some other way (a player's own undo) stays readable as it was."""
+    from django.test import Client
+
+    play(game, alice, 1)  # seq 2
+    play(game, bob, 2)  # seq 3
+    play(game, alice, 3)  # seq 4
+    game_moderation.game_rollback(moderator=mod, game_id=game.pk, to_seq=3, reason="x")  # undoes 4
+    Move.objects.filter(game=game, seq=3).update(undone_at=timezone.now())  # as another kind of undo would
+    client = Client()
+    client.force_login(bob)
+    seqs = {row["seq"] for row in client.get(f"/api/games/{game.pk}/log/").json()}
+    assert 3 in seqs and 4 not in seqs
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert '<span class="seq">3</span>' in page and '<span class="seq">4</span>' not in page
