@@ -56,8 +56,8 @@ def validate_username(value: str) -> None:
         raise ValidationError(_("Names like “%(name)s” are kept for closed accounts; choose another.")
                               % {"name": name}, code="reserved")
     if confusables.is_dangerous(name):
-        raise ValidationError(_("This name mixes alphabets whose letters look alike; write it in one alphabet."),
-                              code="mixed_script")
+        message = _("This name mixes alphabets whose letters look alike; write it in one alphabet.")
+        raise ValidationError(message, code="mixed_script")
     shape = skeleton(name)
     users = get_user_model().objects.filter(
         Q(username__iexact=name) | Q(username__iexact=shape) | Q(username__regex=NON_ASCII))
@@ -65,8 +65,8 @@ def validate_username(value: str) -> None:
         if normalise(other).casefold() == name.casefold():
             raise ValidationError(_("This name is taken."), code="taken")
         if skeleton(other) == shape:
-            raise ValidationError(_("This name looks too much like “%(other)s”, a player's name; choose another.")
-                                  % {"other": other}, code="confusable")
+            message = _("This name looks too much like “%(other)s”, a player's name; choose another.")
+            raise ValidationError(message % {"other": other}, code="confusable")
 
 
 # allauth's ACCOUNT_USERNAME_VALIDATORS (it replaces the model field's own validators).

@@ -104,8 +104,8 @@ class GamePages(PageNumberPagination):
             except ValueError:
                 size = 0
             if size < 1:  # DRF would quietly use the default: say what is wrong instead
-                raise serializers.ValidationError(
-                    {self.page_size_query_param: f"A whole number from 1 (at most {self.max_page_size} are given)."})
+                message = f"A whole number from 1 (at most {self.max_page_size} are given)."
+                raise serializers.ValidationError({self.page_size_query_param: message})
         return super().get_page_size(request)
 
     def get_schema_operation_parameters(self, view):

@@ -181,6 +181,7 @@ def moves_for(game: Game, seat: int | None, *, after_seq: int = 0, limit: int | 
     return rows
 
 
+
 @dataclass
 class GameView:
     game: Game

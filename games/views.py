@@ -83,8 +83,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 )
             except services.ServiceError as exc:
                 form.add_error(None, exc.message)
-                # A refused form is a 400 (the person fixes the form); only "too many games" says 429.
-                return render(request, "games/new.html", {"form": form}, status=429 if exc.status == 429 else 400)
+                status = exc.status if isinstance(exc, services.TooMany) else 400
+                return render(request, "games/new.html", {"form": form}, status=status)
             else:
                 messages.success(request, _("Your game is open."))
                 return redirect("games:detail", pk=game.pk)

@@ -20,9 +20,11 @@ def login_name(request, credentials) -> str:
     if "@" in name:
         from allauth.account.models import EmailAddress
 
-        owner = EmailAddress.objects.filter(email__iexact=name).values_list("user__username", flat=True).first()
+        addresses = EmailAddress.objects.filter(email__iexact=name)
+        owner = addresses.values_list("user__username", flat=True).first()
         if owner is None:
-            owner = get_user_model().objects.filter(email__iexact=name).values_list("username", flat=True).first()
+            users = get_user_model().objects.filter(email__iexact=name)
+            owner = users.values_list("username", flat=True).first()
         if owner is not None:
             return owner.lower()
     return name

@@ -67,7 +67,8 @@ def history(request: HttpRequest, username: str) -> HttpResponse:
     owner = _owner(request, username)
     if not selectors.profile_visible(owner, request.user):
         return _hidden(request, owner)
-    form = HistoryFilterForm(request.GET or None, option_sets=selectors.option_sets(owner, viewer=request.user))
+    form = HistoryFilterForm(request.GET or None,
+                             option_sets=selectors.option_sets(owner, viewer=request.user))
     context = {"owner": owner, "form": form, "page": None, "h2h": None}
     if request.GET and not form.is_valid():
         return render(request, "community/history.html", context, status=400)

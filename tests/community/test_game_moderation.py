@@ -5,6 +5,7 @@ import json
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from community import game_moderation
 from community.models import ModerationAction
@@ -205,7 +206,7 @@ def test_games_list_searches_by_id_or_player(mod_client, alice, bob, game):
     assert listing.status_code == 200 and page(game) in listing.content.decode()
 
 
-def test_abort_reason_stays_in_the_moderation_log_players_read_that_a_moderator_aborted(alice, bob, mod, game):
+def test_abort_reason_stays_in_the_moderation_log_players_only_read_it_was_aborted(alice, bob, mod, game):
     """Issue 12, item 4: the reason was a parameter of the public log line."""
     from django.test import Client
 
@@ -229,7 +230,8 @@ def test_old_abort_lines_lose_their_reason_and_old_rollback_lines_name_the_moves
 
     users = [make_user("old1"), make_user("old2")]
     game = accept_all(race_game(users[0], [users[1]]), [users[1]])
-    Move.objects.create(game=game, seq=2, kind="rollback", payload={"type": "rollback", "to": 1, "undone": [3, 5]},
+    Move.objects.create(game=game, seq=2, kind="rollback",
+                        payload={"type": "rollback", "to": 1, "undone": [3, 5]},
                         log=[{"key": "site.rollback", "params": {"to": 1}, "seat": None}])
     Move.objects.create(game=game, seq=6, kind="abort", payload={"type": "abort", "reason": "secret"},
                         log=[{"key": "site.abort", "params": {"reason": "secret"}, "seat": None}])
@@ -248,3 +250,20 @@ def test_rollback_line_in_french():
     with translation.override("fr"):
         assert texts.log_line("race", entry, []) == "Un modérateur a annulé les coups 3 à 7."
     assert texts.log_line("race", entry, []) == "A moderator took back moves 3–7."
+
+
+def test_only_moves_a_moderator_rolled_back_are_kept_from_players(alice, bob, mod, game):
+    """A move its player took back (marked ``taken_back`` by services.move_undo) stays readable as it was."""
+    from django.test import Client
+
+    play(game, alice, 1)  # seq 2
+    play(game, bob, 2)  # seq 3
+    play(game, alice, 3)  # seq 4
+    game_moderation.game_rollback(moderator=mod, game_id=game.pk, to_seq=3, reason="x")  # undoes 4
+    Move.objects.filter(game=game, seq=3).update(undone_at=timezone.now(), taken_back=True)  # as an undo does
+    client = Client()
+    client.force_login(bob)
+    seqs = {row["seq"] for row in client.get(f"/api/games/{game.pk}/log/").json()}
+    assert 3 in seqs and 4 not in seqs
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert '<span class="seq">3</span>' in page and '<span class="seq">4</span>' not in page

@@ -248,7 +248,8 @@ def test_a_user_row_made_later_still_gets_default_settings(client):
 def test_private_games_do_not_count_in_numbers_for_those_who_may_not_see_them(client, alice, bob, carol):
     """Issue 12: head-to-head counts and profile statistics counted private games for everyone."""
     public = finish(accept_all(race_game(alice, [bob]), [bob]), [alice, bob])
-    private = [finish(accept_all(race_game(alice, [bob], private=True), [bob]), [alice, bob]) for _ in range(2)]
+    private = [finish(accept_all(race_game(alice, [bob], private=True), [bob]), [alice, bob])
+               for _ in range(2)]
     h2h = reverse("community:head_to_head", args=["alice", "bob"])
     profile = reverse("community:profile", args=["alice"])
 
@@ -264,4 +265,5 @@ def test_private_games_do_not_count_in_numbers_for_those_who_may_not_see_them(cl
     assert numbers(alice)[1] == 3
     client.logout()
     assert client.get(profile).context["stats"]["race"]["total"].played == 1
-    assert {public.pk} | {g.pk for g in private} == set(Game.objects.filter(status="finished").values_list("pk", flat=True))
+    finished = set(Game.objects.filter(status="finished").values_list("pk", flat=True))
+    assert {public.pk} | {g.pk for g in private} == finished

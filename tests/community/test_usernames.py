@@ -13,8 +13,9 @@ User = get_user_model()
 
 def signup(client, username, email=None):
     email = email or f"u{abs(hash(username)) % 10**8}@example.com"
+    password = "a-long-password-9"
     return client.post("/accounts/signup/", {"username": username, "email": email,
-                                             "password1": "a-long-password-9", "password2": "a-long-password-9"})
+                                             "password1": password, "password2": password})
 
 
 @pytest.mark.parametrize("name,why", [

@@ -130,7 +130,8 @@ def test_games_list_comes_in_pages_with_a_maximum_size(alice):
     assert first["count"] == 7 and len(first["results"]) == 3 and first["next"] and first["previous"] is None
     rest = client.get("/api/games/?page_size=3&page=3").json()
     assert len(rest["results"]) == 1 and rest["next"] is None
-    seen = {g["id"] for g in first["results"]} | {g["id"] for g in client.get(first["next"]).json()["results"]}
+    second = client.get(first["next"]).json()["results"]
+    seen = {g["id"] for g in first["results"]} | {g["id"] for g in second}
     assert len(seen) == 6
     assert client.get("/api/games/?page=99").status_code == 404
     huge = client.get("/api/games/?page_size=100000").json()
@@ -151,8 +152,8 @@ def test_log_answers_at_most_a_page_and_goes_on_after_the_last_seq(alice, bob, m
     client = token_client(alice)
     for version, n in ((1, 1), (2, 1)):
         seat_client = client if version == 1 else token_client(bob)
-        seat_client.post(f"/api/games/{game.pk}/moves/", {"version": version, "move": {"type": "add", "n": n}},
-                         format="json")
+        body = {"version": version, "move": {"type": "add", "n": n}}
+        seat_client.post(f"/api/games/{game.pk}/moves/", body, format="json")
     first = client.get(f"/api/games/{game.pk}/log/").json()
     assert [r["seq"] for r in first] == [1, 2]
     assert [r["seq"] for r in client.get(f"/api/games/{game.pk}/log/?after=2").json()] == [3]

@@ -22,7 +22,8 @@ def post(client, name, pk, htmx):
     data = {"version": "7", "move": json.dumps({"type": "add", "n": 1}), "token": "not-the-token"}
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     response = client.post(reverse(f"games:{name}", args=[pk]), data, **headers)
-    return response.status_code, response.content.decode().replace(f"/games/{pk}/", "/games/<id>/"), response.get("Location")
+    body = response.content.decode().replace(f"/games/{pk}/", "/games/<id>/")
+    return response.status_code, body, response.get("Location")
 
 
 @pytest.mark.parametrize("started", [False, True], ids=["open", "in-progress"])
@@ -39,7 +40,8 @@ def test_every_action_on_a_private_game_answers_an_outsider_as_a_missing_game(cl
         assert private[0] == 404, name
     after = Game.objects.get(pk=game.pk)
     assert (after.version, after.status) == (game.version, game.status)
-    assert list(after.seats.values_list("user_id", flat=True)) == list(game.seats.values_list("user_id", flat=True))
+    seated = list(game.seats.values_list("user_id", flat=True))
+    assert list(after.seats.values_list("user_id", flat=True)) == seated
 
 
 def test_the_invitation_link_still_lets_its_holder_join_a_private_game(client):
