@@ -32,13 +32,17 @@ board       the board (``BOARD``: cells, spaces, zones, beginner layouts; with b
 Options
 =======
 ``edition`` classic | modern (default modern); ``expansion`` none | cocagne (modern
-only); ``setup`` beginner | advanced; 2–5 players. Seats are 0-based in clockwise order:
+only); ``setup`` beginner | advanced; ``voice_tie`` in_turn | at_once (2–2 Voice, default
+in_turn: each seat chooses on its own migration turn, as both books; at_once: "2–2
+choices at once — faster by post", everybody beforehand, hidden until all are in);
+2–5 players. Seats are 0-based in clockwise order:
 "left"/"clockwise" is seat + 1, "counter-clockwise" seat − 1.
 
 Phases (``view["phase"]``)
 ==========================
 ``setup`` (advanced setup only: castle placement) · ``actions`` (the five turns) ·
-``choice`` (2–2 Voice: each city's service) · ``demolish_migration`` (demolition /
+``choice`` (2–2 Voice: each city's service; in turn, the seats also migrate one by one
+during it) · ``demolish_migration`` (demolition /
 relodging after migration) · ``feeding`` (who starves chooses cities) ·
 ``demolish_feeding`` · ``over``. The automatic phases (``year_start``, ``first_player``,
 ``voice``, ``income``, ``growth``, ``reveal``, ``migration``, ``year_end``) never wait;
@@ -53,8 +57,9 @@ The game ends after year 6 (modern: the year whose draw leaves 3 Voice cards).
 Who moves
 =========
 ``pending(state)`` is a set. In ``setup`` and ``actions`` it holds the one seat whose turn
-it is. In ``choice``, ``demolish_*`` and ``feeding`` it holds every seat that still owes a
-decision; they answer in any order (each seat's answers touch only its own cities, so
+it is. In ``choice`` it holds, in turn, the one seat whose migration turn it is (``view
+["migrating"]``), at once every seat still choosing. In ``demolish_*`` and ``feeding``
+it holds every seat that still owes a decision; they answer in any order (each seat's answers touch only its own cities, so
 the order cannot change the outcome). A decision with exactly one possible answer is
 never asked: the engine takes it inside ``new_game``/``apply`` and logs it with
 ``"auto": true`` (or a ``lacitta.auto_move`` line for a forced pass). So every pending
@@ -111,7 +116,8 @@ Decisions
 
 View (``view(state, seat)``; seat None = spectator)
 =================================================
-game, edition, expansion, setup, players_count, viewer, year, final_year, phase,
+game, edition, expansion, setup, voice_tie, migrating (in-turn 2–2: the seat whose migration
+turn it is, else null), players_count, viewer, year, final_year, phase,
 first_player, turn (seat whose turn it is in setup/actions, else null), pending [seats],
 pool (citizens left), supply {pair: tiles left}, available {building: tiles it may use},
 landscape [{space, kind, symbols, space_kind}],
@@ -126,7 +132,9 @@ cities [{id, owner, castle, cells, population, limit (null = unlimited), room,
          must_demolish, neighbours [city ids within R51's distance, other owners]}],
 politics {row [7 cards or null], deck (count), discard (count)},
 voice {face_up, face_down (count), known {"0".."2": service} (this seat's peeks this year),
-       revealed [4 cards] | null, voice [winning service(s)] | null, deck, discard},
+       revealed [4 cards] | null, voice [winning service(s)] | null,
+       choices [{seat, city, service}] (2–2 choices made: in turn as they are made, at once
+       after migration), deck, discard},
 famine [citizens each seat lost at the last feeding],
 decision (this seat's pending decision, null for others/spectators):
     {"kind": "place_castle", "castle": 1|2}
@@ -138,7 +146,7 @@ decision (this seat's pending decision, null for others/spectators):
 result {scores, ranks, details, tiebreak} once over, else null.
 Never in a view: face-down Voice cards other than the seat's own peeks, deck order or
 contents, cards drawn face down by a pass, other seats' 2–2 choices before everyone has
-chosen, the RNG state.
+chosen (at once; in turn a choice is public as soon as it is made), the RNG state.
 
 Log (``LogEntry.key`` + params; private lines carry ``visible_to``)
 ===================================================================
@@ -152,8 +160,8 @@ politics {seat, card, slot, cost} · row_refilled {slot, card} · politics_reshu
 bread_and_games {seat, cell, city, service, cubes} · golden_times {seat, city, requested, placed} ·
 rich_harvest {seat, cell, food} · peek {seat, positions} · peek_seen {seat, cards} (private) ·
 pass {seat, drew} · auto_move {seat, type} ·
-voice_revealed {cards, voice} · voice_choice {seat, city, service, auto} (private until
-voice_choices {choices}) · migration {seat, city, from_seat, from_city, service, to_pool,
+voice_revealed {cards, voice} · voice_choice {seat, city, service, auto} (in turn public;
+at once private until voice_choices {choices}) · migration {seat, city, from_seat, from_city, service, to_pool,
 points, from_points} · migration_done {moved} ·
 demolish {seat, city, cell, building, food, reason, voluntary, auto} · city_lost {seat, city,
 buildings, food} · limit_excess {seat, city, citizens} · relodge_done {seat, auto} ·
@@ -174,19 +182,38 @@ Rulings (where the books are silent; see also RULES.md's own rulings)
 - An empty politics deck is rebuilt from the discard; if both are empty the row slot
   stays empty and a pass takes nothing.
 - Distances (R04) run only through empty hexes buildable at this player count.
-- Migration: each city's service for 2–2 is chosen by all players at once before
-  migration (points cannot change during migration), then resolved in first-player
-  order, each player's cities in ascending city id. A choice that cannot change what
-  the city takes is made automatically.
+- Migration (R50/R52): in first-player order, each player's cities in ascending city id
+  (the books leave one player's own order open). 2–2, as both books (RULES.md R50, R52):
+  each player chooses when their migration turn comes, for each of their cities, having
+  seen every earlier choice and migration (classic « Celui dont c'est le tour décide pour
+  chacune de ses villes lequel des deux vœux il veut employer »; new edition « chaque
+  joueur décide lors de son tour le service qu'il applique pour chacune de ses Villes »).
+  Option ``voice_tie=at_once`` keeps the faster-by-post way: everybody chooses before
+  migration, hidden until all are in (points cannot change during migration). A choice
+  that cannot change what the city takes is made automatically (in turn, a neighbour
+  already emptied is not counted).
 - Classic R53: because the owner may rearrange citizens before demolition, "which
   building a citizen leaves" and "which buildings are demolished" are one decision; it is
   asked as ``demolish`` moves after all migration, with the same edge-inward rule as modern.
 - "From the edge inward" = a building whose removal keeps the city in one piece; the
   castle only when the city has no citizen left (then the whole city goes, castle back
   to its owner).
-- Roads (R74) may be removed by choice in the relodging after migration; after feeding
-  only inside a city that must demolish. A road is never removed if that would split the
-  city. Roads, like every building, must leave an empty hex to other cities (R28).
+- Roads (RULES.md R74) may be removed by choice « pendant le Relogement des Citoyens »,
+  i.e. in every relodging: after migration by every seat; after feeding by the seats
+  that lost citizens (« il doit enlever le nombre de figurines Citoyen en excès … Les
+  Citoyens sont ensuite relogés »: a fed seat does not relodge). A road is never removed
+  if that would split the city. Roads, like every building, must leave an empty hex to
+  other cities (R28).
+- Used politics cards (RULES.md R23, R63, R07): a card played this year stays face down
+  before its player, with the cards taken by a pass, until the end of the action phase;
+  they go to the discard together (the engine moves them at the year's end: nothing is
+  drawn in between). Classic: « À la fin de "l'année", chaque joueur met toutes les
+  cartes politiques qu'il a jouées sur une pile de défausse ». The new edition says both
+  « placez-la face cachée sur la pile de défausse » when a card is played and « À la fin
+  de la phase Action … défaussez toutes les cartes Politique prises lors de cette
+  Année »; its end-of-phase check counts « 5 cartes face cachée devant chaque joueur »,
+  which needs the played card still in front of its player, so the second passage
+  decides. A deck emptied mid-year is therefore rebuilt from earlier years' cards only.
 - Feeding does not repeat after the demolition it causes.
 - R65 (modern): a player without buildings is out at once (no more turns) and ranks
   after every player still in, whatever the points; the game goes on for the others.

@@ -13,6 +13,8 @@ SVC_INDEX = {CULTURE: 0, EDUCATION: 1, HEALTH: 2}
 CLASSIC, MODERN = "classic", "modern"
 NO_EXPANSION, COCAGNE = "none", "cocagne"
 BEGINNER, ADVANCED = "beginner", "advanced"
+# 2–2 Voice (R50): each seat chooses on its own migration turn (the books), or all at once beforehand.
+IN_TURN, AT_ONCE = "in_turn", "at_once"
 
 YEARS = 6
 TURNS_PER_YEAR = 5

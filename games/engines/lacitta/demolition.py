@@ -8,10 +8,12 @@ survive, so the engine asks that once, one building at a time: only a building w
 removal keeps the city in one piece may go (the "edge inward" rule, castle last).
 A city left without citizens is demolished whole and its castle returns to its owner.
 
-With the expansion, roads may also be removed by choice (R74): in the relodging after
-migration any road whose removal keeps the city whole; in the relodging after feeding
-only inside a city that must demolish (ruling, so that road owners are not asked twice a
-year)."""
+With the expansion, roads may also be removed by choice (R74: « les joueurs peuvent
+démolir volontairement leurs tuiles Route pendant le Relogement des Citoyens »), any road
+whose removal keeps the city whole, in every relodging: after migration every seat
+relodges; after feeding the seats that lost citizens do (« il doit enlever le nombre de
+figurines Citoyen en excès … Les Citoyens sont ensuite relogés »), the others have
+nothing to relodge."""
 
 from __future__ import annotations
 
@@ -48,8 +50,10 @@ def enter(s: State, reason: str, log: list) -> None:
         if s.pop[cid] <= 0:
             lose_city(s, cid, log)
     s.relodge_open = [False] * s.nplayers
-    if reason == "migration" and s.expansion == "cocagne":
+    if s.expansion == "cocagne":
         for seat in range(s.nplayers):
+            if reason == "feeding" and not s.famine[seat]:
+                continue  # fed: no relodging after feeding
             if any(voluntary_roads(s, cid) for cid in cities_of(s, seat)):
                 s.relodge_open[seat] = True
 

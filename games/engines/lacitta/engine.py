@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..base import ApplyResult, GameResult, InvalidOptions, OptionSpec
 from . import moves as _moves
-from .constants import ADVANCED, BEGINNER, CLASSIC, COCAGNE, MODERN, NO_EXPANSION
+from .constants import ADVANCED, AT_ONCE, BEGINNER, CLASSIC, COCAGNE, IN_TURN, MODERN, NO_EXPANSION
 from .phases import advance
 from .scoring import game_result
 from .setup import geo_for, new_state
@@ -21,6 +21,8 @@ class LaCittaEngine:
         OptionSpec("edition", (CLASSIC, MODERN), MODERN),
         OptionSpec("expansion", (NO_EXPANSION, COCAGNE), NO_EXPANSION, requires={"edition": (MODERN,)}),
         OptionSpec("setup", (BEGINNER, ADVANCED), BEGINNER),
+        # R50 2–2: each player on their migration turn (the books) or everybody at once beforehand.
+        OptionSpec("voice_tie", (IN_TURN, AT_ONCE), IN_TURN),
     )
 
     def validate_options(self, options: dict, players: int) -> dict:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..base import LogEntry
 from . import demolition, feeding
 from .actions import apply_turn, turn_moves
+from .constants import IN_TURN
 from .errors import illegal
 from .geometry import castle_cells
 from .politics import apply_politics
@@ -139,7 +140,8 @@ def _choose(s: State, seat: int, move: dict, log: list) -> None:
                 raise illegal("not_a_voice", "Choose one of the two services the people asked for", service=svc)
             s.choice_open = s.choice_open[:i] + s.choice_open[i + 1:]
             s.choice_made = sorted(s.choice_made + [(cid, seat, svc)])  # answer order leaves no trace
+            # At once the choices stay hidden until all are in; in turn the later seats see them.
             log.append(LogEntry("lacitta.voice_choice", {"seat": seat, "city": cid, "service": svc, "auto": False},
-                                seat, visible_to=(seat,)))
+                                seat, visible_to=None if s.voice_tie == IN_TURN else (seat,)))
             return
     raise illegal("no_choice", "That city has no choice to make", city=cid)

@@ -12,9 +12,10 @@ nested values (tuples, the lists inside a player dict) are replaced, never mutat
 
 from __future__ import annotations
 
+from .constants import AT_ONCE
 from .geometry import Geometry
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _FIELDS = (
     "edition", "expansion", "setup", "nplayers", "tiles", "rng", "year", "final", "phase", "first",
@@ -22,7 +23,7 @@ _FIELDS = (
     "voice_deck", "voice", "voice_discard", "voice_revealed", "voice_winners",
     "pol_deck", "pol_row", "pol_discard",
     "cubes", "harvest", "queue", "qi", "choice_open", "choice_made", "starve", "relodge_open",
-    "demolish_reason", "famine", "result", "setup_first",
+    "demolish_reason", "famine", "result", "setup_first", "voice_tie", "migrated",
 )
 _LIST_FIELDS = (
     "kind", "owner", "city", "pop", "voice_deck", "voice", "voice_discard", "voice_winners",
@@ -79,6 +80,8 @@ class State:
         new.famine = self.famine[:]
         new.result = self.result
         new.setup_first = self.setup_first
+        new.voice_tie = self.voice_tie
+        new.migrated = self.migrated
         new.geo = self.geo
         new._cities = self._cities  # shared until a building changes (then reset)
         return new
@@ -104,8 +107,12 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict, geo_factory) -> "State":
-        if data.get("schema_version") != SCHEMA_VERSION:
-            raise ValueError(f"unsupported La Città state schema {data.get('schema_version')!r}")
+        version = data.get("schema_version")
+        if version not in (1, SCHEMA_VERSION):
+            raise ValueError(f"unsupported La Città state schema {version!r}")
+        if version == 1:
+            # Schema 1 games were played before the 2–2 option existed: choices at once.
+            data = dict(data, voice_tie=AT_ONCE, migrated=0)
         s = cls()
         for f in _FIELDS:
             value = data[f]
