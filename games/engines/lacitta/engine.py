@@ -9,6 +9,7 @@ from .phases import advance
 from .scoring import game_result
 from .setup import geo_for, new_state
 from .state import State
+from .validate import load_state
 from .view import view as _view
 
 
@@ -76,7 +77,9 @@ class LaCittaEngine:
         return state.to_json()
 
     def load(self, data: dict) -> State:
-        return State.from_json(data, geo_for)
+        """The state ``dump`` gave, checked (``validate``): raises ``InvalidState`` naming
+        what is wrong for a snapshot that breaks the game's shape or invariants."""
+        return load_state(data, geo_for)
 
 
 ENGINE = LaCittaEngine()
