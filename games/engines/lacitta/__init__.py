@@ -25,7 +25,9 @@ phases      the year of each edition, automatic phases and forced decisions
 moves       who is pending, legal moves, applying one decision
 scoring     final scores, ranks, tie-breaks (R64/R65)
 view        what a seat (or a spectator) may see (R80)
-invariants  checks used by selfplay and the property tests
+invariants  checks used by selfplay, the property tests and ``load``
+validate    ``load``'s checks: the dump's shape, the decks, then the invariants
+board_geometry  the board's geometry as plain read-only data, for code outside the engine
 selfplay    ``python -m games.engines.lacitta.selfplay --players 4 --games 200 ...``
 board       the board (``BOARD``: cells, spaces, zones, beginner layouts; with board_data)
 
@@ -171,6 +173,58 @@ game_over {scores, ranks, tiebreak}.
 Errors: ``IllegalMove.key`` = "lacitta.error.<name>" with params; the English message
 is a fallback (e.g. "A fountain must touch a lake", "This city already has a market").
 Tie-break keys: lacitta.tiebreak.gold, lacitta.tiebreak.shared.
+
+Dump format (``ENGINE.dump``; ``schema_version`` 2)
+===================================================
+A JSON object; ``ENGINE.load`` reads it back and refuses (``InvalidState``, naming each
+problem) one that breaks the shape or the invariants below (module ``validate``). Cells
+are ints indexing the board's cell lists (see ``board_geometry``); seats are 0-based.
+
+schema_version 2 (1: before ``voice_tie``/``migrated``; loads as ``voice_tie`` at_once)
+edition, expansion, setup, voice_tie   the options
+nplayers      2–5
+tiles         [[space, kind, symbols], …] the placed landscape tiles (tile spaces, and the
+              wasteland spaces with the expansion); printed spaces are not listed
+rng           the splitmix64 RNG state (an int; never shown to anybody)
+year          1–6 (0 before the first year); ``final``: this is the last year
+phase         see Phases; ``first``: the first player; ``setup_first``: who placed first
+kind          per cell: null (empty) or the building ("castle", "farm", "road", …)
+owner         per cell: the seat, −1 when empty
+city          per cell: the city it belongs to, −1 when empty. A city is named by its
+              castle's cell: ``city[castle] == castle``
+pop           per cell: a city's citizens, on its castle cell only (0 elsewhere). Every
+              other building but a road holds one of them; the castle holds the rest
+pool          citizens in the shared supply; pool + every city's pop = 130 (R06)
+supply        {tile pair: tiles left}, e.g. "farm_quarry" (a pair is one two-sided tile)
+players       per seat: gold, food (= what its buildings produce + this year's rich
+              harvests), cards_up (action cards face up), cubes (in hand), castles (in
+              hand; + on the board = 4), founded (this year), turns_done, penalty (R62,
+              next year), penalized (this year), eliminated (R65), taken (politics cards
+              played this year), passed (cards taken face down by passes), peeks (the
+              three face-down Voice cards this seat has seen, null if not)
+voice_deck    the Voice deck; its top is the LAST element (draws take from the end)
+voice         this year's 4 cards, [0] face up; voice_revealed, voice_winners (R50)
+voice_discard the Voice discard
+pol_deck      the politics deck; its top is the LAST element
+pol_row       the 7 face-up politics cards by slot (null: slot left empty)
+pol_discard   the politics discard
+cubes         [[seat, cell, service, count]] Bread-and-games cubes this year (R42)
+harvest       [[seat, cell, extra food]] Rich harvests this year (R44)
+queue, qi     the seats' turns in order and the index of the current one (setup, actions;
+              in-turn 2–2: the migration order and the migrating seat)
+choice_open   [[city, seat, [services]]] 2–2 choices still to make
+choice_made   [[city, seat, service]] 2–2 choices made this year (kept until year end)
+migrated      citizens moved so far by an in-turn 2–2 migration
+starve        per seat: citizens still to remove at feeding; ``famine``: lost at the
+              last feeding (R61/R62)
+relodge_open  per seat: may still remove roads by choice (R74)
+demolish_reason "migration" | "feeding" | ""
+result        null until the game is over, then {scores, ranks, details, tiebreak}
+
+Board geometry for code outside the engine: ``board_geometry.board_geometry(players,
+tiles)`` gives every cell's axial coordinates, zone, buildable neighbours at that count,
+the landscape spaces it touches, its food/mountains/lake, and the zones (plain data,
+read-only).
 
 Rulings (where the books are silent; see also RULES.md's own rulings)
 ====================================================================
