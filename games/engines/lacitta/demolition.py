@@ -18,6 +18,7 @@ nothing to relodge."""
 from __future__ import annotations
 
 from ..base import LogEntry
+from .cities import _index as index
 from .cities import cities, cities_of, city_buildings, clamp_to_limit, memo, remove
 from .constants import CASTLE, MARKET, ROAD, WAVE
 from .errors import illegal
@@ -69,7 +70,22 @@ def lose_city(s: State, cid: int, log: list) -> None:
 
 
 def needy_cities(s: State, seat: int) -> list[int]:
-    return [cid for cid in cities_of(s, seat) if shortfall(s, cid) > 0]
+    """The seat's cities with fewer citizens than buildings (``shortfall`` > 0)."""
+    _found, by_seat, counts, _memo = s._cities or index(s)
+    pop = s.pop
+    return [cid for cid in by_seat.get(seat, ()) if counts[cid] > pop[cid]]
+
+
+def pending_seats(s: State) -> set[int]:
+    """Seats that must demolish or may still remove roads (runs on every call of
+    ``pending``: kept to plain loops)."""
+    _found, by_seat, counts, _memo = s._cities or index(s)
+    pop = s.pop
+    out = set()
+    for seat, open_ in enumerate(s.relodge_open):
+        if open_ or any(counts[cid] > pop[cid] for cid in by_seat.get(seat, ())):
+            out.add(seat)
+    return out
 
 
 def seat_pending(s: State, seat: int) -> bool:

@@ -26,7 +26,7 @@ def pending(s: State) -> set[int]:
     if ph == "choice":
         return {seat for _cid, seat, _opts in s.choice_open}
     if ph in ("demolish_migration", "demolish_feeding"):
-        return {seat for seat in range(s.nplayers) if demolition.seat_pending(s, seat)}
+        return demolition.pending_seats(s)
     if ph == "feeding":
         return {seat for seat in range(s.nplayers) if s.starve[seat] > 0}
     return set()
@@ -88,6 +88,8 @@ def find_forced(s: State):
         if s.qi >= len(s.queue):
             return None
         seat = s.queue[s.qi]
+        if ph == "actions" and s.players[seat]["cards_up"] > 0:
+            return None  # pass and take 2 gold at least
         first = first_moves(s, seat)
         return (seat, first[0]) if len(first) == 1 else None
     if ph in ("demolish_migration", "demolish_feeding"):
