@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..base import LogEntry
-from .cities import cities, cities_of, city_limit, services
+from .cities import cities, cities_of, city_limit, memo, services
 from .constants import IN_TURN, SERVICES, SVC_INDEX
 from .geometry import empty_hexes_between
 from .state import State
@@ -41,12 +41,32 @@ def seat_order(s: State) -> list[int]:
 
 
 def neighbours(s: State) -> dict[int, list[int]]:
-    """City -> opponent cities within R51's distance, ascending."""
+    """City -> opponent cities within R51's distance, ascending. Depends only on the
+    buildings, so it is kept in the state's memo (callers must not change it)."""
+    cache = memo(s)
+    out = cache.get("neighbours")
+    if out is None:
+        out = cache["neighbours"] = _neighbours(s)
+    return out
+
+
+def _neighbours(s: State) -> dict[int, list[int]]:
     all_cities = cities(s)
     out = {}
     for cid, members in all_cities.items():
         near = empty_hexes_between(s.geo, s.kind, s.city, members, NEIGHBOUR_DISTANCE)
         out[cid] = sorted(o for o in near if s.owner[o] != s.owner[cid])
+    return out
+
+
+def city_points(s: State) -> dict[int, list[int]]:
+    """City -> service half-points (cubes included). Fixed while the buildings and the
+    cubes are (all through migration), so kept in the state's memo keyed by the cubes."""
+    cache = memo(s)
+    key = ("points", tuple(s.cubes))
+    out = cache.get(key)
+    if out is None:
+        out = cache[key] = {cid: services(s, cid) for cid in cities(s)}
     return out
 
 
@@ -74,7 +94,7 @@ def open_choices(s: State, log: list) -> None:
         _open_seat(s, s.queue[0], log)
         return
     near = neighbours(s)
-    points = {cid: services(s, cid) for cid in cities(s)}
+    points = city_points(s)
     for seat in seat_order(s):
         for cid in sorted(c for c in cities(s) if s.owner[c] == seat):
             if not near[cid]:
@@ -96,7 +116,7 @@ def _open_seat(s: State, seat: int, log: list) -> None:
     players after it see what it chose."""
     winners = s.voice_winners
     near = neighbours(s)
-    points = {cid: services(s, cid) for cid in cities(s)}
+    points = city_points(s)
     for cid in cities_of(s, seat):
         targets = [o for o in near[cid] if s.pop[o] > 0]
         if not targets:
@@ -118,7 +138,7 @@ def step(s: State, log: list) -> bool:
         return False
     chosen = {cid: svc for cid, _seat, svc in s.choice_made}
     near = neighbours(s)
-    points = {cid: services(s, cid) for cid in cities(s)}
+    points = city_points(s)
     s.migrated += _migrate_seat(s, s.queue[s.qi], chosen, near, points, log)
     s.qi += 1
     if s.qi < len(s.queue):
@@ -163,7 +183,7 @@ def migrate(s: State, log: list) -> None:
         log.append(LogEntry("lacitta.voice_choices", {
             "choices": [{"seat": seat, "city": cid, "service": svc} for cid, seat, svc in s.choice_made]}))
     near = neighbours(s)
-    points = {cid: services(s, cid) for cid in cities(s)}
+    points = city_points(s)
     moved = 0
     for seat in seat_order(s):
         moved += _migrate_seat(s, seat, chosen, near, points, log)

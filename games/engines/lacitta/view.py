@@ -56,7 +56,7 @@ def view(s: State, seat: int | None) -> dict:
             "has_market": MARKET in kinds, "has_wave": bool(kinds & WAVE),
             "service_bonus": has_service_bonus(s, members),
             "must_demolish": demolition.shortfall(s, cid) if s.phase.startswith("demolish") else 0,
-            "neighbours": near.get(cid, []),
+            "neighbours": list(near.get(cid, ())),
         })
     buildings.sort(key=lambda b: b["cell"])
 
