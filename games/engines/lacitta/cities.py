@@ -187,6 +187,7 @@ def citizens(s: State, seat: int) -> int:
 def place(s: State, seat: int, cid: int, kind: str, cell: int) -> int:
     """Put a tile on an empty hex of city ``cid`` (a castle: cid == cell). Returns food gained.
     Citizens are moved by the caller."""
+    s.own_board()
     s.kind[cell] = kind
     s.owner[cell] = seat
     s.city[cell] = cid
@@ -235,6 +236,7 @@ def remove(s: State, cell: int) -> int:
     else:
         s.supply[PAIR_OF[kind]] += 1
     cid = s.city[cell]
+    s.own_board()
     s.kind[cell] = None
     s.owner[cell] = -1
     s.city[cell] = -1

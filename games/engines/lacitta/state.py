@@ -8,6 +8,9 @@ rearranging them inside a city is always allowed (R53 classic, R54 modern).
 
 Copy-on-write: ``copy()`` duplicates the top-level lists and each player's dict;
 nested values (tuples, the lists inside a player dict) are replaced, never mutated.
+The board lists ``kind``, ``owner`` and ``city`` change only through ``cities.place`` /
+``cities.remove`` (a few times a year), so copies share them and those two functions
+copy them first (``own_board``); never keep a reference to them across a board change.
 """
 
 from __future__ import annotations
@@ -33,11 +36,20 @@ _LIST_FIELDS = (
 
 
 class State:
-    __slots__ = _FIELDS + ("geo", "_cities")
+    __slots__ = _FIELDS + ("geo", "_cities", "_board_shared")
 
     def __init__(self):
         self.geo: Geometry | None = None
         self._cities = None
+        self._board_shared = False
+
+    def own_board(self) -> None:
+        """Before changing ``kind``/``owner``/``city``: stop sharing them with other copies."""
+        if self._board_shared:
+            self.kind = self.kind[:]
+            self.owner = self.owner[:]
+            self.city = self.city[:]
+            self._board_shared = False
 
     # ------------------------------------------------------------------ copying
     def copy(self) -> "State":
@@ -53,9 +65,10 @@ class State:
         new.final = self.final
         new.phase = self.phase
         new.first = self.first
-        new.kind = self.kind[:]
-        new.owner = self.owner[:]
-        new.city = self.city[:]
+        new.kind = self.kind  # shared until a board change (own_board)
+        new.owner = self.owner
+        new.city = self.city
+        self._board_shared = new._board_shared = True
         new.pop = self.pop[:]
         new.pool = self.pool
         new.supply = dict(self.supply)
