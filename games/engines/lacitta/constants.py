@@ -41,11 +41,15 @@ SIZE = {
     CATHEDRAL: LARGE, UNIVERSITY: LARGE, DOMAIN: LARGE,
 }
 EXPANSION_BUILDINGS = frozenset({ROAD, THEATRE, PORT, LARGE_FARMHOUSE, DOMAIN})
+# (size, expansion) -> buildings of that size, in SIZE order (asked on every turn).
+_OF_SIZE = {(size, expansion): tuple(b for b, s in SIZE.items()
+                                     if s == size and (expansion or b not in EXPANSION_BUILDINGS))
+            for size in set(SIZE.values()) for expansion in (False, True)}
 BASE_BUILDINGS = tuple(b for b in SIZE if b not in EXPANSION_BUILDINGS)
 
 
 def buildings_of_size(size: int, expansion: bool) -> tuple[str, ...]:
-    return tuple(b for b, s in SIZE.items() if s == size and (expansion or b not in EXPANSION_BUILDINGS))
+    return _OF_SIZE[size, expansion]
 
 
 # R31/R75 service points in halves: (culture, education, health)
