@@ -41,15 +41,17 @@ print(1000 * min(r[0] for r in runs) / games, runs[0][1])
 
 
 def measure(root: Path, games: int, rounds: int) -> tuple[float, int]:
+    env = {"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}
     out = subprocess.run([sys.executable, "-c", WORKLOAD, str(games), str(rounds)], cwd=root, check=True,
-                         capture_output=True, text=True, env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"})
+                         capture_output=True, text=True, env=env)
     ms, moves = out.stdout.split()
     return float(ms), int(moves)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rev", default="742e77a", help="the revision to compare with (default: the rules of today, before the speed work)")
+    ap.add_argument("--rev", default="742e77a",
+                    help="the revision to compare with (default: today's rules, before the speed work)")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--repeat", type=int, default=2)

@@ -73,7 +73,8 @@ def test_a_move_that_would_store_a_broken_state_is_refused(monkeypatch):
     client = _client(game.seats.get(index=seat).user)
     response = client.post(reverse("games:move", args=[game.pk]),
                            {"version": str(game.version), "move": json.dumps(move)}, HTTP_HX_REQUEST="true")
-    assert response.status_code == 503 and "damaged position, so it was not played" in response.content.decode()
+    body = response.content.decode()
+    assert response.status_code == 503 and "damaged position, so it was not played" in body
     after = Game.objects.get(pk=game.pk)
     assert after.version == game.version and after.state == game.state
     assert Move.objects.filter(game=game).count() == 1

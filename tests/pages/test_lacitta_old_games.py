@@ -16,8 +16,8 @@ migration = importlib.import_module("games.migrations.0005_lacitta_older_games_k
 
 def test_older_games_get_voice_tie_at_once_and_newer_keep_theirs():
     old = lacitta_game([make_user("o1"), make_user("o2")])
-    new = lacitta_game([make_user("n1"), make_user("n2")], options={"edition": "modern", "expansion": "none",
-                                                                   "setup": "beginner", "voice_tie": "in_turn"})
+    in_turn = {"edition": "modern", "expansion": "none", "setup": "beginner", "voice_tie": "in_turn"}
+    new = lacitta_game([make_user("n1"), make_user("n2")], options=in_turn)
     options = dict(old.options)
     options.pop("voice_tie")
     state = dict(old.state, schema_version=1)  # a snapshot written by the engine of before

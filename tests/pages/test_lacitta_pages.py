@@ -277,13 +277,15 @@ def test_2_2_option_on_the_new_game_form_and_in_the_games_options(client, lang, 
     user = make_user(f"opt{lang}")
     client.force_login(user)
     client.cookies["django_language"] = lang
-    html = unescape(client.get(reverse("games:new") + "?game=lacitta", HTTP_ACCEPT_LANGUAGE=lang).content.decode())
+    response = client.get(reverse("games:new") + "?game=lacitta", HTTP_ACCEPT_LANGUAGE=lang)
+    html = unescape(response.content.decode())
     assert 'name="opt_voice_tie"' in html and books in html and at_once in html
     assert re.search(r'<option value="in_turn"[^>]*selected', html)  # the books' order by default
     other = make_user(f"opt{lang}2")
-    game = lacitta_game([user, other], options={"edition": "classic", "expansion": "none", "setup": "beginner",
-                                               "voice_tie": "at_once"})
+    game = lacitta_game([user, other], options={"edition": "classic", "expansion": "none",
+                                               "setup": "beginner", "voice_tie": "at_once"})
     assert game.options["voice_tie"] == "at_once" and ENGINE.load(game.state).voice_tie == "at_once"
     client.force_login(user)
-    html = unescape(client.get(reverse("games:detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=lang).content.decode())
+    response = client.get(reverse("games:detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=lang)
+    html = unescape(response.content.decode())
     assert at_once in html

@@ -52,8 +52,8 @@ def test_arena_refuses_unknown_levels_and_wrong_seat_counts():
 
 
 def test_arena_takes_any_engine_option_as_key_value():
-    _text, a = run("--seats", "random,random,random", "--games", "1", "--seed", "4", "--option", "edition=classic",
-                   "--option", "voice_tie=at_once")
+    _text, a = run("--seats", "random,random,random", "--games", "1", "--seed", "4",
+                   "--option", "edition=classic", "--option", "voice_tie=at_once")
     assert a["options"]["edition"] == "classic" and a["options"]["voice_tie"] == "at_once"
     with pytest.raises(CommandError, match="key=value"):
         run("--seats", "random,random", "--games", "1", "--option", "edition")

@@ -61,9 +61,9 @@ Who moves
 ``pending(state)`` is a set. In ``setup`` and ``actions`` it holds the one seat whose turn
 it is. In ``choice`` it holds, in turn, the one seat whose migration turn it is (``view
 ["migrating"]``), at once every seat still choosing. In ``demolish_*`` and ``feeding``
-it holds every seat that still owes a decision; they answer in any order (each seat's answers touch only its own cities, so
-the order cannot change the outcome). A decision with exactly one possible answer is
-never asked: the engine takes it inside ``new_game``/``apply`` and logs it with
+it holds every seat that still owes a decision; they answer in any order (each seat's
+answers touch only its own cities, so the order cannot change the outcome). A decision
+with exactly one possible answer is never asked: the engine takes it inside ``new_game``/``apply`` and logs it with
 ``"auto": true`` (or a ``lacitta.auto_move`` line for a forced pass). So every pending
 seat has at least two legal moves.
 
@@ -163,8 +163,8 @@ bread_and_games {seat, cell, city, service, cubes} · golden_times {seat, city, 
 rich_harvest {seat, cell, food} · peek {seat, positions} · peek_seen {seat, cards} (private) ·
 pass {seat, drew} · auto_move {seat, type} ·
 voice_revealed {cards, voice} · voice_choice {seat, city, service, auto} (in turn public;
-at once private until voice_choices {choices}) · migration {seat, city, from_seat, from_city, service, to_pool,
-points, from_points} · migration_done {moved} ·
+at once private until voice_choices {choices}) · migration {seat, city, from_seat, from_city,
+service, to_pool, points, from_points} · migration_done {moved} ·
 demolish {seat, city, cell, building, food, reason, voluntary, auto} · city_lost {seat, city,
 buildings, food} · limit_excess {seat, city, citizens} · relodge_done {seat, auto} ·
 famine {seat, citizens, food, excess} · fed {seat, citizens, food} ·

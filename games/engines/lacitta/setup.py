@@ -9,8 +9,8 @@ from ..base import LogEntry
 from .builds import place_castle
 from .cards import deal_politics, voice_deck
 from .constants import (
-    ACTION_CARDS, ADVANCED, CASTLES, CITIZENS, COCAGNE, CUBES, IN_TURN, START_CITIZENS, START_GOLD, SUPPLY_BASE,
-    SUPPLY_EXPANSION,
+    ACTION_CARDS, ADVANCED, CASTLES, CITIZENS, COCAGNE, CUBES, IN_TURN, START_CITIZENS, START_GOLD,
+    SUPPLY_BASE, SUPPLY_EXPANSION,
 )
 from .geometry import geometry
 from .rng import randbelow, seed_state, shuffle

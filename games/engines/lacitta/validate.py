@@ -11,8 +11,8 @@ from collections import Counter
 
 from ..base import InvalidState
 from .constants import (
-    ACTION_CARDS, ADVANCED, AT_ONCE, BASE_DECK, BEGINNER, CASTLE, CASTLES, CLASSIC, COCAGNE, CUBES, EXPANSION_DECK,
-    IN_TURN, MODERN, NO_EXPANSION, ROW_SIZE, SERVICES, SIZE, VOICE_DECK,
+    ACTION_CARDS, ADVANCED, AT_ONCE, BASE_DECK, BEGINNER, CASTLE, CASTLES, CLASSIC, COCAGNE, CUBES,
+    EXPANSION_DECK, IN_TURN, MODERN, NO_EXPANSION, ROW_SIZE, SERVICES, SIZE, VOICE_DECK,
 )
 from .invariants import CHEAP
 from .phases import SEQUENCE
@@ -141,7 +141,8 @@ def shape_problems(s: State) -> list[str]:
             out.append(f"2–2 choice {(cid, seat, svc)} names no city of that seat / no service")
     for cid, seat, opts in s.choice_open:
         if not choosing or not _castle_of(s, cid, seat) or any(o not in SERVICES for o in opts):
-            out.append(f"open 2–2 choice {(cid, seat, opts)} outside the choice phase or of no city of that seat")
+            out.append(f"open 2–2 choice {(cid, seat, opts)} outside the choice phase "
+                       "or of no city of that seat")
     for entry in s.cubes:
         if len(entry) != 4 or entry[2] not in SERVICES or not _int(entry[1]) or not 0 <= entry[1] < geo.n \
                 or s.kind[entry[1]] is None:

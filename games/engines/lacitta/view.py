@@ -9,7 +9,8 @@ from __future__ import annotations
 from . import demolition
 from .cities import building_count, cities, city_limit, has_service_bonus, base_services, services
 from .constants import (
-    ACTION_CARDS, CASTLE, CASTLES, IN_TURN, MARKET, PAIR_OF, ROAD, SERVICES, SIZE, TURNS_PER_YEAR, UNLIMITED, WAVE,
+    ACTION_CARDS, CASTLE, CASTLES, IN_TURN, MARKET, PAIR_OF, ROAD, SERVICES, SIZE, TURNS_PER_YEAR,
+    UNLIMITED, WAVE,
 )
 from .migration import in_turn, neighbours
 from .moves import pending

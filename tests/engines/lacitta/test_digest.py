@@ -67,7 +67,8 @@ def test_fixed_seed_games_end_exactly_as_pinned(name):
 @pytest.mark.parametrize("name", sorted(OPTION_SETS))
 def test_2_2_at_once_option_replays_the_games_of_before(name):
     options, players = OPTION_SETS[name]
-    assert [digest(dict(options, voice_tie="at_once"), players, seed) for seed in SEEDS] == PINNED_AT_ONCE[name]
+    at_once = dict(options, voice_tie="at_once")
+    assert [digest(at_once, players, seed) for seed in SEEDS] == PINNED_AT_ONCE[name]
 
 
 def test_the_pinned_games_cover_a_2_2_choice_in_both_modes():

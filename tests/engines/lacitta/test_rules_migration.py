@@ -27,7 +27,8 @@ def test_R50_the_voice_is_the_majority_and_2_2_gives_both(cards, winners):
 def test_R50_at_once_option_each_city_chooses_one_service_hidden_until_all_are_in(edition):
     """Option "2–2 choices at once — faster by post": everybody chooses beforehand."""
     b = line()
-    s = make_state(b, 2, edition=edition, voice=["health", "culture", "culture", "health"], voice_tie="at_once")
+    s = make_state(b, 2, edition=edition, voice=["health", "culture", "culture", "health"],
+                   voice_tie="at_once")
     a = castle(s, 0, b.cell(1, 0), 3)
     put(s, 0, "statue", b.cell(1, 1))           # culture 1, health 0
     c = castle(s, 1, b.cell(1, 4), 3)
@@ -54,8 +55,8 @@ def test_R50_at_once_option_each_city_chooses_one_service_hidden_until_all_are_i
 
 def _two_cities(edition, voice_tie="in_turn", first=0):
     b = line()
-    s = make_state(b, 2, edition=edition, voice=["health", "culture", "culture", "health"], voice_tie=voice_tie,
-                   first=first)
+    s = make_state(b, 2, edition=edition, voice=["health", "culture", "culture", "health"],
+                   voice_tie=voice_tie, first=first)
     a = castle(s, 0, b.cell(1, 0), 3)
     put(s, 0, "statue", b.cell(1, 1))           # culture 1, health 0
     c = castle(s, 1, b.cell(1, 4), 3)
