@@ -163,10 +163,16 @@ def _hidden_variant(state_json):
     other = json.loads(json.dumps(state_json))
     swap = {"culture": "health", "health": "education", "education": "culture"}
     if not other.get("voice_revealed"):
-        other["voice"] = other["voice"][:1] + [swap[c] for c in other["voice"][1:]]
+        voice, deck = other["voice"], other["voice_deck"]
+        for i in range(1, len(voice)):
+            # Swapped with a card of another service from the deck: the 27 cards stay 9 of
+            # each service (``load`` checks it), only where they lie changes.
+            j = next((j for j, card in enumerate(deck) if card == swap[voice[i]]), None)
+            if j is not None:
+                voice[i], deck[j] = deck[j], voice[i]
         # A peek remembers the cards seen: keep it consistent with the new cards.
         for player in other["players"]:
-            player["peeks"] = [swap[c] if c else c for c in player["peeks"]]
+            player["peeks"] = [voice[k + 1] if c else c for k, c in enumerate(player["peeks"])]
     other["voice_deck"] = list(reversed(other["voice_deck"]))
     other["pol_deck"] = list(reversed(other["pol_deck"]))
     return other
