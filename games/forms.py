@@ -21,6 +21,9 @@ OPTION_LABELS = {
     "cocagne": _("Pays de Cocagne"),
     "beginner": _("Beginner (fixed layout)"),
     "advanced": _("Advanced (random landscape, players place castles)"),
+    "voice_tie": _("2–2 Voice of the People"),
+    "in_turn": _("Each player on their own migration turn (as the rules)"),
+    "at_once": _("2–2 choices at once — faster by post"),
 }
 
 def options_words(options) -> str:

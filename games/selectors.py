@@ -206,7 +206,9 @@ def game_view_for(game: Game, user, *, as_seat: int | None = None) -> GameView:
         index = as_seat
     if game.state is None:
         return GameView(game, seat, None, [], set(), engine)
-    state = engine.load(game.state)
+    from .services import state_load  # refuses a snapshot the engine rejects (DamagedGame)
+
+    state = state_load(engine=engine, game=game)
     pending = engine.pending(state) if game.status == Game.Status.ACTIVE else set()
     legal = []
     if seat is not None and seat.index in pending and not seat.played_by_bot and not (seat.resigned or seat.forfeited):

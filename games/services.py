@@ -22,7 +22,7 @@ from notifications import services as notify
 
 from . import plain_reads, seat_clocks, signals, texts, undo
 from .engines import registry
-from .engines.base import IllegalMove, InvalidOptions
+from .engines.base import IllegalMove, InvalidOptions, InvalidState
 from .models import SEAT_COLOURS, Game, Move, Seat
 from .replay import replay_final_state
 
@@ -67,6 +67,35 @@ class BadMove(ServiceError):
         super().__init__(message)
         self.key = key
         self.params = params or {}
+
+
+class DamagedGame(ServiceError):
+    """The stored position fails the engine's own checks: nobody plays or sees it until
+    staff repair it (answered 503 by the site's error handler; nothing is changed)."""
+
+    status = 503
+
+
+def state_load(*, engine, game: Game):
+    """The engine's state of a stored game; a snapshot the engine refuses is not served."""
+    try:
+        return engine.load(game.state)
+    except InvalidState as exc:
+        log.error("game %s: stored %s state refused: %s", game.pk, game.game_type, exc)
+        raise DamagedGame(_("This game's saved position is damaged, so it cannot be shown or played for now. "
+                            "The site's staff have been told; nothing was changed.")) from None
+
+
+def _state_store(engine, game: Game, state) -> None:
+    """Snapshot ``state`` into the game row, after the engine accepts it back."""
+    data = engine.dump(state)
+    try:
+        engine.load(data)
+    except InvalidState as exc:
+        log.error("game %s: %s engine produced a state it refuses: %s", game.pk, game.game_type, exc)
+        raise DamagedGame(_("This move would leave the game in a damaged position, so it was not played. "
+                            "The site's staff have been told.")) from None
+    game.state = data
 
 
 @dataclass(frozen=True)
@@ -245,7 +274,7 @@ def _start_if_full(game: Game) -> None:
         return
     engine = registry.get(game.game_type)
     started = engine.new_game(game.options, len(seats), game.seed)
-    game.state = engine.dump(started.state)
+    _state_store(engine, game, started.state)
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
     game.version = 1
@@ -281,7 +310,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         seats = plain_reads.seats_for_update(game)
         seat = _acting_seat(seats, user=user, seat_index=seat_index, bot_level=bot_level)
         engine = registry.get(game.game_type)
-        state = engine.load(game.state)
+        state = state_load(engine=engine, game=game)
         if seat.index not in engine.pending(state):
             raise Conflict(_("It is not your turn to move."))
         try:
@@ -295,7 +324,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
             by_user=user if user is not None and user.is_authenticated else None, by_bot=bot_level,
             reveals_nothing=undo.reveals_nothing(engine, state, applied.state),
         )
-        game.state = engine.dump(applied.state)
+        _state_store(engine, game, applied.state)
         _after_change(game, engine, applied.state, seats, moved_seat=seat, queue_bots=queue_bots)
         game.save()
     return game

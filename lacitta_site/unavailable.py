@@ -31,21 +31,38 @@ def database_unreachable(exc: BaseException | None) -> bool:
     return False
 
 
+def service_refusal(exc: BaseException | None):
+    """A games service refusal that reached no view's handler (e.g. a stored game whose
+    snapshot the engine refuses, raised while reading it): answered with its status."""
+    from games.services import ServiceError
+
+    return exc if isinstance(exc, ServiceError) else None
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
-    if not database_unreachable(sys.exc_info()[1]):
+    exc = sys.exc_info()[1]
+    refusal = service_refusal(exc)
+    if refusal is not None:
+        return _answer(request, refusal.message, refusal.status)
+    if not database_unreachable(exc):
         return default_server_error(request)
     log.warning("database unreachable: %s %s answered 503", request.method, request.path)
     message = _("The site cannot reach its database for a moment. Nothing was changed: "
                 "try again in a few seconds (a move you were playing was not played).")
+    response = _answer(request, message, 503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+def _answer(request: HttpRequest, message: str, status: int) -> HttpResponse:
     if request.path.startswith("/api/"):
-        response = JsonResponse({"detail": message}, status=503)
+        response = JsonResponse({"detail": message}, status=status)
     elif request.headers.get("HX-Request"):
         # Shown where move errors go, or (a spectator's page has none) in the page's
         # alert bar (base.html); a poll simply tries again at its next tick.
-        response = HttpResponse(message, status=503)
+        response = HttpResponse(message, status=status)
         response["HX-Retarget"] = ALERT_TARGETS
         response["HX-Reswap"] = "innerHTML"
     else:
-        response = HttpResponse(render_to_string("unavailable.html", {"message": message}), status=503)
-    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        response = HttpResponse(render_to_string("unavailable.html", {"message": message}), status=status)
     return response

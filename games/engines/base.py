@@ -44,6 +44,11 @@ class InvalidOptions(ValueError):
     """Options for ``new_game`` that the game does not accept (message is for people)."""
 
 
+class InvalidState(ValueError):
+    """A stored state (``load``) that breaks the game's own rules or shape; the message
+    names what is wrong. The platform refuses to store or serve such a snapshot."""
+
+
 @dataclass(frozen=True)
 class LogEntry:
     """One line of the game log.

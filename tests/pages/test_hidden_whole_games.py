@@ -34,9 +34,13 @@ def hidden_from(state: dict, viewer: int | None) -> dict:
     players = other["players"]
     if other["voice"] and not other["voice_revealed"]:
         mine = players[viewer]["peeks"] if viewer is not None else [None] * (len(other["voice"]) - 1)
+        deck = other["voice_deck"]
         for i in range(1, len(other["voice"])):
-            if mine[i - 1] is None:  # a card this viewer never saw
-                other["voice"][i] = SERVICES[other["voice"][i]]
+            if mine[i - 1] is None:  # a card this viewer never saw: swapped with a different one
+                # of the deck, so the 27 cards stay 9 of each service (``load`` checks it)
+                j = next((j for j, card in enumerate(deck) if card == SERVICES[other["voice"][i]]), None)
+                if j is not None:
+                    other["voice"][i], deck[j] = deck[j], other["voice"][i]
         for seat, player in enumerate(players):
             player["peeks"] = [other["voice"][i + 1] if seen is not None else None
                                for i, seen in enumerate(player["peeks"])]

@@ -69,6 +69,40 @@ def test_every_decision_kind_is_made_through_the_page(client, kind):
     assert game.version == before + 1
 
 
+def test_2_2_choices_seat_by_seat_through_the_page(client):
+    """R50 in turn (the default): only the seat whose migration turn it is is shown to move
+    and offered the choice; each choice is made through the page, then the next seat's
+    turn comes (or migration ends)."""
+    game, seat, users = find_decision("voice_choice", players=3)
+    assert game.options["voice_tie"] == "in_turn"
+    chose = []
+    for _ in range(10):
+        state = ENGINE.load(game.state)
+        if state.phase != "choice":
+            break
+        pending = ENGINE.pending(state)
+        assert len(pending) == 1  # one seat at a time
+        (seat,) = pending
+        assert ENGINE.view(state, None)["migrating"] == seat
+        owes = {s.index for s in game.seats.all() if s.owes_move}
+        assert owes == {seat}
+        for other in game.seats.exclude(index=seat):
+            html = page(client, other.user, game)
+            assert "Waiting for the other players." in html and "Your move" not in html
+        user = game.seats.get(index=seat).user
+        html = page(client, user, game)
+        assert "Your move" in html and html.count('class="badge"') == 1
+        move, html = follow_to_confirmation(client, user, game, html)
+        assert move["type"] == "voice_choice" and move in ENGINE.legal_moves(state, seat)
+        assert submit(client, user, game, move).status_code == 200
+        game.refresh_from_db()
+        chose.append(seat)
+    assert chose and ENGINE.load(game.state).phase != "choice"
+    # Choices made in turn are public: every seat's log shows them.
+    other = game.seats.exclude(index=chose[0]).first()
+    assert "chooses" in page(client, other.user, game)
+
+
 def test_castle_placement_in_the_advanced_setup(client):
     users = [make_user("a1"), make_user("a2")]
     game = lacitta_game(users, options={"edition": "modern", "expansion": "none", "setup": "advanced"})
@@ -129,10 +163,16 @@ def _hidden_variant(state_json):
     other = json.loads(json.dumps(state_json))
     swap = {"culture": "health", "health": "education", "education": "culture"}
     if not other.get("voice_revealed"):
-        other["voice"] = other["voice"][:1] + [swap[c] for c in other["voice"][1:]]
+        voice, deck = other["voice"], other["voice_deck"]
+        for i in range(1, len(voice)):
+            # Swapped with a card of another service from the deck: the 27 cards stay 9 of
+            # each service (``load`` checks it), only where they lie changes.
+            j = next((j for j, card in enumerate(deck) if card == swap[voice[i]]), None)
+            if j is not None:
+                voice[i], deck[j] = deck[j], voice[i]
         # A peek remembers the cards seen: keep it consistent with the new cards.
         for player in other["players"]:
-            player["peeks"] = [swap[c] if c else c for c in player["peeks"]]
+            player["peeks"] = [voice[k + 1] if c else c for k, c in enumerate(player["peeks"])]
     other["voice_deck"] = list(reversed(other["voice_deck"]))
     other["pol_deck"] = list(reversed(other["pol_deck"]))
     return other
@@ -232,3 +272,26 @@ def test_year_lines_of_the_log_stand_out(client):
     log = html[html.index('class="log-lines"'):]
     assert re.search(r'<li class="year"><span class="seq">\d+</span> Year 1 begins\.</li>', log)
     assert re.search(r'<li><span class="seq">\d+</span> [^<]+</li>', log)  # other lines stay plain
+
+
+@pytest.mark.parametrize("lang,books,at_once", [
+    ("en", "Each player on their own migration turn (as the rules)", "2–2 choices at once — faster by post"),
+    ("fr", "Chaque joueur lors de son tour de migration (comme la règle)",
+     "Choix 2–2 tous en même temps — plus rapide par correspondance"),
+])
+def test_2_2_option_on_the_new_game_form_and_in_the_games_options(client, lang, books, at_once):
+    user = make_user(f"opt{lang}")
+    client.force_login(user)
+    client.cookies["django_language"] = lang
+    response = client.get(reverse("games:new") + "?game=lacitta", HTTP_ACCEPT_LANGUAGE=lang)
+    html = unescape(response.content.decode())
+    assert 'name="opt_voice_tie"' in html and books in html and at_once in html
+    assert re.search(r'<option value="in_turn"[^>]*selected', html)  # the books' order by default
+    other = make_user(f"opt{lang}2")
+    game = lacitta_game([user, other], options={"edition": "classic", "expansion": "none",
+                                               "setup": "beginner", "voice_tie": "at_once"})
+    assert game.options["voice_tie"] == "at_once" and ENGINE.load(game.state).voice_tie == "at_once"
+    client.force_login(user)
+    response = client.get(reverse("games:detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=lang)
+    html = unescape(response.content.decode())
+    assert at_once in html

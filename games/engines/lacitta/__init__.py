@@ -25,20 +25,26 @@ phases      the year of each edition, automatic phases and forced decisions
 moves       who is pending, legal moves, applying one decision
 scoring     final scores, ranks, tie-breaks (R64/R65)
 view        what a seat (or a spectator) may see (R80)
-invariants  checks used by selfplay and the property tests
+invariants  checks used by selfplay, the property tests and ``load``
+validate    ``load``'s checks: the dump's shape, the decks, then the invariants
+board_geometry  the board's geometry as plain read-only data, for code outside the engine
 selfplay    ``python -m games.engines.lacitta.selfplay --players 4 --games 200 ...``
 board       the board (``BOARD``: cells, spaces, zones, beginner layouts; with board_data)
 
 Options
 =======
 ``edition`` classic | modern (default modern); ``expansion`` none | cocagne (modern
-only); ``setup`` beginner | advanced; 2–5 players. Seats are 0-based in clockwise order:
+only); ``setup`` beginner | advanced; ``voice_tie`` in_turn | at_once (2–2 Voice, default
+in_turn: each seat chooses on its own migration turn, as both books; at_once: "2–2
+choices at once — faster by post", everybody beforehand, hidden until all are in);
+2–5 players. Seats are 0-based in clockwise order:
 "left"/"clockwise" is seat + 1, "counter-clockwise" seat − 1.
 
 Phases (``view["phase"]``)
 ==========================
 ``setup`` (advanced setup only: castle placement) · ``actions`` (the five turns) ·
-``choice`` (2–2 Voice: each city's service) · ``demolish_migration`` (demolition /
+``choice`` (2–2 Voice: each city's service; in turn, the seats also migrate one by one
+during it) · ``demolish_migration`` (demolition /
 relodging after migration) · ``feeding`` (who starves chooses cities) ·
 ``demolish_feeding`` · ``over``. The automatic phases (``year_start``, ``first_player``,
 ``voice``, ``income``, ``growth``, ``reveal``, ``migration``, ``year_end``) never wait;
@@ -53,10 +59,11 @@ The game ends after year 6 (modern: the year whose draw leaves 3 Voice cards).
 Who moves
 =========
 ``pending(state)`` is a set. In ``setup`` and ``actions`` it holds the one seat whose turn
-it is. In ``choice``, ``demolish_*`` and ``feeding`` it holds every seat that still owes a
-decision; they answer in any order (each seat's answers touch only its own cities, so
-the order cannot change the outcome). A decision with exactly one possible answer is
-never asked: the engine takes it inside ``new_game``/``apply`` and logs it with
+it is. In ``choice`` it holds, in turn, the one seat whose migration turn it is (``view
+["migrating"]``), at once every seat still choosing. In ``demolish_*`` and ``feeding``
+it holds every seat that still owes a decision; they answer in any order (each seat's
+answers touch only its own cities, so the order cannot change the outcome). A decision
+with exactly one possible answer is never asked: the engine takes it inside ``new_game``/``apply`` and logs it with
 ``"auto": true`` (or a ``lacitta.auto_move`` line for a forced pass). So every pending
 seat has at least two legal moves.
 
@@ -111,7 +118,8 @@ Decisions
 
 View (``view(state, seat)``; seat None = spectator)
 =================================================
-game, edition, expansion, setup, players_count, viewer, year, final_year, phase,
+game, edition, expansion, setup, voice_tie, migrating (in-turn 2–2: the seat whose migration
+turn it is, else null), players_count, viewer, year, final_year, phase,
 first_player, turn (seat whose turn it is in setup/actions, else null), pending [seats],
 pool (citizens left), supply {pair: tiles left}, available {building: tiles it may use},
 landscape [{space, kind, symbols, space_kind}],
@@ -126,7 +134,9 @@ cities [{id, owner, castle, cells, population, limit (null = unlimited), room,
          must_demolish, neighbours [city ids within R51's distance, other owners]}],
 politics {row [7 cards or null], deck (count), discard (count)},
 voice {face_up, face_down (count), known {"0".."2": service} (this seat's peeks this year),
-       revealed [4 cards] | null, voice [winning service(s)] | null, deck, discard},
+       revealed [4 cards] | null, voice [winning service(s)] | null,
+       choices [{seat, city, service}] (2–2 choices made: in turn as they are made, at once
+       after migration), deck, discard},
 famine [citizens each seat lost at the last feeding],
 decision (this seat's pending decision, null for others/spectators):
     {"kind": "place_castle", "castle": 1|2}
@@ -138,7 +148,7 @@ decision (this seat's pending decision, null for others/spectators):
 result {scores, ranks, details, tiebreak} once over, else null.
 Never in a view: face-down Voice cards other than the seat's own peeks, deck order or
 contents, cards drawn face down by a pass, other seats' 2–2 choices before everyone has
-chosen, the RNG state.
+chosen (at once; in turn a choice is public as soon as it is made), the RNG state.
 
 Log (``LogEntry.key`` + params; private lines carry ``visible_to``)
 ===================================================================
@@ -152,9 +162,9 @@ politics {seat, card, slot, cost} · row_refilled {slot, card} · politics_reshu
 bread_and_games {seat, cell, city, service, cubes} · golden_times {seat, city, requested, placed} ·
 rich_harvest {seat, cell, food} · peek {seat, positions} · peek_seen {seat, cards} (private) ·
 pass {seat, drew} · auto_move {seat, type} ·
-voice_revealed {cards, voice} · voice_choice {seat, city, service, auto} (private until
-voice_choices {choices}) · migration {seat, city, from_seat, from_city, service, to_pool,
-points, from_points} · migration_done {moved} ·
+voice_revealed {cards, voice} · voice_choice {seat, city, service, auto} (in turn public;
+at once private until voice_choices {choices}) · migration {seat, city, from_seat, from_city,
+service, to_pool, points, from_points} · migration_done {moved} ·
 demolish {seat, city, cell, building, food, reason, voluntary, auto} · city_lost {seat, city,
 buildings, food} · limit_excess {seat, city, citizens} · relodge_done {seat, auto} ·
 famine {seat, citizens, food, excess} · fed {seat, citizens, food} ·
@@ -163,6 +173,58 @@ game_over {scores, ranks, tiebreak}.
 Errors: ``IllegalMove.key`` = "lacitta.error.<name>" with params; the English message
 is a fallback (e.g. "A fountain must touch a lake", "This city already has a market").
 Tie-break keys: lacitta.tiebreak.gold, lacitta.tiebreak.shared.
+
+Dump format (``ENGINE.dump``; ``schema_version`` 2)
+===================================================
+A JSON object; ``ENGINE.load`` reads it back and refuses (``InvalidState``, naming each
+problem) one that breaks the shape or the invariants below (module ``validate``). Cells
+are ints indexing the board's cell lists (see ``board_geometry``); seats are 0-based.
+
+schema_version 2 (1: before ``voice_tie``/``migrated``; loads as ``voice_tie`` at_once)
+edition, expansion, setup, voice_tie   the options
+nplayers      2–5
+tiles         [[space, kind, symbols], …] the placed landscape tiles (tile spaces, and the
+              wasteland spaces with the expansion); printed spaces are not listed
+rng           the splitmix64 RNG state (an int; never shown to anybody)
+year          1–6 (0 before the first year); ``final``: this is the last year
+phase         see Phases; ``first``: the first player; ``setup_first``: who placed first
+kind          per cell: null (empty) or the building ("castle", "farm", "road", …)
+owner         per cell: the seat, −1 when empty
+city          per cell: the city it belongs to, −1 when empty. A city is named by its
+              castle's cell: ``city[castle] == castle``
+pop           per cell: a city's citizens, on its castle cell only (0 elsewhere). Every
+              other building but a road holds one of them; the castle holds the rest
+pool          citizens in the shared supply; pool + every city's pop = 130 (R06)
+supply        {tile pair: tiles left}, e.g. "farm_quarry" (a pair is one two-sided tile)
+players       per seat: gold, food (= what its buildings produce + this year's rich
+              harvests), cards_up (action cards face up), cubes (in hand), castles (in
+              hand; + on the board = 4), founded (this year), turns_done, penalty (R62,
+              next year), penalized (this year), eliminated (R65), taken (politics cards
+              played this year), passed (cards taken face down by passes), peeks (the
+              three face-down Voice cards this seat has seen, null if not)
+voice_deck    the Voice deck; its top is the LAST element (draws take from the end)
+voice         this year's 4 cards, [0] face up; voice_revealed, voice_winners (R50)
+voice_discard the Voice discard
+pol_deck      the politics deck; its top is the LAST element
+pol_row       the 7 face-up politics cards by slot (null: slot left empty)
+pol_discard   the politics discard
+cubes         [[seat, cell, service, count]] Bread-and-games cubes this year (R42)
+harvest       [[seat, cell, extra food]] Rich harvests this year (R44)
+queue, qi     the seats' turns in order and the index of the current one (setup, actions;
+              in-turn 2–2: the migration order and the migrating seat)
+choice_open   [[city, seat, [services]]] 2–2 choices still to make
+choice_made   [[city, seat, service]] 2–2 choices made this year (kept until year end)
+migrated      citizens moved so far by an in-turn 2–2 migration
+starve        per seat: citizens still to remove at feeding; ``famine``: lost at the
+              last feeding (R61/R62)
+relodge_open  per seat: may still remove roads by choice (R74)
+demolish_reason "migration" | "feeding" | ""
+result        null until the game is over, then {scores, ranks, details, tiebreak}
+
+Board geometry for code outside the engine: ``board_geometry.board_geometry(players,
+tiles)`` gives every cell's axial coordinates, zone, buildable neighbours at that count,
+the landscape spaces it touches, its food/mountains/lake, and the zones (plain data,
+read-only).
 
 Rulings (where the books are silent; see also RULES.md's own rulings)
 ====================================================================
@@ -174,19 +236,38 @@ Rulings (where the books are silent; see also RULES.md's own rulings)
 - An empty politics deck is rebuilt from the discard; if both are empty the row slot
   stays empty and a pass takes nothing.
 - Distances (R04) run only through empty hexes buildable at this player count.
-- Migration: each city's service for 2–2 is chosen by all players at once before
-  migration (points cannot change during migration), then resolved in first-player
-  order, each player's cities in ascending city id. A choice that cannot change what
-  the city takes is made automatically.
+- Migration (R50/R52): in first-player order, each player's cities in ascending city id
+  (the books leave one player's own order open). 2–2, as both books (RULES.md R50, R52):
+  each player chooses when their migration turn comes, for each of their cities, having
+  seen every earlier choice and migration (classic « Celui dont c'est le tour décide pour
+  chacune de ses villes lequel des deux vœux il veut employer »; new edition « chaque
+  joueur décide lors de son tour le service qu'il applique pour chacune de ses Villes »).
+  Option ``voice_tie=at_once`` keeps the faster-by-post way: everybody chooses before
+  migration, hidden until all are in (points cannot change during migration). A choice
+  that cannot change what the city takes is made automatically (in turn, a neighbour
+  already emptied is not counted).
 - Classic R53: because the owner may rearrange citizens before demolition, "which
   building a citizen leaves" and "which buildings are demolished" are one decision; it is
   asked as ``demolish`` moves after all migration, with the same edge-inward rule as modern.
 - "From the edge inward" = a building whose removal keeps the city in one piece; the
   castle only when the city has no citizen left (then the whole city goes, castle back
   to its owner).
-- Roads (R74) may be removed by choice in the relodging after migration; after feeding
-  only inside a city that must demolish. A road is never removed if that would split the
-  city. Roads, like every building, must leave an empty hex to other cities (R28).
+- Roads (RULES.md R74) may be removed by choice « pendant le Relogement des Citoyens »,
+  i.e. in every relodging: after migration by every seat; after feeding by the seats
+  that lost citizens (« il doit enlever le nombre de figurines Citoyen en excès … Les
+  Citoyens sont ensuite relogés »: a fed seat does not relodge). A road is never removed
+  if that would split the city. Roads, like every building, must leave an empty hex to
+  other cities (R28).
+- Used politics cards (RULES.md R23, R63, R07): a card played this year stays face down
+  before its player, with the cards taken by a pass, until the end of the action phase;
+  they go to the discard together (the engine moves them at the year's end: nothing is
+  drawn in between). Classic: « À la fin de "l'année", chaque joueur met toutes les
+  cartes politiques qu'il a jouées sur une pile de défausse ». The new edition says both
+  « placez-la face cachée sur la pile de défausse » when a card is played and « À la fin
+  de la phase Action … défaussez toutes les cartes Politique prises lors de cette
+  Année »; its end-of-phase check counts « 5 cartes face cachée devant chaque joueur »,
+  which needs the played card still in front of its player, so the second passage
+  decides. A deck emptied mid-year is therefore rebuilt from earlier years' cards only.
 - Feeding does not repeat after the demolition it causes.
 - R65 (modern): a player without buildings is out at once (no more turns) and ranks
   after every player still in, whatever the points; the game goes on for the others.

@@ -167,36 +167,43 @@ def build_moves(s: State, seat: int, kinds, base: dict, out: list) -> None:
 
 
 def road_moves(s: State, seat: int, seat_cities: list[int], base: dict, out: list) -> None:
+    two = s.supply.get(PAIR_OF[ROAD], 0) >= 2
+    cache = memo(s)
+    key = ("roads", seat, two)
+    placements = cache.get(key)
+    if placements is None:  # depends only on the buildings: kept until one changes
+        placements = cache[key] = _road_placements(s, seat, seat_cities, two)
+    for cells in placements:
+        move = dict(base)
+        move["building"] = ROAD
+        move["cells"] = list(cells)
+        out.append(move)
+
+
+def _road_placements(s: State, seat: int, seat_cities: list[int], two: bool) -> list[tuple]:
+    """Every legal road placement as a tuple of one or two cells, in the order of the moves."""
     firsts = []
     for cid in seat_cities:
         firsts.extend((cell, cid) for cell in city_targets(s, cid))
-    two = s.supply.get(PAIR_OF[ROAD], 0) >= 2
     nbr = s.geo.nbr
     kind = s.kind
     owner = s.owner
+    out = []
     for cell, cid in firsts:
-        move = dict(base)
-        move["building"] = ROAD
-        move["cells"] = [cell]
-        out.append(move)
+        out.append((cell,))
         if not two:
             continue
         around = nbr[cell]
         # Only hexes next to the new road change status (R73: it is part of its city).
         for other, _ in firsts:
             if other != cell and other not in around:
-                move = dict(base)
-                move["building"] = ROAD
-                move["cells"] = [cell, other]
-                out.append(move)
+                out.append((cell, other))
         for other in around:
             if kind[other] is None:
                 near = _adjacent_cities(s, other, (cell, cid))
                 if len(near) == 1 and owner[next(iter(near))] == seat:
-                    move = dict(base)
-                    move["building"] = ROAD
-                    move["cells"] = [cell, other]
-                    out.append(move)
+                    out.append((cell, other))
+    return out
 
 
 def found_sources(s: State, seat: int) -> list[int]:

@@ -20,18 +20,42 @@ def _index(s: State):
     ascending, city id -> buildings needing a citizen, and a memo for other derived data
     (build targets, removable buildings, castle sites). Callers must not mutate it."""
     found: dict[int, list[int]] = {}
+    counts: dict[int, int] = {}
+    kind = s.kind
     for c, x in enumerate(s.city):
         if x >= 0:
-            found.setdefault(x, []).append(c)
+            if x in found:
+                found[x].append(c)
+            else:
+                found[x] = [c]
+                counts[x] = 0
+            if kind[c] != ROAD:
+                counts[x] += 1
     by_seat: dict[int, list[int]] = {}
     owner = s.owner
-    kind = s.kind
-    counts = {}
     for cid in sorted(found):
         by_seat.setdefault(owner[cid], []).append(cid)
-        counts[cid] = sum(1 for c in found[cid] if kind[c] != ROAD)
-    s._cities = (found, by_seat, counts, {})
+    s._cities = (found, by_seat, {cid: counts[cid] for cid in sorted(counts)}, {})
     return s._cities
+
+
+def _reindex(s: State, cid: int, members: list[int], kind: str, delta: int) -> None:
+    """After a non-castle building joins (``delta`` 1) or leaves (−1) city ``cid``:
+    the index ``_index`` would build, made from the old one (copied, never mutated:
+    other states share it), with a fresh memo. ``members``: the city's cells now."""
+    old = s._cities
+    if old is None:
+        return
+    found, by_seat, counts, _memo = old
+    reorder = members[0] != found[cid][0]  # ``found`` is ordered by each city's first cell
+    found = dict(found)
+    found[cid] = members
+    if reorder:
+        found = dict(sorted(found.items(), key=lambda kv: kv[1][0]))
+    if kind != ROAD:
+        counts = dict(counts)
+        counts[cid] += delta
+    s._cities = (found, by_seat, counts, {})
 
 
 def cities(s: State) -> dict[int, list[int]]:
@@ -163,10 +187,16 @@ def citizens(s: State, seat: int) -> int:
 def place(s: State, seat: int, cid: int, kind: str, cell: int) -> int:
     """Put a tile on an empty hex of city ``cid`` (a castle: cid == cell). Returns food gained.
     Citizens are moved by the caller."""
+    s.own_board()
     s.kind[cell] = kind
     s.owner[cell] = seat
     s.city[cell] = cid
-    s._cities = None
+    if kind == CASTLE or s._cities is None:
+        s._cities = None  # a new city: rebuilt when next needed
+    else:
+        members = s._cities[0][cid] + [cell]
+        members.sort()
+        _reindex(s, cid, members, kind, 1)
     if kind == CASTLE:
         p = s.players[seat]
         p["castles"] -= 1
@@ -205,10 +235,15 @@ def remove(s: State, cell: int) -> int:
         s.pop[cell] = 0
     else:
         s.supply[PAIR_OF[kind]] += 1
+    cid = s.city[cell]
+    s.own_board()
     s.kind[cell] = None
     s.owner[cell] = -1
     s.city[cell] = -1
-    s._cities = None
+    if kind == CASTLE or s._cities is None:
+        s._cities = None  # a city goes: rebuilt when next needed
+    else:
+        _reindex(s, cid, [c for c in s._cities[0][cid] if c != cell], kind, -1)
     return food
 
 

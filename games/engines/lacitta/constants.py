@@ -13,6 +13,8 @@ SVC_INDEX = {CULTURE: 0, EDUCATION: 1, HEALTH: 2}
 CLASSIC, MODERN = "classic", "modern"
 NO_EXPANSION, COCAGNE = "none", "cocagne"
 BEGINNER, ADVANCED = "beginner", "advanced"
+# 2–2 Voice (R50): each seat chooses on its own migration turn (the books), or all at once beforehand.
+IN_TURN, AT_ONCE = "in_turn", "at_once"
 
 YEARS = 6
 TURNS_PER_YEAR = 5
@@ -39,11 +41,15 @@ SIZE = {
     CATHEDRAL: LARGE, UNIVERSITY: LARGE, DOMAIN: LARGE,
 }
 EXPANSION_BUILDINGS = frozenset({ROAD, THEATRE, PORT, LARGE_FARMHOUSE, DOMAIN})
+# (size, expansion) -> buildings of that size, in SIZE order (asked on every turn).
+_OF_SIZE = {(size, expansion): tuple(b for b, s in SIZE.items()
+                                     if s == size and (expansion or b not in EXPANSION_BUILDINGS))
+            for size in set(SIZE.values()) for expansion in (False, True)}
 BASE_BUILDINGS = tuple(b for b in SIZE if b not in EXPANSION_BUILDINGS)
 
 
 def buildings_of_size(size: int, expansion: bool) -> tuple[str, ...]:
-    return tuple(b for b, s in SIZE.items() if s == size and (expansion or b not in EXPANSION_BUILDINGS))
+    return _OF_SIZE[size, expansion]
 
 
 # R31/R75 service points in halves: (culture, education, health)

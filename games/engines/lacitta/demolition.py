@@ -8,14 +8,17 @@ survive, so the engine asks that once, one building at a time: only a building w
 removal keeps the city in one piece may go (the "edge inward" rule, castle last).
 A city left without citizens is demolished whole and its castle returns to its owner.
 
-With the expansion, roads may also be removed by choice (R74): in the relodging after
-migration any road whose removal keeps the city whole; in the relodging after feeding
-only inside a city that must demolish (ruling, so that road owners are not asked twice a
-year)."""
+With the expansion, roads may also be removed by choice (R74: « les joueurs peuvent
+démolir volontairement leurs tuiles Route pendant le Relogement des Citoyens »), any road
+whose removal keeps the city whole, in every relodging: after migration every seat
+relodges; after feeding the seats that lost citizens do (« il doit enlever le nombre de
+figurines Citoyen en excès … Les Citoyens sont ensuite relogés »), the others have
+nothing to relodge."""
 
 from __future__ import annotations
 
 from ..base import LogEntry
+from .cities import _index as index
 from .cities import cities, cities_of, city_buildings, clamp_to_limit, memo, remove
 from .constants import CASTLE, MARKET, ROAD, WAVE
 from .errors import illegal
@@ -48,8 +51,10 @@ def enter(s: State, reason: str, log: list) -> None:
         if s.pop[cid] <= 0:
             lose_city(s, cid, log)
     s.relodge_open = [False] * s.nplayers
-    if reason == "migration" and s.expansion == "cocagne":
+    if s.expansion == "cocagne":
         for seat in range(s.nplayers):
+            if reason == "feeding" and not s.famine[seat]:
+                continue  # fed: no relodging after feeding
             if any(voluntary_roads(s, cid) for cid in cities_of(s, seat)):
                 s.relodge_open[seat] = True
 
@@ -65,7 +70,22 @@ def lose_city(s: State, cid: int, log: list) -> None:
 
 
 def needy_cities(s: State, seat: int) -> list[int]:
-    return [cid for cid in cities_of(s, seat) if shortfall(s, cid) > 0]
+    """The seat's cities with fewer citizens than buildings (``shortfall`` > 0)."""
+    _found, by_seat, counts, _memo = s._cities or index(s)
+    pop = s.pop
+    return [cid for cid in by_seat.get(seat, ()) if counts[cid] > pop[cid]]
+
+
+def pending_seats(s: State) -> set[int]:
+    """Seats that must demolish or may still remove roads (runs on every call of
+    ``pending``: kept to plain loops)."""
+    _found, by_seat, counts, _memo = s._cities or index(s)
+    pop = s.pop
+    out = set()
+    for seat, open_ in enumerate(s.relodge_open):
+        if open_ or any(counts[cid] > pop[cid] for cid in by_seat.get(seat, ())):
+            out.add(seat)
+    return out
 
 
 def seat_pending(s: State, seat: int) -> bool:

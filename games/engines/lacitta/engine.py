@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from ..base import ApplyResult, GameResult, InvalidOptions, OptionSpec
 from . import moves as _moves
-from .constants import ADVANCED, BEGINNER, CLASSIC, COCAGNE, MODERN, NO_EXPANSION
-from .hidden_redraw import redraw_hidden as _redraw_hidden
+from .constants import ADVANCED, AT_ONCE, BEGINNER, CLASSIC, COCAGNE, IN_TURN, MODERN, NO_EXPANSION
 from .hidden import reveals_hidden
+from .hidden_redraw import redraw_hidden as _redraw_hidden
 from .phases import advance
 from .scoring import game_result
 from .setup import geo_for, new_state
 from .state import State
+from .validate import load_state
 from .view import view as _view
 
 
@@ -23,6 +24,8 @@ class LaCittaEngine:
         OptionSpec("edition", (CLASSIC, MODERN), MODERN),
         OptionSpec("expansion", (NO_EXPANSION, COCAGNE), NO_EXPANSION, requires={"edition": (MODERN,)}),
         OptionSpec("setup", (BEGINNER, ADVANCED), BEGINNER),
+        # R50 2–2: each player on their migration turn (the books) or everybody at once beforehand.
+        OptionSpec("voice_tie", (IN_TURN, AT_ONCE), IN_TURN),
     )
 
     def validate_options(self, options: dict, players: int) -> dict:
@@ -81,7 +84,9 @@ class LaCittaEngine:
         return state.to_json()
 
     def load(self, data: dict) -> State:
-        return State.from_json(data, geo_for)
+        """The state ``dump`` gave, checked (``validate``): raises ``InvalidState`` naming
+        what is wrong for a snapshot that breaks the game's shape or invariants."""
+        return load_state(data, geo_for)
 
 
 ENGINE = LaCittaEngine()

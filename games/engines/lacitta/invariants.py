@@ -8,9 +8,16 @@ import json
 from .cities import board_food, building_count, cities, city_limit
 from .constants import CASTLE, CASTLES, CITIZENS, PAIR_OF, SUPPLY_BASE, SUPPLY_EXPANSION
 from .geometry import connected
+from .migration import in_turn
 from .state import State
 
 UNMANNED_PHASES = frozenset({"demolish_migration", "feeding", "demolish_feeding"})
+
+
+def _unmanned(s: State) -> bool:
+    """Buildings may lack citizens until the next demolition (in-turn 2–2: migration
+    runs during the choice phase)."""
+    return s.phase in UNMANNED_PHASES or (s.phase == "choice" and in_turn(s))
 
 
 def citizens_conserved(s: State):
@@ -46,12 +53,12 @@ def cities_whole(s: State):
             return f"city {cid} has no single castle"
         if not connected(s.geo, set(members)):
             return f"city {cid} is split"
-        if s.pop[cid] <= 0 and s.phase not in UNMANNED_PHASES:
+        if s.pop[cid] <= 0 and not _unmanned(s):
             return f"city {cid} is empty"
 
 
 def buildings_manned(s: State):
-    if s.phase in UNMANNED_PHASES:
+    if _unmanned(s):
         return None
     for cid, members in cities(s).items():
         if s.pop[cid] < building_count(s, members):

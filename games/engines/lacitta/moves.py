@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..base import LogEntry
 from . import demolition, feeding
 from .actions import apply_turn, turn_moves
+from .constants import IN_TURN
 from .errors import illegal
 from .geometry import castle_cells
 from .politics import apply_politics
@@ -25,7 +26,7 @@ def pending(s: State) -> set[int]:
     if ph == "choice":
         return {seat for _cid, seat, _opts in s.choice_open}
     if ph in ("demolish_migration", "demolish_feeding"):
-        return {seat for seat in range(s.nplayers) if demolition.seat_pending(s, seat)}
+        return demolition.pending_seats(s)
     if ph == "feeding":
         return {seat for seat in range(s.nplayers) if s.starve[seat] > 0}
     return set()
@@ -87,6 +88,8 @@ def find_forced(s: State):
         if s.qi >= len(s.queue):
             return None
         seat = s.queue[s.qi]
+        if ph == "actions" and s.players[seat]["cards_up"] > 0:
+            return None  # pass and take 2 gold at least
         first = first_moves(s, seat)
         return (seat, first[0]) if len(first) == 1 else None
     if ph in ("demolish_migration", "demolish_feeding"):
@@ -139,7 +142,8 @@ def _choose(s: State, seat: int, move: dict, log: list) -> None:
                 raise illegal("not_a_voice", "Choose one of the two services the people asked for", service=svc)
             s.choice_open = s.choice_open[:i] + s.choice_open[i + 1:]
             s.choice_made = sorted(s.choice_made + [(cid, seat, svc)])  # answer order leaves no trace
+            # At once the choices stay hidden until all are in; in turn the later seats see them.
             log.append(LogEntry("lacitta.voice_choice", {"seat": seat, "city": cid, "service": svc, "auto": False},
-                                seat, visible_to=(seat,)))
+                                seat, visible_to=None if s.voice_tie == IN_TURN else (seat,)))
             return
     raise illegal("no_choice", "That city has no choice to make", city=cid)

@@ -43,6 +43,8 @@ def advance(s: State, log: list) -> None:
                 continue
             if pending(s):
                 return
+            if s.phase == "choice" and migration.step(s, log):
+                continue  # in turn: one seat migrated, the next seat's turn opens
         _next(s, log)
 
 

@@ -9,8 +9,8 @@ from ..base import LogEntry
 from .builds import place_castle
 from .cards import deal_politics, voice_deck
 from .constants import (
-    ACTION_CARDS, ADVANCED, CASTLES, CITIZENS, COCAGNE, CUBES, START_CITIZENS, START_GOLD, SUPPLY_BASE,
-    SUPPLY_EXPANSION,
+    ACTION_CARDS, ADVANCED, CASTLES, CITIZENS, COCAGNE, CUBES, IN_TURN, START_CITIZENS, START_GOLD,
+    SUPPLY_BASE, SUPPLY_EXPANSION,
 )
 from .geometry import geometry
 from .rng import randbelow, seed_state, shuffle
@@ -59,6 +59,8 @@ def new_state(options: dict, players: int, seed: int, log: list, board=None) -> 
     board = board or default_board()
     s = State()
     s.edition, s.expansion, s.setup = options["edition"], options["expansion"], options["setup"]
+    s.voice_tie = options.get("voice_tie", IN_TURN)
+    s.migrated = 0
     s.nplayers = players
     s.rng = seed_state(seed)
     expansion = s.expansion == COCAGNE

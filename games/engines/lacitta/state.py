@@ -8,13 +8,17 @@ rearranging them inside a city is always allowed (R53 classic, R54 modern).
 
 Copy-on-write: ``copy()`` duplicates the top-level lists and each player's dict;
 nested values (tuples, the lists inside a player dict) are replaced, never mutated.
+The board lists ``kind``, ``owner`` and ``city`` change only through ``cities.place`` /
+``cities.remove`` (a few times a year), so copies share them and those two functions
+copy them first (``own_board``); never keep a reference to them across a board change.
 """
 
 from __future__ import annotations
 
+from .constants import AT_ONCE
 from .geometry import Geometry
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _FIELDS = (
     "edition", "expansion", "setup", "nplayers", "tiles", "rng", "year", "final", "phase", "first",
@@ -22,7 +26,7 @@ _FIELDS = (
     "voice_deck", "voice", "voice_discard", "voice_revealed", "voice_winners",
     "pol_deck", "pol_row", "pol_discard",
     "cubes", "harvest", "queue", "qi", "choice_open", "choice_made", "starve", "relodge_open",
-    "demolish_reason", "famine", "result", "setup_first",
+    "demolish_reason", "famine", "result", "setup_first", "voice_tie", "migrated",
 )
 _LIST_FIELDS = (
     "kind", "owner", "city", "pop", "voice_deck", "voice", "voice_discard", "voice_winners",
@@ -32,11 +36,20 @@ _LIST_FIELDS = (
 
 
 class State:
-    __slots__ = _FIELDS + ("geo", "_cities")
+    __slots__ = _FIELDS + ("geo", "_cities", "_board_shared")
 
     def __init__(self):
         self.geo: Geometry | None = None
         self._cities = None
+        self._board_shared = False
+
+    def own_board(self) -> None:
+        """Before changing ``kind``/``owner``/``city``: stop sharing them with other copies."""
+        if self._board_shared:
+            self.kind = self.kind[:]
+            self.owner = self.owner[:]
+            self.city = self.city[:]
+            self._board_shared = False
 
     # ------------------------------------------------------------------ copying
     def copy(self) -> "State":
@@ -52,9 +65,10 @@ class State:
         new.final = self.final
         new.phase = self.phase
         new.first = self.first
-        new.kind = self.kind[:]
-        new.owner = self.owner[:]
-        new.city = self.city[:]
+        new.kind = self.kind  # shared until a board change (own_board)
+        new.owner = self.owner
+        new.city = self.city
+        self._board_shared = new._board_shared = True
         new.pop = self.pop[:]
         new.pool = self.pool
         new.supply = dict(self.supply)
@@ -79,6 +93,8 @@ class State:
         new.famine = self.famine[:]
         new.result = self.result
         new.setup_first = self.setup_first
+        new.voice_tie = self.voice_tie
+        new.migrated = self.migrated
         new.geo = self.geo
         new._cities = self._cities  # shared until a building changes (then reset)
         return new
@@ -104,8 +120,12 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict, geo_factory) -> "State":
-        if data.get("schema_version") != SCHEMA_VERSION:
-            raise ValueError(f"unsupported La Città state schema {data.get('schema_version')!r}")
+        version = data.get("schema_version")
+        if version not in (1, SCHEMA_VERSION):
+            raise ValueError(f"unsupported La Città state schema {version!r}")
+        if version == 1:
+            # Schema 1 games were played before the 2–2 option existed: choices at once.
+            data = dict(data, voice_tie=AT_ONCE, migrated=0)
         s = cls()
         for f in _FIELDS:
             value = data[f]

@@ -9,9 +9,10 @@ from __future__ import annotations
 from . import demolition
 from .cities import building_count, cities, city_limit, has_service_bonus, base_services, services
 from .constants import (
-    ACTION_CARDS, CASTLE, CASTLES, MARKET, PAIR_OF, ROAD, SERVICES, SIZE, TURNS_PER_YEAR, UNLIMITED, WAVE,
+    ACTION_CARDS, CASTLE, CASTLES, IN_TURN, MARKET, PAIR_OF, ROAD, SERVICES, SIZE, TURNS_PER_YEAR,
+    UNLIMITED, WAVE,
 )
-from .migration import neighbours
+from .migration import in_turn, neighbours
 from .moves import pending
 from .setup import landscape_of, space_id
 from .state import State
@@ -56,7 +57,7 @@ def view(s: State, seat: int | None) -> dict:
             "has_market": MARKET in kinds, "has_wave": bool(kinds & WAVE),
             "service_bonus": has_service_bonus(s, members),
             "must_demolish": demolition.shortfall(s, cid) if s.phase.startswith("demolish") else 0,
-            "neighbours": near.get(cid, []),
+            "neighbours": list(near.get(cid, ())),
         })
     buildings.sort(key=lambda b: b["cell"])
 
@@ -98,6 +99,9 @@ def view(s: State, seat: int | None) -> dict:
         "known": {},
         "revealed": list(s.voice) if s.voice_revealed else None,
         "voice": list(s.voice_winners) if s.voice_revealed else None,
+        # 2–2 choices everybody may see: in turn as they are made, at once after migration.
+        "choices": [{"seat": seat, "city": cid, "service": svc} for cid, seat, svc in s.choice_made
+                    if s.voice_tie == IN_TURN or s.phase != "choice"],
         "deck": len(s.voice_deck),
         "discard": len(s.voice_discard),
     }
@@ -109,6 +113,9 @@ def view(s: State, seat: int | None) -> dict:
 
     data = {
         "game": "lacitta", "edition": s.edition, "expansion": s.expansion, "setup": s.setup,
+        "voice_tie": s.voice_tie,
+        # In turn 2–2: the seat whose migration turn it is.
+        "migrating": s.queue[s.qi] if in_turn(s) and s.phase == "choice" and s.qi < len(s.queue) else None,
         "players_count": s.nplayers, "viewer": me,
         "year": s.year, "final_year": s.final, "phase": s.phase, "first_player": s.first,
         "turn": current, "pending": sorted(waiting),

@@ -1,7 +1,11 @@
 """Bot-only games straight on the engine (no database), for measuring bot levels.
 
     python manage.py arena --game lacitta --players 4 --seats expert,greedy,greedy,greedy \
-        --games 100 --seed 1 [--edition modern --expansion none --setup beginner] [--jobs 2]
+        --games 100 --seed 1 [--option edition=classic --option setup=advanced …] [--jobs 2]
+
+``--option key=value`` (repeatable) sets any option the game's engine declares (for La
+Città: edition, expansion, setup, voice_tie); ``--edition/--expansion/--setup`` remain
+as shorthands.
 
 Seats are rotated every game (game g gives seat i the level ``seats[(i + g) % players]``)
 so every level plays every position. Every bot sees only its seat's view and legal
@@ -11,14 +15,16 @@ does not depend on ``--jobs``.
 
 Prints one line per game (with --verbosity 2), then per level: win rate (wins / seats
 played; a shared win counts as a win for every winner) and mean score, and finally one
-JSON line: games, players, options, seats, seed, per-level {wins, win_rate, mean_score,
-games, move_ms {median, p95, max, moves}}, shared_wins and seconds. Move times are
+JSON line: games, players, options, seats, seed, per-level {wins, win_rate, ci95 (Wilson
+95 % interval of the win rate), mean_score, games, move_ms {median, p95, max, moves}},
+shared_wins and seconds. Move times are
 wall-clock per bot decision; forced moves are played by the engine and never timed.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import multiprocessing
 import random
 import time
@@ -69,6 +75,27 @@ def play_game(game: str, options: dict, levels: list[str], seed: int, index: int
 
 def _play(args):
     return play_game(*args)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> list[float] | None:
+    """Wilson score interval (95 %) of a win rate: honest for small samples and rates near 0/1."""
+    if n <= 0:
+        return None
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def parse_options(pairs: list[str]) -> dict:
+    """``["edition=classic", "setup=advanced"]`` -> dict; CommandError for a malformed pair."""
+    out = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise CommandError(f"--option takes key=value (got {pair!r})")
+        out[key.strip()] = value.strip()
+    return out
 
 
 def _ms_stats(seconds: list[float]) -> dict:
@@ -125,6 +152,7 @@ def run_arena(game: str, seats: list[str], games: int, seed: int, options: dict 
         levels[lvl] = {
             "wins": d["wins"], "games": d["games"],
             "win_rate": round(d["wins"] / d["games"], 4) if d["games"] else None,
+            "ci95": wilson(d["wins"], d["games"]),
             "mean_score": round(d["score"] / d["games"], 3) if d["games"] else None,
             "move_ms": _ms_stats(d["times"]),
         }
@@ -144,6 +172,8 @@ class Command(BaseCommand):
         parser.add_argument("--edition", default=None)
         parser.add_argument("--expansion", default=None)
         parser.add_argument("--setup", default=None)
+        parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                            help="Any game option, e.g. --option edition=classic (repeatable).")
         parser.add_argument("--jobs", type=int, default=1, help="Games played in parallel processes.")
 
     def handle(self, *args, **opts):
@@ -157,6 +187,7 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         names = {o.name for o in engine.options}
         options = {k: opts[k] for k in OPTION_FLAGS if opts[k] is not None and k in names}
+        options.update(parse_options(opts["option"]))  # unknown names: refused by validate_options
         try:
             options = engine.validate_options(options, players)
         except ValueError as exc:
@@ -171,6 +202,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"game {r['index']}: " + ", ".join(
                     f"{lvl} {sc}{' (won)' if rk == 1 else ''}"
                     for lvl, sc, rk in zip(r["levels"], r["scores"], r["ranks"])))
+                self.stdout.flush()  # a long run read while it goes (or cut short) keeps every game
 
         summary = run_arena(opts["game"], seats, opts["games"], opts["seed"], options, opts["jobs"], on_game)
         self.stdout.write(
@@ -181,6 +213,7 @@ class Command(BaseCommand):
         for lvl, d in summary["levels"].items():
             ms = d["move_ms"]
             self.stdout.write(
-                f"  {lvl:>8}: win rate {100 * d['win_rate']:.1f}% ({d['wins']}/{d['games']}), "
+                f"  {lvl:>8}: win rate {100 * d['win_rate']:.1f}% ({d['wins']}/{d['games']}; 95% "
+                f"{100 * d['ci95'][0]:.1f}–{100 * d['ci95'][1]:.1f}%), "
                 f"mean score {d['mean_score']:.2f}, move ms median {ms['median']} p95 {ms['p95']} max {ms['max']}")
         self.stdout.write(json.dumps(summary))

@@ -30,7 +30,7 @@ VOICE = ["culture", "education", "health", "culture"]
 
 def make_state(board, players: int = 2, *, edition: str = "modern", expansion: str = "none", year: int = 1,
                final: bool = False, first: int = 0, row=None, voice=None, gold: int = 1, tiles=None,
-               seed: int = 7) -> State:
+               seed: int = 7, voice_tie: str = "in_turn") -> State:
     s = State()
     s.edition, s.expansion, s.setup, s.nplayers = edition, expansion, "beginner", players
     s.tiles = dict(tiles or {})
@@ -54,6 +54,7 @@ def make_state(board, players: int = 2, *, edition: str = "modern", expansion: s
     s.choice_open, s.choice_made = [], []
     s.starve, s.relodge_open, s.famine = [0] * players, [False] * players, [0] * players
     s.demolish_reason, s.result, s.setup_first = "", None, first
+    s.voice_tie, s.migrated = voice_tie, 0
     return s
 
 

@@ -29,7 +29,8 @@ def test_engine_is_registered_and_follows_the_protocol():
 
 
 def test_validate_options():
-    assert ENGINE.validate_options({}, 3) == {"edition": "modern", "expansion": "none", "setup": "beginner"}
+    assert ENGINE.validate_options({}, 3) == {"edition": "modern", "expansion": "none", "setup": "beginner",
+                                              "voice_tie": "in_turn"}
     for bad, players, text in [({"edition": "classic", "expansion": "cocagne"}, 3, "modern edition only"),
                                ({"edition": "deluxe"}, 3, "edition must be one of"),
                                ({"colour": "red"}, 3, "Unknown option"),
@@ -45,7 +46,7 @@ def test_new_game_is_deterministic_per_seed():
     b = ENGINE.dump(ENGINE.new_game({"setup": "advanced"}, 4, 42).state)
     c = ENGINE.dump(ENGINE.new_game({"setup": "advanced"}, 4, 43).state)
     assert a == b and a != c
-    assert a["schema_version"] == 1 and isinstance(a["rng"], int)
+    assert a["schema_version"] == 2 and isinstance(a["rng"], int)
 
 
 def test_apply_never_mutates_and_never_half_applies():

@@ -69,13 +69,49 @@ def test_modern_migration_example_education_3_vs_1():
     assert [(m["city"], m["from_city"]) for m in entries(log, "lacitta.migration")] == [(green, blue)]
 
 
-def test_modern_migration_example_2_2_culture_education():
-    """Modern book p. 7: Culture and Education tie 2–2. Blue (first player) chooses city
-    by city: A (3 Culture) takes a citizen from green with Culture, B (3 Education) with
-    Education. Green (Culture 0, Education 1) has less Culture than its neighbours but
-    more Education than A: it chooses Education and takes one citizen back from A."""
+def _blue_green(voice_tie):
     b = line()
-    s = make_state(b, 2, first=1, voice=["culture", "education", "culture", "education"])
+    s = make_state(b, 2, first=1, voice=["culture", "education", "culture", "education"], voice_tie=voice_tie)
+    a = castle(s, 1, b.cell(1, 0), 2)
+    put(s, 1, "cathedral", b.cell(1, 1))    # A: Culture 3, Education 0
+    green = castle(s, 0, b.cell(1, 4), 2)
+    put(s, 0, "school", b.cell(1, 5))       # green: Culture 0, Education 1
+    bb = castle(s, 1, b.cell(1, 8), 2)
+    put(s, 1, "university", b.cell(1, 9))   # B: Culture 0, Education 3
+    s, _ = enter(s, "reveal")
+    return s, a, green, bb
+
+
+def test_modern_migration_example_2_2_culture_education_in_turn():
+    """Modern book p. 7, in the book's order (« chaque joueur décide lors de son tour »):
+    blue (first player) chooses for A and B on its turn and they migrate; then green,
+    having seen that, chooses Education and takes one citizen back from A."""
+    s, a, green, bb = _blue_green("in_turn")
+    before = {c: s.pop[c] for c in (a, green, bb)}
+    s, log = enter(s, "choice", run=True)
+    both = ("culture", "education")
+    assert sorted(s.choice_open) == [(a, 1, both), (bb, 1, both)] and ENGINE.pending(s) == {1}
+    s, log = play(s, 1, {"type": "voice_choice", "city": a, "service": "culture"})
+    assert ENGINE.pending(s) == {1} and not entries(log, "lacitta.migration")  # B still to choose
+    s, log = play(s, 1, {"type": "voice_choice", "city": bb, "service": "education"})
+    moves = [(m["city"], m["from_city"], m["service"]) for m in entries(log, "lacitta.migration")]
+    assert moves == [(a, green, "culture"), (bb, green, "education")]
+    assert ENGINE.pending(s) == {0} and s.pop[green] == before[green] - 2
+    assert ENGINE.view(s, 0)["voice"]["choices"] == [{"seat": 1, "city": a, "service": "culture"},
+                                                     {"seat": 1, "city": bb, "service": "education"}]
+    s, log = play(s, 0, {"type": "voice_choice", "city": green, "service": "education"})
+    assert [(m["city"], m["from_city"]) for m in entries(log, "lacitta.migration")] == [(green, a)]
+    assert (s.pop[a], s.pop[bb], s.pop[green]) == (before[a], before[bb] + 1, before[green] - 1)
+
+
+def test_modern_migration_example_2_2_culture_education():
+    """Modern book p. 7 with the "at once" option: Culture and Education tie 2–2. Blue
+    (first player) chooses city by city: A (3 Culture) takes a citizen from green with
+    Culture, B (3 Education) with Education. Green (Culture 0, Education 1) has less
+    Culture than its neighbours but more Education than A: it chooses Education and
+    takes one citizen back from A."""
+    b = line()
+    s = make_state(b, 2, first=1, voice=["culture", "education", "culture", "education"], voice_tie="at_once")
     a = castle(s, 1, b.cell(1, 0), 2)
     put(s, 1, "cathedral", b.cell(1, 1))    # A: Culture 3, Education 0
     green = castle(s, 0, b.cell(1, 4), 2)

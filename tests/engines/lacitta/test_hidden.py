@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,7 +34,7 @@ def scramble(s, seat, rnd: random.Random):
     t.pol_discard = [rnd.choice(CARDS) for _ in t.pol_discard]
     for p in t.players:
         p["passed"] = tuple(rnd.choice(CARDS) for _ in p["passed"])
-    if t.phase == "choice":
+    if t.phase == "choice" and t.voice_tie == "at_once":  # in turn, the choices made are public
         t.choice_made = [(c, owner, svc if owner == seat else rnd.choice(t.voice_winners))
                          for c, owner, svc in t.choice_made]
     t.rng = rnd.getrandbits(64)
@@ -76,6 +77,7 @@ def test_R80_a_passed_card_is_seen_by_nobody():
 @given(seed=st.integers(0, 10_000), options=st.sampled_from([
     {"edition": "classic", "expansion": "none", "setup": "beginner"},
     {"edition": "modern", "expansion": "none", "setup": "advanced"},
+    {"edition": "modern", "expansion": "none", "setup": "advanced", "voice_tie": "at_once"},
     {"edition": "modern", "expansion": "cocagne", "setup": "beginner"},
 ]), players=st.integers(2, 5), stop=st.integers(0, 400))
 def test_R80_views_do_not_depend_on_what_a_seat_may_not_know(seed, options, players, stop):
@@ -93,17 +95,20 @@ def test_R80_views_do_not_depend_on_what_a_seat_may_not_know(seed, options, play
             assert ENGINE.legal_moves(other, seat) == ENGINE.legal_moves(s, seat)
 
 
-def test_R80_private_log_lines_are_marked():
+@pytest.mark.parametrize("voice_tie", ["in_turn", "at_once"])
+def test_R80_private_log_lines_are_marked(voice_tie):
     rnd = random.Random(3)
-    s = ENGINE.new_game({"edition": "modern"}, 4, 3).state
+    s = ENGINE.new_game({"edition": "modern", "voice_tie": voice_tie}, 4, 3).state
     private = 0
     while not ENGINE.is_over(s):
         seat = rnd.choice(sorted(ENGINE.pending(s)))
         res = ENGINE.apply(s, seat, rnd.choice(ENGINE.legal_moves(s, seat)))
         for e in res.log:
-            if e.key in ("lacitta.peek_seen", "lacitta.voice_choice"):
+            if e.key == "lacitta.peek_seen" or (e.key == "lacitta.voice_choice" and voice_tie == "at_once"):
                 assert e.visible_to == (e.params["seat"],)
                 private += 1
+            elif e.key == "lacitta.voice_choice":  # in turn: the later seats see it
+                assert e.visible_to is None
             if e.key == "lacitta.pass":
                 assert set(e.params) == {"seat", "drew"}
         s = res.state

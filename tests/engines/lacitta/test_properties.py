@@ -145,3 +145,20 @@ def test_simultaneous_decisions_do_not_depend_on_answer_order(seed, options, pla
             compared += 1
         seat = rnd.choice(waiting)
         s = ENGINE.apply(s, seat, rnd.choice(ENGINE.legal_moves(s, seat))).state
+
+
+@pytest.mark.parametrize("options", [COMBOS[1], COMBOS[4]], ids=["classic-advanced", "cocagne-beginner"])
+def test_the_city_index_kept_up_to_date_equals_a_fresh_one(options):
+    """``place``/``remove`` update the city index instead of rebuilding it: after every
+    move it must equal (order included) the one built from the board."""
+    from games.engines.lacitta.cities import _index
+
+    def on_move(s, n):
+        if s._cities is not None:
+            fresh = s.copy()
+            fresh._cities = None
+            kept, built = s._cities, _index(fresh)
+            assert [list(x.items()) for x in kept[:3]] == [list(x.items()) for x in built[:3]]
+
+    for seed in (1, 2):
+        _play(options, 4, seed, on_move)

@@ -183,3 +183,28 @@ def test_R78_domain():
     s3, _ = enter(s2, "demolish_migration", run=False)
     s3, _ = act(s3, 0, {"type": "demolish", "city": home, "cell": b.cell(1, 1)})
     assert s3.players[0]["food"] == food and s3.supply["domain"] == 5
+
+
+def test_R74_roads_may_be_removed_in_the_relodging_after_feeding_by_who_relodges():
+    """New edition: « les joueurs peuvent démolir volontairement leurs tuiles Route pendant
+    le Relogement des Citoyens », and after feeding « il doit enlever le nombre de
+    figurines Citoyen en excès … Les Citoyens sont ensuite relogés ». So the seat that
+    starved relodges and may remove a road of a city that need not demolish; a fed seat
+    does not relodge and is not asked."""
+    b, s, home = _city(cit=3)
+    put(s, 0, "road", b.cell(1, 1))
+    put(s, 0, "farm", b.cell(1, 2))
+    put(s, 0, "road", b.cell(1, 3))
+    other = next(c for c in cities(s) if s.owner[c] == 1)
+    put(s, 1, "road", b.cell(1, 22))
+    s.players[0]["food"] = 3   # 4 citizens: one starves, the city still fills castle + farm
+    s.players[1]["food"] = 20
+    s, log = enter(s, "feeding", run=True)
+    assert entries(log, "lacitta.feeding_loss")[0]["auto"] and s.phase == "demolish_feeding"
+    assert ENGINE.pending(s) == {0}  # seat 1 was fed: no relodging, not asked about its road
+    assert ENGINE.legal_moves(s, 0) == [{"type": "demolish", "city": home, "cell": b.cell(1, 3)},
+                                        {"type": "relodge_done"}]
+    assert ENGINE.view(s, 0)["decision"]["can_finish"]
+    s2, log = play(s, 0, {"type": "demolish", "city": home, "cell": b.cell(1, 3)})
+    assert s2.kind[b.cell(1, 3)] is None and entries(log, "lacitta.demolish")[0]["voluntary"]
+    assert s2.kind[b.cell(1, 22)] == "road" and other in cities(s2)

@@ -24,9 +24,11 @@ def test_R50_the_voice_is_the_majority_and_2_2_gives_both(cards, winners):
 
 
 @pytest.mark.parametrize("edition", ["classic", "modern"])
-def test_R50_with_2_2_each_city_chooses_one_service(edition):
+def test_R50_at_once_option_each_city_chooses_one_service_hidden_until_all_are_in(edition):
+    """Option "2–2 choices at once — faster by post": everybody chooses beforehand."""
     b = line()
-    s = make_state(b, 2, edition=edition, voice=["health", "culture", "culture", "health"])
+    s = make_state(b, 2, edition=edition, voice=["health", "culture", "culture", "health"],
+                   voice_tie="at_once")
     a = castle(s, 0, b.cell(1, 0), 3)
     put(s, 0, "statue", b.cell(1, 1))           # culture 1, health 0
     c = castle(s, 1, b.cell(1, 4), 3)
@@ -49,6 +51,77 @@ def test_R50_with_2_2_each_city_chooses_one_service(edition):
     s, log = play(s, 1, {"type": "voice_choice", "city": c, "service": "health"})
     moved = [(m["city"], m["from_city"]) for m in entries(log, "lacitta.migration")]
     assert moved == [(a, c), (c, a)]  # each takes one with its own service
+
+
+def _two_cities(edition, voice_tie="in_turn", first=0):
+    b = line()
+    s = make_state(b, 2, edition=edition, voice=["health", "culture", "culture", "health"],
+                   voice_tie=voice_tie, first=first)
+    a = castle(s, 0, b.cell(1, 0), 3)
+    put(s, 0, "statue", b.cell(1, 1))           # culture 1, health 0
+    c = castle(s, 1, b.cell(1, 4), 3)
+    put(s, 1, "fountain", b.cell(1, 5))         # culture 0, health 1
+    s, _ = enter(s, "reveal")
+    return s, a, c
+
+
+@pytest.mark.parametrize("edition", ["classic", "modern"])
+def test_R50_R52_2_2_each_player_chooses_on_their_own_migration_turn(edition):
+    """Both books: the player whose turn it is chooses for each of their cities, after
+    seeing what the players before chose and took. Classic: « Celui dont c'est le tour
+    décide pour chacune de ses villes lequel des deux vœux il veut employer »; new edition:
+    « chaque joueur décide lors de son tour le service qu'il applique pour chacune de ses
+    Villes »."""
+    s, a, c = _two_cities(edition, first=1)
+    s, _ = enter(s, "choice", run=True)
+    # Seat 1 is first: only its turn is open; seat 0 waits and has nothing to choose yet.
+    assert ENGINE.pending(s) == {1} and ENGINE.legal_moves(s, 0) == []
+    assert ENGINE.view(s, 0)["migrating"] == 1 and ENGINE.view(s, 0)["decision"] is None
+    assert illegal(s, 0, {"type": "voice_choice", "city": a, "service": "culture"}).key == \
+        "lacitta.error.not_your_turn"
+    s, log = play(s, 1, {"type": "voice_choice", "city": c, "service": "health"})
+    # Seat 1's city migrated at once; its choice is public and seat 0 sees it before choosing.
+    assert [(m["city"], m["from_city"]) for m in entries(log, "lacitta.migration")] == [(c, a)]
+    choice = next(e for e in log if e.key == "lacitta.voice_choice")
+    assert choice.visible_to is None
+    v = ENGINE.view(s, 0)
+    assert v["migrating"] == 0 and v["voice"]["choices"] == [{"seat": 1, "city": c, "service": "health"}]
+    assert next(x for x in v["cities"] if x["id"] == a)["population"] == 3  # 4 − 1 taken by seat 1
+    assert ENGINE.pending(s) == {0}
+    s, log = play(s, 0, {"type": "voice_choice", "city": a, "service": "culture"})
+    assert [(m["city"], m["from_city"]) for m in entries(log, "lacitta.migration")] == [(a, c)]
+    assert entries(log, "lacitta.migration_done") == [{"moved": 2}]
+    assert s.phase != "choice"
+
+
+def test_R50_R52_in_turn_a_city_emptied_earlier_leaves_nothing_to_choose():
+    """In turn, a later seat sees the earlier migration: a neighbour emptied by it gives
+    nothing (R52), so a choice that only differed by that city is not asked. At once, the
+    same position asks it (nobody has migrated yet)."""
+    b = line()
+    for voice_tie, asked in (("in_turn", False), ("at_once", True)):
+        s = make_state(b, 3, voice=["health", "culture", "culture", "health"], voice_tie=voice_tie)
+        a = castle(s, 0, b.cell(1, 0), 3)
+        put(s, 0, "statue", b.cell(1, 1))       # culture 1: takes C's only citizen
+        c = castle(s, 1, b.cell(1, 4), 1)       # nothing
+        e = castle(s, 2, b.cell(1, 7), 2)
+        put(s, 2, "fountain", b.cell(1, 8))     # health 1: would take from C
+        s, _ = enter(s, "reveal")
+        s, _ = enter(s, "choice", run=True)
+        assert (2 in ENGINE.pending(s)) == asked, voice_tie
+        if voice_tie == "in_turn":
+            assert ENGINE.pending(s) == {0}
+            s, log = play(s, 0, {"type": "voice_choice", "city": a, "service": "culture"})
+            # Seat 2's turn came after C was emptied: E has nobody to take from, nothing is asked.
+            assert s.pop[c] == 0 and s.phase != "choice"
+            assert not [x for x in entries(log, "lacitta.migration") if x["city"] == e]
+
+
+def test_R50_voice_tie_option_defaults_to_the_books_order():
+    spec = next(o for o in ENGINE.options if o.name == "voice_tie")
+    assert spec.choices == ("in_turn", "at_once") and spec.default == "in_turn"
+    assert ENGINE.validate_options({}, 3)["voice_tie"] == "in_turn"
+    assert ENGINE.new_game({"voice_tie": "at_once"}, 3, 1).state.voice_tie == "at_once"
 
 
 @pytest.mark.parametrize("gap,neighbours", [(2, True), (3, False)])

@@ -6,6 +6,7 @@ import pytest
 
 from games.engines.lacitta.cities import services
 from games.engines.lacitta.engine import ENGINE
+from games.engines.lacitta.invariants import cards_conserved
 from tests.engines.lacitta.helpers import (
     act, castle, enter, entries, illegal, make_state, play, put, set_pop, turns,
 )
@@ -134,3 +135,30 @@ def test_R46_who_cannot_play_passes(edition):
     auto = [e.params for e in log if e.key == "lacitta.auto_move"]
     assert auto == [{"seat": 0, "type": "pass"}] and ENGINE.pending(s) == {1}
     assert len(s.players[0]["passed"]) == 2
+
+
+@pytest.mark.parametrize("edition", ["classic", "modern"])
+def test_R07_R63_a_mid_year_reshuffle_holds_only_earlier_years_cards(edition):
+    """Ruling (engine docstring): a politics card played this year stays face down before its
+    player until the action phase ends, then goes to the discard with the passed cards.
+    Classic: « À la fin de "l'année", chaque joueur met toutes les cartes politiques qu'il a
+    jouées sur une pile de défausse ». New edition: « placez-la face cachée sur la pile de
+    défausse » when played, and « À la fin de la phase Action … défaussez toutes les cartes
+    Politique prises lors de cette Année »; its end-of-phase count (« 5 cartes face cachée
+    devant chaque joueur ») needs the played card still in front of the player. So a deck
+    emptied mid-year is rebuilt from the earlier years' discard only."""
+    b, s, home = _walk_city(gold=10, edition=edition)
+    s.players[0]["taken"] = ("cathedral",)       # played earlier this year
+    s.players[0]["passed"] = ("golden_times",)   # taken face down by a pass
+    s.players[1]["passed"] = ("hospital", "palace")
+    held = [c for p in s.players for c in p["taken"] + p["passed"]]
+    earlier = list(s.pol_deck)
+    for c in held:
+        earlier.remove(c)
+    s.pol_deck, s.pol_discard = [], earlier          # deck empty, discard from earlier years
+    s2, log = act(s, 0, {"type": "politics", "slot": 0, "building": "palace", "cell": s.geo.nbr[home][0]})
+    assert entries(log, "lacitta.politics_reshuffled") == [{"cards": len(earlier)}]
+    rebuilt = sorted(s2.pol_deck + [s2.pol_row[0]])
+    assert rebuilt == sorted(earlier)                  # this year's played/passed cards are not in it
+    assert s2.players[0]["taken"] == ("cathedral", "palace") and s2.pol_discard == []
+    assert cards_conserved(s2) is None

@@ -30,7 +30,7 @@ from ..cards import politics_deck
 from ..cities import cities, produce, services
 from ..constants import COCAGNE, SERVICES, SVC_INDEX, TURNS_PER_YEAR, VOICE_DECK
 from ..demolition import voluntary_roads
-from ..migration import neighbours, open_choices, takes_from
+from ..migration import _open_seat, neighbours, open_choices, takes_from
 from ..geometry import geometry
 from ..setup import default_board, landscape_of
 from ..state import State
@@ -133,6 +133,7 @@ def sample_state(view: dict, rng: random.Random, board=None) -> State:
     board = board or default_board()
     s = State()
     s.edition, s.expansion, s.setup, s.nplayers = view["edition"], view["expansion"], view["setup"], n
+    s.voice_tie, s.migrated = view["voice_tie"], 0
     s.tiles = _tiles(view)
     s.geo = geometry(board, n, landscape_of(board, s.tiles))
     s.rng = rng.getrandbits(64)
@@ -230,7 +231,8 @@ def sample_state(view: dict, rng: random.Random, board=None) -> State:
 
     s.famine = list(view["famine"])
     s.result = None
-    s.choice_open, s.choice_made = [], []
+    s.choice_open = []
+    s.choice_made = sorted((c["city"], c["seat"], c["service"]) for c in view["voice"]["choices"])
     s.starve = [0] * n
     s.relodge_open = [False] * n
     if ph in ("demolish_migration", "feeding"):
@@ -241,7 +243,19 @@ def sample_state(view: dict, rng: random.Random, board=None) -> State:
         s.demolish_reason = ""
     pending = set(view["pending"])
 
-    if ph == "choice":
+    if ph == "choice" and view["migrating"] is not None:
+        # In turn: earlier seats have migrated (the view shows it) and their choices are public;
+        # the migrating seat's open cities are the ones it has not chosen for yet.
+        s.queue = [(s.first + i) % n for i in range(n)]
+        s.qi = s.queue.index(view["migrating"])
+        s.choice_made = sorted((c["city"], c["seat"], c["service"]) for c in view["voice"]["choices"])
+        done = {cid for cid, _seat, _svc in s.choice_made}
+        made = s.choice_made
+        s.choice_made = []
+        _open_seat(s, view["migrating"], [])
+        s.choice_open = [c for c in s.choice_open if c[0] not in done]
+        s.choice_made = sorted(set(made) | {c for c in s.choice_made if c[0] not in done})
+    elif ph == "choice":
         open_choices(s, [])
         mine = {(c["city"], c["service"]) for c in (view["decision"] or {}).get("chosen", [])}
         mine_by_city = dict(mine)
@@ -273,7 +287,7 @@ def sample_state(view: dict, rng: random.Random, board=None) -> State:
                 s.relodge_open[i] = "can_finish" in view["decision"]
             elif i not in needy_seats:
                 s.relodge_open[i] = True
-            elif ph == "demolish_migration" and s.expansion == COCAGNE:
+            elif s.expansion == COCAGNE and (ph == "demolish_migration" or s.famine[i]):
                 s.relodge_open[i] = any(voluntary_roads(s, cid) for cid in cities(s) if s.owner[cid] == i)
     return s
 

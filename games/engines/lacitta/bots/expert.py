@@ -45,7 +45,9 @@ from .heuristics import DEFAULT, Knowledge, Weights, evaluate, knowledge_from_vi
 @dataclass
 class Budget:
     candidates: int = 8       # moves kept after the greedy ranking
-    steps: int = 1600         # playout decisions per decision, all candidates and worlds together
+    # Playout decisions per decision, all candidates and worlds together: 1600 before the
+    # engine's speed work; the ~25 % the engine saves per playout step buys 25 % more steps.
+    steps: int = 2000
     min_worlds: int = 2       # worlds per candidate in a round, at least
     max_worlds: int = 24      # and at most
     win_bonus: float = 3.0    # added to a final position's value for a (shared) win

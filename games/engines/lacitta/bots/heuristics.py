@@ -34,6 +34,7 @@ from ..cities import cities
 from ..constants import (
     LIMIT_BASE, LIMIT_MARKET, MARKET, PORT, QUARRY, ROAD, SERVICE_HALVES, SVC_INDEX, UNLIMITED, WAVE, YEARS,
 )
+from ..migration import in_turn
 from ..state import State
 
 MIGRATION_AHEAD = frozenset({"setup", "actions", "choice"})
@@ -133,11 +134,13 @@ def _migration(s: State, outcomes, all_cities, near, points, limits, n: int) -> 
         return delta
     owner, pop = s.owner, s.pop
     chosen = {cid: SVC_INDEX[svc] for cid, _seat, svc in s.choice_made}
+    # In-turn 2–2: the seats before the migrating one have migrated already (it shows in pop).
+    done = set(s.queue[:s.qi]) if s.phase == "choice" and in_turn(s) else ()
     # per city that beats someone: (city, owner, room, [beaten cities per service])
     rows = []
     for cid in all_cities:
         opp = near[cid]
-        if not opp:
+        if not opp or owner[cid] in done:
             continue
         a = points[cid]
         row = ([], [], [])

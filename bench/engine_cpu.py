@@ -1,0 +1,73 @@
+"""La Città engine CPU per random game, this tree against a git revision (A/B).
+
+    .venv/bin/python bench/engine_cpu.py [--rev 60e3f12] [--games 20] [--rounds 5] [--repeat 2]
+
+The selfplay workload (4 players, new edition + Cocagne + advanced setup, the games of
+``selfplay --seed 1``: new_game, pending, legal_moves, apply) is timed in CPU seconds
+(``time.process_time``), best of ``--rounds``, for the revision (exported with ``git
+archive`` to a temporary directory) and for this tree, alternately ``--repeat`` times. CPU
+time and best-of-N because this machine is shared: wall time varies by ±30 % minute to
+minute, CPU time much less. Also checks that both play exactly the same games (moves)."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKLOAD = r'''
+import random, sys, time
+from games.engines.lacitta.engine import ENGINE
+games, rounds = int(sys.argv[1]), int(sys.argv[2])
+opts = ENGINE.validate_options({"edition": "modern", "expansion": "cocagne", "setup": "advanced"}, 4)
+def once():
+    rnd, moves = random.Random(1), 0
+    t0 = time.process_time()
+    for g in range(games):
+        s = ENGINE.new_game(opts, 4, 1_000_003 + g).state
+        while not ENGINE.is_over(s):
+            seats = sorted(ENGINE.pending(s))
+            seat = seats[rnd.randrange(len(seats))]
+            legal = ENGINE.legal_moves(s, seat)
+            s = ENGINE.apply(s, seat, legal[rnd.randrange(len(legal))]).state
+            moves += 1
+    return time.process_time() - t0, moves
+runs = [once() for _ in range(rounds)]
+print(1000 * min(r[0] for r in runs) / games, runs[0][1])
+'''
+
+
+def measure(root: Path, games: int, rounds: int) -> tuple[float, int]:
+    env = {"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", WORKLOAD, str(games), str(rounds)], cwd=root, check=True,
+                         capture_output=True, text=True, env=env)
+    ms, moves = out.stdout.split()
+    return float(ms), int(moves)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rev", default="742e77a",
+                    help="the revision to compare with (default: today's rules, before the speed work)")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--repeat", type=int, default=2)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "archive", args.rev, "games/engines"], cwd=ROOT, check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        (Path(tmp) / "games" / "__init__.py").touch()
+        for _ in range(args.repeat):
+            old, old_moves = measure(Path(tmp), args.games, args.rounds)
+            new, new_moves = measure(ROOT, args.games, args.rounds)
+            print(f"{args.rev}: {old:.2f} ms/game   this tree: {new:.2f} ms/game   ratio {old / new:.2f}"
+                  f"   moves {old_moves} / {new_moves}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
