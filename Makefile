@@ -24,7 +24,8 @@ migrate: install
 demo: migrate
 	$(BIN)/python manage.py seed_demo
 
-# The site on SQLite with Celery eager: no server to install.
+# The site on SQLite with Celery eager: no server to install. Links in its mails name the port it serves.
+run demo migrate: export SITE_URL ?= http://$(HOST):$(PORT)
 run: demo
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
