@@ -124,8 +124,9 @@ def _context(request, game: Game) -> dict:
                                include_undone=request.user.is_staff)
     texts.names_at_rows(game, tail, names)
     log_lines = [
-        (TAKEN_BACK_CLASS if row.taken_back else _line_class(entry.get("key", "")), row.seq,
-         format_html("{} <i>({})</i>", text, _("taken back")) if row.taken_back else text)
+        (TAKEN_BACK_CLASS if row.undone_at else _line_class(entry.get("key", "")), row.seq,
+         format_html("{} <i>({})</i>", text, _("taken back") if row.taken_back else _("undone by a moderator"))
+         if row.undone_at else text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
     ]
     moves = [

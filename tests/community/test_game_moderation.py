@@ -267,3 +267,21 @@ def test_only_moves_a_moderator_rolled_back_are_kept_from_players(alice, bob, mo
     assert 3 in seqs and 4 not in seqs
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert '<span class="seq">3</span>' in page and '<span class="seq">4</span>' not in page
+
+
+def test_game_page_marks_a_moderators_result_and_staff_see_undone_moves_marked(alice, bob, mod, game):
+    """Issue 20 point 7: an adjudicated result says so on the game page; staff reading the game page
+    see the moves a rollback undid, marked (players see only the rollback's line)."""
+    from django.test import Client
+
+    play(game, alice, 1)  # seq 2
+    play(game, bob, 2)  # seq 3
+    game_moderation.game_rollback(moderator=mod, game_id=game.pk, to_seq=2, reason="misclick")  # undoes 3
+    staff, player = Client(), Client()
+    staff.force_login(mod)
+    player.force_login(alice)
+    assert "(undone by a moderator)" in staff.get(f"/games/{game.pk}/").content.decode()
+    assert "undone by a moderator" not in player.get(f"/games/{game.pk}/").content.decode()
+
+    game_moderation.game_adjudicate(moderator=mod, game_id=game.pk, ranks=[1, 2], rated=False, reason="stall")
+    assert "result set by a moderator, unrated" in player.get(f"/games/{game.pk}/").content.decode()
