@@ -60,3 +60,11 @@ def page_url(context, key: str, number) -> str:
     query = context["request"].GET.copy()
     query[key] = number
     return "?" + query.urlencode()
+
+
+@register.filter
+def bot_level(level: str) -> str:
+    """A bot level as players read it, in their language."""
+    from games.bots import level_label
+
+    return level_label(level)
