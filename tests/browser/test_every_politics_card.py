@@ -43,7 +43,15 @@ def game_with_card_up(users, options, card):
         game = service_move(game, other, {"type": "take_gold"})
     state = ENGINE.load(game.state)
     assert ENGINE.pending(state) == {me}
-    state.pol_row = [card] + state.pol_row[1:]
+    if state.pol_row[0] != card:
+        # Swap the card into the first slot with wherever it lies, so the decks stay whole (load checks them).
+        for pile in (state.pol_row, state.pol_deck, state.pol_discard):
+            if card in pile:
+                pile[pile.index(card)] = state.pol_row[0]
+                break
+        else:
+            raise AssertionError(f"{card} is in no pile")
+        state.pol_row[0] = card
     state.players[me] = dict(state.players[me], gold=10)
     assert any(m["type"] == "politics" and m["slot"] == 0 for m in ENGINE.legal_moves(state, me)), card
     Game.objects.filter(pk=game.pk).update(state=ENGINE.dump(state))
