@@ -29,7 +29,9 @@ def play_one_decision(page, turn_index):
             page.locator("a.choice", has_text="Take 2 gold").click()
         else:
             page.locator("a.choice").first.click()
-        page.wait_for_timeout(150)
+        # Wait for htmx to swap the next step in (a fixed pause was too short on a loaded machine).
+        page.wait_for_selector(".htmx-request, .htmx-swapping, .htmx-settling", state="detached")
+        page.wait_for_selector("form.move-form button.primary, a.choice, svg.board a.target")
     raise AssertionError("no confirmation reached")
 
 
