@@ -5,11 +5,14 @@ move rows' payloads (a rollback's redraw seed) or their one-seat log lines."""
 
 import pytest
 from django.contrib.auth.models import Group
+from django.test import Client
+from django.urls import reverse
 
 from community import game_moderation
 from games import services
 from games.models import Move
 from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+from tests.pages.test_hidden_rollback import rolled_back, seqs_shown  # noqa: F401 (a fixture)
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,16 +29,16 @@ def staff(name, group):
 def rolled_back_lacitta_game():
     """A La Città game (hidden decks) rolled back by a game moderator: its rollback row holds a seed."""
     alice, bob = make_user("ra"), make_user("rb")
-    game = lacitta_game([alice, bob], options={"edition": "classic", "expansion": "none", "setup": "beginner"},
-                        seed=5)
+    options = {"edition": "classic", "expansion": "none", "setup": "beginner"}
+    game = lacitta_game([alice, bob], options=options, seed=5)
     by_seat = {s.index: s.user for s in game.seats.all()}
     for _ in range(2):
         state = ENGINE.load(game.state)
         seat = sorted(ENGINE.pending(state))[0]
         game = services.move_apply(game_id=game.pk, user=by_seat[seat],
                                    move=ENGINE.legal_moves(state, seat)[0], expected_version=game.version)
-    game_moderation.game_rollback(moderator=staff("gm", "Game moderators"), game_id=game.pk, to_seq=game.version - 1,
-                                  reason="test")
+    game_moderation.game_rollback(moderator=staff("gm", "Game moderators"), game_id=game.pk,
+                                  to_seq=game.version - 1, reason="test")
     game.refresh_from_db()
     return game, Move.objects.get(game=game, kind="rollback")
 
@@ -45,9 +48,9 @@ def test_a_plain_moderator_reads_no_hidden_state_or_redraw_seed_in_the_admin(cli
     seed = str(rollback.payload["seed"])
     client.force_login(staff("cm", "Moderators"))
     game_page = client.get(f"/admin/games/game/{game.pk}/change/")
-    assert game_page.status_code == 200  # the tier still finds the game …
+    assert game_page.status_code == 200  # the tier finds the game …
     html = game_page.content.decode()
-    assert "field-state" not in html and "pol_deck" not in html and "voice_deck" not in html  # … not its decks
+    assert "field-state" not in html and "pol_deck" not in html and "voice_deck" not in html  # not its decks
     move_page = client.get(f"/admin/games/move/{rollback.pk}/change/")
     assert move_page.status_code == 200
     assert seed not in move_page.content.decode() and "field-payload" not in move_page.content.decode()
@@ -61,3 +64,23 @@ def test_a_game_moderator_still_reads_move_payloads(client):
     seed = str(rollback.payload["seed"])
     assert seed in client.get(f"/admin/games/move/{rollback.pk}/change/").content.decode()
     assert seed in client.get(f"/admin/community/moderatedgame/{game.pk}/change/").content.decode()
+
+
+def test_R80_a_staff_member_who_plays_in_the_game_does_not_read_the_undone_moves(rolled_back):
+    """The undone moves may show a face-down Voice card a seat peeked at (a rollback keeps it where it
+    is): staff who hold a seat read the game as the player they are there; a chat moderator's tier
+    has no game's hidden information; a game moderator outside the game still reads them."""
+    game, users, _mod, _before, undone = rolled_back
+    undone_seqs = {row.seq for row in undone}
+    seated = users[1]
+    seated.is_staff = seated.is_superuser = True
+    seated.save(update_fields=["is_staff", "is_superuser"])
+    readers = [(seated, False), (staff("cm3", "Moderators"), False), (staff("gm3", "Game moderators"), True)]
+    for user, reads in readers:
+        client = Client()
+        client.force_login(user)
+        api_seqs = {r["seq"] for r in client.get(f"/api/games/{game.pk}/log/").json()}
+        log_seqs = seqs_shown(client.get(reverse("games:log", args=[game.pk])).content.decode())
+        page_seqs = seqs_shown(client.get(reverse("games:detail", args=[game.pk])).content.decode())
+        for seqs in (api_seqs, log_seqs, page_seqs):
+            assert (undone_seqs <= seqs) if reads else undone_seqs.isdisjoint(seqs), user.username
