@@ -84,3 +84,59 @@ def test_R80_a_staff_member_who_plays_in_the_game_does_not_read_the_undone_moves
         page_seqs = seqs_shown(client.get(reverse("games:detail", args=[game.pk])).content.decode())
         for seqs in (api_seqs, log_seqs, page_seqs):
             assert (undone_seqs <= seqs) if reads else undone_seqs.isdisjoint(seqs), user.username
+
+
+def test_an_undo_and_a_rollback_in_the_same_game_keep_every_log_and_replay_true(client):
+    """A player takes a move back, plays on, a moderator rolls back past both, then the player takes back a
+    move made after the rollback: the position is the replay of the kept moves (verify_games agrees); the
+    players' log, API log and chat feed show the taken-back move marked and never the moves the rollback
+    undid; a second undo and an undo of the rollback itself are refused."""
+    from django.core.management import call_command
+
+    from games.replay import replay_final_state
+    from games.services import NotAllowed
+
+    alice, bob = make_user("ua"), make_user("ub")
+    game = lacitta_game([alice, bob], seed=3)
+    by_seat = {s.index: s.user for s in game.seats.all()}
+
+    def move(kind="take_gold"):
+        state = ENGINE.load(game.state)
+        seat = min(ENGINE.pending(state))
+        legal = ENGINE.legal_moves(state, seat)
+        choice = next((m for m in legal if m["type"] == kind), legal[0])
+        return services.move_apply(game_id=game.pk, user=by_seat[seat], move=choice,
+                                   expected_version=game.version)
+
+    start_version = game.version
+    game = move()
+    first_mover = by_seat[Move.objects.get(game=game, seq=game.version).seat]
+    game = services.move_undo(game_id=game.pk, user=first_mover, expected_version=game.version)
+    taken_back = game.version - 1
+    for _ in range(3):
+        game = move()
+    undone_by_rollback = set(Move.objects.filter(game=game, seq__gt=start_version + 3, kind="move")
+                             .values_list("seq", flat=True))
+    game_moderation.game_rollback(moderator=staff("gm4", "Game moderators"), game_id=game.pk,
+                                  to_seq=start_version + 3, reason="test")
+    game.refresh_from_db()
+    rollback_version = game.version
+    with pytest.raises(NotAllowed):  # the rollback row is no move of theirs
+        services.move_undo(game_id=game.pk, user=first_mover, expected_version=game.version)
+    game = move()
+    mover = by_seat[Move.objects.get(game=game, seq=game.version).seat]
+    game = services.move_undo(game_id=game.pk, user=mover, expected_version=game.version)
+    with pytest.raises(NotAllowed):
+        services.move_undo(game_id=game.pk, user=mover, expected_version=game.version)
+    _engine, replayed = replay_final_state(game)
+    assert ENGINE.dump(replayed) == game.state
+    call_command("verify_games", game=[game.pk])
+    for user in (alice, bob):
+        client.force_login(user)
+        api_seqs = {r["seq"] for r in client.get(f"/api/games/{game.pk}/log/").json()}
+        log = client.get(reverse("games:log", args=[game.pk])).content.decode()
+        feed = client.get(f"/games/{game.pk}/chat/").content.decode()
+        assert taken_back in api_seqs and rollback_version in api_seqs
+        assert undone_by_rollback and undone_by_rollback.isdisjoint(api_seqs)
+        assert undone_by_rollback.isdisjoint(seqs_shown(log)) and "(taken back)" in log
+        assert undone_by_rollback.isdisjoint(seqs_shown(feed))
