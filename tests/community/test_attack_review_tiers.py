@@ -3,6 +3,8 @@ finds games and late seats in the admin lists, but never the hidden information 
 moderators' logged "full state" look gives: not the engine state on the game's admin page, not the
 move rows' payloads (a rollback's redraw seed) or their one-seat log lines."""
 
+import re
+
 import pytest
 from django.contrib.auth.models import Group
 from django.test import Client
@@ -10,7 +12,7 @@ from django.urls import reverse
 
 from community import game_moderation
 from games import services
-from games.models import Move
+from games.models import Game, Move
 from tests.pages.lacitta_helpers import ENGINE, lacitta_game
 from tests.pages.test_hidden_rollback import rolled_back, seqs_shown  # noqa: F401 (a fixture)
 from tests.platform.factories import make_user
@@ -140,3 +142,25 @@ def test_an_undo_and_a_rollback_in_the_same_game_keep_every_log_and_replay_true(
         assert undone_by_rollback and undone_by_rollback.isdisjoint(api_seqs)
         assert undone_by_rollback.isdisjoint(seqs_shown(log)) and "(taken back)" in log
         assert undone_by_rollback.isdisjoint(seqs_shown(feed))
+
+
+def test_the_replays_year_links_never_point_into_moves_a_rollback_undid(client):
+    """Undone moves are staff-only: the replay's "jump to year" links came from every row, undone ones too."""
+    from tests.pages.test_hidden_rollback import greedy
+
+    users = [make_user(f"yl{i}") for i in range(2)]
+    game = greedy(lacitta_game(users, seed=31), users, 0)
+    to_seq, n = game.version, 1
+    while not any(e["key"] == "lacitta.year_start" for e in game.moves.get(seq=game.version).log):
+        game, n = greedy(game, users, n), n + 1
+    undone_start = game.version
+    game_moderation.game_rollback(moderator=staff("gm5", "Game moderators"), game_id=game.pk, to_seq=to_seq,
+                                  reason="test")
+    game.refresh_from_db()
+    while game.status == Game.Status.ACTIVE:
+        game, n = greedy(game, users, n), n + 1
+    client.force_login(users[0])
+    response = client.get(reverse("games:replay", args=[game.pk]), {"seat": 0})
+    assert response.status_code == 200
+    linked = {int(re.search(r"at=(\d+)", year["url"]).group(1)) for year in response.context["lc_years"]}
+    assert linked and undone_start not in linked
