@@ -430,6 +430,8 @@ class ModeratedGameAdmin(ActionPageAdmin):
             "moves": Move.objects.filter(game=game).select_related("by_user").order_by("-seq")[:200],
             "chat": ChatMessage.objects.filter(game=game).select_related("author").order_by("-pk")[:50],
             "history": ModerationAction.objects.filter(game=game).select_related("moderator", "target_user"),
+            # Payloads hold hidden information (a rollback's redraw seed): game moderators only.
+            "may_read_payloads": tiers.may(request.user, tiers.MODERATE_GAMES),
         }
 
 

@@ -32,7 +32,10 @@ def sanction_from_token(token: str):
         return None
     if not isinstance(data, dict):
         return None
-    return Sanction.objects.select_related("user").filter(pk=data.get("s"), user_id=data.get("u")).first()
+    sanction_id, user_id = data.get("s"), data.get("u")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (sanction_id, user_id)):
+        return None  # signed by this site, but not by appeal_token: never a database error
+    return Sanction.objects.select_related("user").filter(pk=sanction_id, user_id=user_id).first()
 
 
 def appeal_url(sanction) -> str:

@@ -11,7 +11,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from community import game_moderation, moderation
+from community import game_moderation, moderation, tiers
 
 from .services import ServiceError
 
@@ -38,8 +38,11 @@ class GameAdmin(admin.ModelAdmin):
                     "finished_at"]
     list_filter = ["status", "game_type", "is_private"]
     search_fields = ["id", "created_by__username", "seats__user__username"]
+    # Not the engine's state: every staff tier reads this page (``games.view_game``), while the full
+    # state (hands, deck order) is for game moderators through the moderation page, which logs who
+    # looked and why (``community.game_moderation.game_state_viewed``).
     readonly_fields = ["game_type", "options", "status", "version", "created_by", "created_at", "started_at",
-                       "finished_at", "result", "abort_reason", "state"]
+                       "finished_at", "result", "abort_reason"]
     inlines = [SeatInline]
     actions = ["abort_games"]
 
@@ -105,6 +108,15 @@ class MoveAdmin(admin.ModelAdmin):
     list_filter = ["kind"]
     search_fields = ["game__id"]
     readonly_fields = [f.name for f in Move._meta.fields]
+    # A row's payload (a rollback's redraw seed, a player's hidden choices) and its log (lines only
+    # one seat may read, such as a peek) are hidden information: game moderators only.
+    HIDDEN_FIELDS = ("payload", "log")
+
+    def get_fields(self, request, obj=None):
+        fields = super().get_fields(request, obj)
+        if tiers.may(request.user, tiers.MODERATE_GAMES):
+            return fields
+        return [f for f in fields if f not in self.HIDDEN_FIELDS]
 
     def has_add_permission(self, request):
         return False

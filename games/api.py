@@ -210,8 +210,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         except ValueError:
             return Response({"detail": "“after” must be a number."}, status=status.HTTP_400_BAD_REQUEST)
         names = [s.display_name for s in game.seats.all()]
+        undone = selectors.reads_undone_moves(request.user, seat)
         rows = selectors.moves_for(game, seat.index if seat else None, after_seq=after,
-                                   first=LOG_PAGE, include_undone=request.user.is_staff)
+                                   first=LOG_PAGE, include_undone=undone)
         texts.names_at_rows(game, rows, names)
         return Response([
             {"seq": r.seq, "seat": r.seat, "kind": r.kind, "created_at": r.created_at, "entries": r.visible,

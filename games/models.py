@@ -189,4 +189,6 @@ class Move(models.Model):
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_move_seq")]
 
     def __str__(self):
-        return f"{self.game_id}#{self.seq} seat {self.seat}: {self.payload}"
+        # Not the payload: this names the row in every staff tier's admin pages, and a payload may
+        # hold hidden information (a rollback's redraw seed).
+        return f"{self.game_id}#{self.seq} seat {self.seat}: {self.kind}"

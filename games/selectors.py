@@ -182,6 +182,15 @@ def moves_for(game: Game, seat: int | None, *, after_seq: int = 0, limit: int | 
 
 
 
+def reads_undone_moves(user, seat) -> bool:
+    """Who reads the moves a moderator's rollback undid: game moderators (and administrators)
+    holding no seat in the game. A seated staff member is a player there: the undone moves may
+    show a face-down Voice card that a seat peeked at, which the rollback keeps where it is (R80);
+    a chat moderator's tier does not include a game's hidden information."""
+    return (seat is None and bool(getattr(user, "is_staff", False)) and user.is_active
+            and user.has_perm("community.moderate_games"))
+
+
 @dataclass
 class GameView:
     game: Game

@@ -462,6 +462,9 @@ def seat_take_back(*, game_id: int, user) -> Game:
     return game
 
 
+SEEN_SEQ_MAX = 2_147_483_647  # PositiveIntegerField holds this on every database
+
+
 def seat_summary_seen(*, game_id: int, user, version: int) -> None:
     """The player has read the "since your last visit" summary of this game up to
     ``version`` (their seat's ``seen_seq`` only grows, and never past the game)."""
@@ -469,6 +472,9 @@ def seat_summary_seen(*, game_id: int, user, version: int) -> None:
 
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
         raise ServiceError(_("The version must be a number."))
+    # A number past any column (10**30 from a forged form) would overflow the database's
+    # integer: no game gets that far, so it means "all of it" (capped at the game's version below).
+    version = min(version, SEEN_SEQ_MAX)
     updated = Seat.objects.filter(game_id=game_id, user=user, kind=Seat.Kind.HUMAN).update(
         seen_seq=Greatest("seen_seq", Least(version, Game.objects.filter(pk=game_id).values("version")[:1])))
     if not updated:

@@ -121,7 +121,7 @@ def _context(request, game: Game) -> dict:
     seats = list(game.seats.all())
     names = [s.display_name for s in seats]
     tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL,
-                               include_undone=request.user.is_staff)
+                               include_undone=selectors.reads_undone_moves(request.user, gv.seat))
     texts.names_at_rows(game, tail, names)
     log_lines = [
         (TAKEN_BACK_CLASS if row.undone_at else _line_class(entry.get("key", "")), row.seq,
@@ -378,7 +378,8 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game_or_404(request, pk)
     seat = selectors.seat_of(game, request.user)
     names = [s.display_name for s in game.seats.all()]
-    rows = selectors.moves_for(game, seat.index if seat else None, include_undone=request.user.is_staff)
+    rows = selectors.moves_for(game, seat.index if seat else None,
+                               include_undone=selectors.reads_undone_moves(request.user, seat))
     texts.names_at_rows(game, rows, names)
     lines = [
         {"seq": row.seq, "at": row.created_at, "cls": _line_class(entry.get("key", "")),
@@ -426,7 +427,8 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     engine = registry.get(game.game_type)
     view = engine.view(state, seat)
     gv = selectors.GameView(game, None, view, [], set(), engine)
-    rows = [r for r in selectors.moves_for(game, seat, include_undone=request.user.is_staff) if r.seq <= at]
+    undone = selectors.reads_undone_moves(request.user, selectors.seat_of(game, request.user))
+    rows = [r for r in selectors.moves_for(game, seat, include_undone=undone) if r.seq <= at]
     texts.names_at_rows(game, rows, names)
     log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, r.names, game.options)}
                  for r in reversed(rows) for e in reversed(r.visible)

@@ -16,6 +16,7 @@ from games.models import Game
 from games.services import ServiceError
 
 from .. import selectors, services
+from ..account import is_deleted
 from ..forms import ChatForm, ReportForm
 from ..models import ChatMessage
 from ..templatetags.community_chat import panel_context
@@ -78,13 +79,19 @@ def chat_post(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "community/partials/chat_section.html", context, status=status)
 
 
+def _closed_author(message) -> bool:
+    return message.author is not None and is_deleted(message.author)
+
+
 @login_required
 def report_message(request: HttpRequest, message_id: int) -> HttpResponse:
     message = get_object_or_404(ChatMessage.objects.select_related("game", "author"), pk=message_id)
     if not game_selectors.can_view(message.game, request.user):
         raise Http404
-    if message.is_hidden and not request.user.is_staff:
-        raise Http404  # a hidden message's text is for staff only, here as everywhere
+    if (message.is_hidden or _closed_author(message)) and not request.user.is_staff:
+        # A hidden message's text, and what a closed account left that is kept as evidence
+        # (reported, hidden or sanctioned), are for staff only, here as everywhere.
+        raise Http404
     form = ReportForm(request.POST or None)
     status = 200
     if request.method == "POST":

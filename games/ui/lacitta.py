@@ -548,13 +548,15 @@ def since_last_visit(game, seat, names: list[str], view_year: int) -> dict | Non
 
 
 def replay_years(game, viewer: str) -> list[dict]:
-    """Where each year begins, for the replay's "jump to year" links (year starts are public)."""
+    """Where each year begins, for the replay's "jump to year" links (year starts are public; moves
+    a rollback or their player undid are no steps of the game, and only staff read those)."""
     from urllib.parse import urlencode
 
     from games.models import Move
 
     years = []
-    for seq, log in Move.objects.filter(game=game).order_by("seq").values_list("seq", "log"):
+    kept = Move.objects.filter(game=game, undone_at__isnull=True).order_by("seq")
+    for seq, log in kept.values_list("seq", "log"):
         for entry in log or []:
             if entry.get("key") == "lacitta.year_start" and "visible_to" not in entry:
                 year = (entry.get("params") or {}).get("year")
