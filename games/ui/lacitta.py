@@ -90,6 +90,19 @@ def _city_of_build(cell: int, view: dict) -> dict | None:
     return places.city_of_cell(cell, cities) or places.joining_city(cell, view.get("viewer"), cities)
 
 
+def _city_of_chosen_roads(cell: int, partial: dict, view: dict) -> dict | None:
+    """A road that continues a road chosen earlier in the same move (R71) belongs to that road's city:
+    the city is not yet next to the hex, so _city_of_build alone finds none."""
+    chosen = [c for c in partial.get("cells") or [] if c != cell]
+    for earlier in chosen:
+        if earlier in BOARD.neighbours[cell]:
+            city = _city_of_build(earlier, view) or _city_of_chosen_roads(
+                earlier, {"cells": [c for c in chosen if c != earlier]}, view)
+            if city:
+                return city
+    return None
+
+
 def _mountains(cell: int, view: dict) -> int:
     mountains = {item["space"] for item in view["landscape"] if item["kind"] == "mountain"}
     return sum(1 for space in BOARD.touches[cell] if space in mountains)
@@ -190,7 +203,7 @@ def target_title(key: str, value, view: dict, partial: dict) -> str:
             return _("%(city)s gives a citizen (%(n)s there)") % {"city": name, "n": population}
         return name
     if key == "cells":
-        city = _city_of_build(value, view)
+        city = _city_of_build(value, view) or _city_of_chosen_roads(value, partial, view)
         return _("A road here, by %(city)s") % {"city": places.city_name(city["id"]) if city else "?"}
     food = places.cell_food(value, view["landscape"])
     if kind == "place_castle":

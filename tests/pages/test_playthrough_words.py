@@ -59,3 +59,38 @@ def test_french_game_page_names_the_board_and_the_chart_in_french(client):
     assert seat is None and game.status == Game.Status.FINISHED
     html = page(client, users[0], game, language="fr")
     assert 'aria-label="Citoyens par Année"' in html and "Citizens per year" not in html
+
+
+def test_a_second_road_that_continues_the_first_names_its_city(client):
+    """R71: two roads in one move; the second may touch only the first. Its target said "by ?"."""
+    import random
+
+    from games import services
+    from games.ui.lacitta import _city_of_build
+    from games.ui.lacitta_places import city_name
+
+    users = [make_user("road1"), make_user("road2")]
+    game = lacitta_game(users, seed=4, options={"edition": "modern", "expansion": "cocagne", "setup": "beginner"})
+    by_seat = {s.index: s.user for s in game.seats.all()}
+    rng = random.Random(4)
+    for _ in range(3000):
+        game.refresh_from_db()
+        assert game.status == Game.Status.ACTIVE, "no road that only continues the first one"
+        state = ENGINE.load(game.state)
+        seat = min(ENGINE.pending(state))
+        view = {**ENGINE.view(state, seat), "viewer": seat}
+        legal = ENGINE.legal_moves(state, seat)
+        roads = [m for m in legal if m["type"] == "build" and m.get("building") == "road"
+                 and len(m.get("cells", [])) == 2 and _city_of_build(m["cells"][1], view) is None]
+        if roads:
+            break
+        services.move_apply(game_id=game.pk, user=by_seat[seat], move=rng.choice(legal),
+                            expected_version=game.version)
+    first, second = roads[0]["cells"]
+    city = _city_of_build(first, view)
+    partial = {"type": "build", "building": "road", "cells": [first]}
+    if "slot" in roads[0]:
+        partial["slot"] = roads[0]["slot"]
+    html = page(client, by_seat[seat], game, "?m=" + json.dumps(partial))
+    label = re.search(rf'class="target" data-cell="{second}"[^>]*aria-label="([^"]*)"', html).group(1)
+    assert label == f"A road here, by {city_name(city['id'])}"
