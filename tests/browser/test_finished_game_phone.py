@@ -11,7 +11,8 @@ from tests.platform.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= screen.width && window.innerWidth === screen.width"
+NO_SIDEWAYS_SCROLL = ("document.documentElement.scrollWidth <= screen.width"
+                      " && window.innerWidth === screen.width")
 
 
 def test_the_end_screen_fits_a_phone(browser, live_server, settings):

@@ -70,7 +70,8 @@ def test_a_second_road_that_continues_the_first_names_its_city(client):
     from games.ui.lacitta_places import city_name
 
     users = [make_user("road1"), make_user("road2")]
-    game = lacitta_game(users, seed=4, options={"edition": "modern", "expansion": "cocagne", "setup": "beginner"})
+    game = lacitta_game(users, seed=4,
+                        options={"edition": "modern", "expansion": "cocagne", "setup": "beginner"})
     by_seat = {s.index: s.user for s in game.seats.all()}
     rng = random.Random(4)
     for _ in range(3000):
