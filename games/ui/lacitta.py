@@ -5,6 +5,7 @@ the seat's legal moves."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy
 
 from games import move_builder
@@ -89,6 +90,19 @@ def _city_of_build(cell: int, view: dict) -> dict | None:
     return places.city_of_cell(cell, cities) or places.joining_city(cell, view.get("viewer"), cities)
 
 
+def _city_of_chosen_roads(cell: int, partial: dict, view: dict) -> dict | None:
+    """A road that continues a road chosen earlier in the same move (R71) belongs to that road's city:
+    the city is not yet next to the hex, so _city_of_build alone finds none."""
+    chosen = [c for c in partial.get("cells") or [] if c != cell]
+    for earlier in chosen:
+        if earlier in BOARD.neighbours[cell]:
+            city = _city_of_build(earlier, view) or _city_of_chosen_roads(
+                earlier, {"cells": [c for c in chosen if c != earlier]}, view)
+            if city:
+                return city
+    return None
+
+
 def _mountains(cell: int, view: dict) -> int:
     mountains = {item["space"] for item in view["landscape"] if item["kind"] == "mountain"}
     return sum(1 for space in BOARD.touches[cell] if space in mountains)
@@ -171,7 +185,7 @@ def option_label(key: str, value, view: dict, partial: dict) -> str:
     if key == "service":
         return str(SERVICE_NAMES.get(value, value))
     if key == "count":
-        return _("%(n)d citizen(s)") % {"n": value}
+        return ngettext("%(n)d citizen", "%(n)d citizens", value) % {"n": value}
     if key in BOARD_KEYS:
         return target_title(key, value, view, partial)
     return str(value)
@@ -189,7 +203,7 @@ def target_title(key: str, value, view: dict, partial: dict) -> str:
             return _("%(city)s gives a citizen (%(n)s there)") % {"city": name, "n": population}
         return name
     if key == "cells":
-        city = _city_of_build(value, view)
+        city = _city_of_build(value, view) or _city_of_chosen_roads(value, partial, view)
         return _("A road here, by %(city)s") % {"city": places.city_name(city["id"]) if city else "?"}
     food = places.cell_food(value, view["landscape"])
     if kind == "place_castle":
@@ -246,8 +260,9 @@ def describe(move: dict, view: dict) -> str:
         service = SERVICE_NAMES.get(move["service"], move["service"])
         return _("%(city)s counts %(service)s.") % {"city": city_name(move["city"]), "service": service}
     if kind == "feeding_loss":
-        return _("Remove %(n)d starving citizen(s) from %(city)s.") % {"n": move["count"],
-                                                                       "city": city_name(move["city"])}
+        return ngettext("Remove %(n)d starving citizen from %(city)s.",
+                        "Remove %(n)d starving citizens from %(city)s.", move["count"]) % {
+            "n": move["count"], "city": city_name(move["city"])}
     if kind == "demolish":
         b = _building_at(move["cell"], view)
         building = b["kind"] if b else "?"
@@ -267,8 +282,10 @@ def describe(move: dict, view: dict) -> str:
         prefix = _("%(card)s (%(cost)s): ") % {"card": info["name"], "cost": _cost_text(gold)}
         if card == "bread_and_games":
             b = _building_at(move["cell"], view)
-            return prefix + _("%(n)d cube(s) on your %(building)s in %(city)s: +%(n)d %(service)s until the "
-                              "year ends.") % {
+            return prefix + ngettext(
+                "%(n)d cube on your %(building)s in %(city)s: +%(n)d %(service)s until the year ends.",
+                "%(n)d cubes on your %(building)s in %(city)s: +%(n)d %(service)s until the year ends.",
+                move["cubes"]) % {
                 "n": move["cubes"], "building": help_texts.building_name(b["kind"]) if b else "?",
                 "city": city_name(b["city"]) if b else "?", "service": SERVICE_NAMES[move["service"]]}
         if card == "golden_times":
@@ -276,7 +293,8 @@ def describe(move: dict, view: dict) -> str:
             placed = move["citizens"]
             if city is not None and city["room"] is not None:
                 placed = min(placed, city["room"])  # R43 ruling: none beyond the limit
-            return prefix + _("%(n)d citizen(s) from the supply into %(city)s.") % {
+            return prefix + ngettext("%(n)d citizen from the supply into %(city)s.",
+                                     "%(n)d citizens from the supply into %(city)s.", placed) % {
                 "n": placed, "city": city_name(move["city"])}
         if card == "rich_harvest":
             b = _building_at(move["cell"], view)
@@ -295,7 +313,9 @@ def describe(move: dict, view: dict) -> str:
     if building == "road":
         cities = [_city_of_build(c, view) for c in move.get("cells", [])]
         where = ", ".join(dict.fromkeys(city_name(c["id"]) for c in cities if c))
-        text = _("lay %(n)d road(s) by %(city)s (no citizen needed).") % {"n": len(cities), "city": where}
+        text = ngettext("lay %(n)d road by %(city)s (no citizen needed).",
+                        "lay %(n)d roads by %(city)s (no citizen needed).", len(cities)) % {
+            "n": len(cities), "city": where}
         return prefix + text
     if building and "cell" in move:
         city = _city_of_build(move["cell"], view)
