@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from games import bots
 from games.models import Move, Seat
-from games.services import ServiceError
+from games.errors import ServiceError
 from ratings.models import Rating
 
 from . import forms, game_moderation, moderation, move_descriptions, queue, signup_policy, tiers

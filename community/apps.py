@@ -10,10 +10,13 @@ class CommunityConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_migrate
 
-        from games import texts
+        from games import invitations, texts
 
         from . import usernames  # noqa: F401  (new accounts' names are stored in NFKC form)
+        from .invitations import check_can_invite
         from .tiers import ensure_groups
+
+        invitations.register(check_can_invite)  # opening a game with an invitation asks the invitee's choice
 
         # After the permissions (made by django.contrib.auth's own post_migrate, which comes first).
         post_migrate.connect(ensure_groups, sender=self, dispatch_uid="community.ensure_groups")

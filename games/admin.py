@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from community import game_moderation, moderation, tiers
 
-from .services import ServiceError
+from .errors import ServiceError
 
 from .models import Game, Move, Seat
 

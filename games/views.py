@@ -26,8 +26,8 @@ from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
 from . import json_input, plain_reads, presence, replay, rules, selectors, services, texts, ui, undo
-from .engines import registry
 from .forms import GameCreateForm
+from .http_errors import form_status, status_of, text_of
 from .models import Game
 
 HTMX_STOP_POLLING = 286
@@ -82,9 +82,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
                     max_per_hour=settings.GAMES_PER_HOUR,
                 )
             except services.ServiceError as exc:
-                form.add_error(None, exc.message)
-                status = exc.status if isinstance(exc, services.TooMany) else 400
-                return render(request, "games/new.html", {"form": form}, status=status)
+                form.add_error(None, text_of(exc))
+                return render(request, "games/new.html", {"form": form}, status=form_status(exc))
             else:
                 messages.success(request, _("Your game is open."))
                 return redirect("games:detail", pk=game.pk)
@@ -228,7 +227,7 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
         # The page was behind: show the game as it is now, not version numbers.
         return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
     except services.ServiceError as exc:
-        return _error(request, pk, _translated_error(pk, exc), exc.status)
+        return _error(request, pk, text_of(exc), status_of(exc))
     return _after_move(request, pk)
 
 
@@ -256,17 +255,10 @@ def move_undo(request: HttpRequest, pk: int) -> HttpResponse:
     except services.StaleVersion:
         return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
     except services.ServiceError as exc:
-        return _error(request, pk, exc.message, exc.status)
+        return _error(request, pk, text_of(exc), status_of(exc))
     if not request.htmx:
         messages.success(request, _("Your move was taken back."))
     return _after_move(request, pk)
-
-
-def _translated_error(pk: int, exc: services.ServiceError) -> str:
-    if isinstance(exc, services.BadMove):
-        game_type = Game.objects.filter(pk=pk).values_list("game_type", flat=True).first() or ""
-        return texts.error_text(game_type, exc.key, exc.params, exc.message)
-    return exc.message
 
 
 def _error(request, pk: int, message: str, status: int, *, fresh: bool = False) -> HttpResponse:
@@ -291,10 +283,10 @@ def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpR
     try:
         action()
     except services.ServiceError as exc:
-        messages.error(request, exc.message)
-        status = exc.status
+        text = text_of(exc)
+        messages.error(request, text)
         if request.htmx:
-            return _error(request, pk, exc.message, status)
+            return _error(request, pk, text, status_of(exc))
     else:
         messages.success(request, success)
     return redirect("games:detail", pk=pk)
@@ -311,7 +303,7 @@ def summary_seen(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError:
         return _error(request, pk, _("The version must be a number."), 400)
     except services.ServiceError as exc:
-        return _error(request, pk, exc.message, exc.status)
+        return _error(request, pk, text_of(exc), status_of(exc))
     if request.htmx:
         game = _game_or_404(request, pk)
         return render(request, "games/partials/game_body.html", _context(request, game))
@@ -421,10 +413,7 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     if seat is not None and not 0 <= seat < len(seats):
         return HttpResponse(_("There is no such seat."), status=400)
     at = max(min(at, seqs[-1]), seqs[0])
-    engine, state = None, None
-    for seq, state in replay.replay_states(game, upto=at):
-        pass
-    engine = registry.get(game.game_type)
+    engine, state = replay.replay_final_state(game, upto=at)
     view = engine.view(state, seat)
     gv = selectors.GameView(game, None, view, [], set(), engine)
     undone = selectors.reads_undone_moves(request.user, selectors.seat_of(game, request.user))

@@ -15,7 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.services import ServiceError
+from games.errors import ServiceError
+from games.http_errors import status_of
 
 from .. import account, notices, services, signup_policy
 from ..forms import AppealForm, DeleteAccountForm, MemberSettingsForm
@@ -72,7 +73,7 @@ def appeal(request: HttpRequest, sanction_id: int) -> HttpResponse:
     try:
         services.sanction_appeal(user=request.user, sanction_id=sanction_id, text=form.cleaned_data["text"])
     except ServiceError as exc:
-        return _privacy_page(request, settings_form, status=exc.status, appeal_error=exc.message)
+        return _privacy_page(request, settings_form, status=status_of(exc), appeal_error=exc.message)
     messages.success(request, _("Your appeal is noted; a moderator will answer it."))
     return redirect("community:privacy")
 
@@ -119,7 +120,7 @@ def appeal_by_link(request: HttpRequest, token: str) -> HttpResponse:
                                      text=form.cleaned_data["text"])
         except ServiceError as exc:
             context["error"] = exc.message
-            return render(request, "community/appeal_by_link.html", context, status=exc.status)
+            return render(request, "community/appeal_by_link.html", context, status=status_of(exc))
         sanction.refresh_from_db()
         context["done"] = True
     return render(request, "community/appeal_by_link.html", context)
