@@ -11,12 +11,18 @@ class CommunityConfig(AppConfig):
         from django.db.models.signals import post_migrate
 
         from games import invitations, texts
+        from notifications import emails
+        from notifications.models import Notification
 
+        from . import notices
         from . import usernames  # noqa: F401  (new accounts' names are stored in NFKC form)
         from .invitations import check_can_invite
         from .tiers import ensure_groups
 
         invitations.register(check_can_invite)  # opening a game with an invitation asks the invitee's choice
+        # What the moderation e-mails (sent through the notifications outbox) say.
+        emails.register_context([Notification.Kind.SANCTION, Notification.Kind.REPORT_HANDLED,
+                                 Notification.Kind.STAFF_DIGEST], notices.mail_context)
 
         # After the permissions (made by django.contrib.auth's own post_migrate, which comes first).
         post_migrate.connect(ensure_groups, sender=self, dispatch_uid="community.ensure_groups")

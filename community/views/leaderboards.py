@@ -1,10 +1,13 @@
+"""The leaderboards: the ratings app's numbers, without the players whose profile is not
+public (their privacy choice is this app's, so the pages that list people live here)."""
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from community.selectors import user_ids_hidden_from_lists
 from games.engines import registry
+from ratings import selectors
 
-from . import selectors
+from ..selectors import user_ids_hidden_from_lists
 
 
 def index(request: HttpRequest) -> HttpResponse:

@@ -1,6 +1,8 @@
+"""The leaderboards' addresses, under the name the pages have always used ("ratings:…")."""
+
 from django.urls import path
 
-from . import views
+from .views import leaderboards as views
 
 app_name = "ratings"
 

@@ -1,7 +1,8 @@
-"""Moderation in the Django admin. Every action goes through the community
-app's moderation services: the move log records what happened, the moderation
-log who did it and why, and open pages refresh. (The reasoned, one-at-a-time
-versions of these actions are on the moderation pages of the community app.)"""
+"""The games app's models in the Django admin, with moderation actions (imported by
+``community.admin``: the games app does not know moderation). Every action goes
+through this app's moderation services: the move log records what happened, the
+moderation log who did it and why, and open pages refresh. (The reasoned,
+one-at-a-time versions of these actions are on the moderation pages.)"""
 
 from datetime import timedelta
 
@@ -11,11 +12,10 @@ from django.contrib.auth.admin import UserAdmin
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from community import game_moderation, moderation, tiers
+from games.errors import ServiceError
+from games.models import Game, Move, Seat
 
-from .errors import ServiceError
-
-from .models import Game, Move, Seat
+from . import game_moderation, moderation, tiers
 
 User = get_user_model()
 
