@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import services as game_services
 from games.errors import ServiceError
-from games.models import Game, Seat
+from games.models import Game, Seat, new_seed
 
 from .moderation import Action, log_action, require_reason
 from .models import ModerationAction
@@ -94,7 +94,8 @@ def game_rollback(*, moderator, game_id: int, to_seq: int, reason: str) -> Game:
     require_moderator(moderator)
     reason = require_reason(reason)
     with transaction.atomic():
-        game, undone = game_services.game_rollback(game_id=game_id, to_seq=to_seq, by_user=moderator)
+        game, undone = game_services.game_rollback(game_id=game_id, to_seq=to_seq, by_user=moderator,
+                                                   seed=new_seed())
         log_action(
             moderator=moderator,
             action=Action.ROLLBACK,

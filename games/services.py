@@ -567,7 +567,7 @@ def seat_give_to_user(*, game_id: int, seat_index: int, username: str, by_user) 
 
 
 @transaction.atomic
-def game_rollback(*, game_id: int, to_seq, by_user) -> tuple[Game, list[int]]:
+def game_rollback(*, game_id: int, to_seq, by_user, seed: int | None = None) -> tuple[Game, list[int]]:
     """A moderator takes a game in progress back to the position after move ``to_seq``;
     returns the game and the moves taken back.
 
@@ -575,8 +575,8 @@ def game_rollback(*, game_id: int, to_seq, by_user) -> tuple[Game, list[int]]:
     them; players see one line naming the moves taken back); the snapshot is rebuilt
     by replaying the kept moves from the seed. The undone moves may have shown cards
     to everybody (a row refill, a year's Voice), so everything no seat has seen in
-    the restored position is then drawn afresh from a new seed, kept in the rollback
-    row's payload so that replays and ``verify_games`` draw the same. Platform events
+    the restored position is then drawn afresh from a new seed (``seed``, or a random one),
+    kept in the rollback row's payload so that replays and ``verify_games`` draw the same. Platform events
     after it (a resignation, a bot taking a seat) stay in force: the seat tools change
     those. Seats that owe a decision in the restored position get a running clock (their
     bank as it is: a rollback charges nobody); the others stop owing."""
@@ -598,7 +598,7 @@ def game_rollback(*, game_id: int, to_seq, by_user) -> tuple[Game, list[int]]:
     now = timezone.now()
     taken_back.update(undone_at=now)
     engine, state = replay_final_state(game)
-    seed = new_seed()
+    seed = new_seed() if seed is None else seed
     state = redraw_hidden(engine, state, seed)
     game.state = engine.dump(state)
     event = {"type": "rollback", "to": to_seq, "first": undone[0], "last": undone[-1], "undone": undone,
