@@ -3,6 +3,5 @@ need not know them. Sent after the transaction that caused them commits."""
 
 from django.dispatch import Signal
 
-# sender=Game class, game=<Game>: the game reached FINISHED (result set) or ABORTED.
+# sender=Game class, game=<Game>: the game reached FINISHED (result set).
 game_finished = Signal()
-game_aborted = Signal()
