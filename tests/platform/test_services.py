@@ -10,16 +10,6 @@ from tests.platform.factories import accept_all, make_user, race_game
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice():
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return make_user("bob")
-
-
 def test_game_starts_when_every_seat_is_filled(alice, bob):
     game = race_game(alice, [bob])
     assert game.status == Game.Status.OPEN and game.state is None

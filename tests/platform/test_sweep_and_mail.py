@@ -15,17 +15,7 @@ from games.models import Game, Move, Seat
 from games.tasks import sweep_clocks
 from notifications.models import Notification
 from notifications.tasks import flush_outbox, send_digests, send_once
-from tests.platform.factories import accept_all, make_user, race_game
-
-
-@pytest.fixture
-def alice(db):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(db):
-    return make_user("bob")
+from tests.platform.factories import accept_all, race_game
 
 
 def _make_late(game, index=0, hours=1):
