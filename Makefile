@@ -16,7 +16,9 @@ UV_COMPILE := $(BIN)/uv pip compile pyproject.toml --universal --python-version 
 
 .PHONY: install lock lint coverage run test migrate demo selfplay verify messages
 
-$(STAMP): pyproject.toml $(LOCK)
+# The stamp's name is the checksum of pyproject.toml and the lock: a new one installs again, a rewritten
+# but identical lock does not.
+$(STAMP):
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --require-hashes -r $(LOCK)
 	$(BIN)/python -m pip install -q --no-deps -e .
