@@ -82,10 +82,6 @@ class Game(models.Model):
         return f"#{self.pk} {self.game_type} ({self.status})"
 
     @property
-    def is_live(self) -> bool:
-        return self.status == self.Status.ACTIVE
-
-    @property
     def is_over(self) -> bool:
         return self.status in {self.Status.FINISHED, self.Status.CANCELLED, self.Status.ABORTED}
 

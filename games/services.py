@@ -426,7 +426,6 @@ def game_abort(*, game_id: int, by_user, reason: str = "") -> Game:
         raise ServiceError(_("This game is already over."))
     game.status = Game.Status.ABORTED
     game.abort_reason = reason
-    transaction.on_commit(lambda: signals.game_aborted.send(sender=Game, game=game))
     game.finished_at = timezone.now()
     game.seats.update(owes_move=False, owes_since=None, deadline=None, reminder_at=None)
     if game.version:

@@ -18,5 +18,3 @@ clock_running_low = Signal()
 game_finished = Signal()
 # sender=Game class, game=<Game>: bot seats owe a decision (``games.handlers`` queues their task).
 bots_to_move = Signal()
-# sender=Game class, game=<Game>: the game was ABORTED (sent once it is committed).
-game_aborted = Signal()

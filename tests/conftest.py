@@ -1,7 +1,10 @@
+import time
+
 import pytest
 
 from games import texts
 from games.engines import registry
+from tests.platform.factories import make_user
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -22,3 +25,24 @@ def _fresh_cache():
 
     cache.clear()
     yield
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return make_user("bob")
+
+
+def wait_for(predicate, timeout=60.0, step=0.2):
+    """Polls until predicate() is true (then True) or timeout seconds passed (then False): for the
+    tests that wait on another process (a Celery worker)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(step)
+    return False

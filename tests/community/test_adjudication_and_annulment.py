@@ -16,9 +16,9 @@ from games.models import Game, Move
 from games.services import NotAllowed, ServiceError
 from ratings import skill
 from ratings.models import Rating, RatingChange
-from tests.platform.factories import accept_all, make_user, race_game
+from tests.platform.factories import accept_all, committed, make_user, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def play(game, user, n):
@@ -29,8 +29,9 @@ def play(game, user, n):
 
 def won_game(mod, winner, loser, *, rated=True):
     game = accept_all(race_game(winner, [loser]), [loser])
-    return game_moderation.game_adjudicate(moderator=mod, game_id=game.pk, ranks=[1, 2], rated=rated,
-                                           reason="test result")
+    with committed():  # the result mails and the ratings
+        return game_moderation.game_adjudicate(moderator=mod, game_id=game.pk, ranks=[1, 2], rated=rated,
+                                               reason="test result")
 
 
 def test_the_go_back_list_describes_each_move_with_its_player_and_year(client, mod, alice, bob):

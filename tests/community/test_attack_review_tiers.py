@@ -17,7 +17,7 @@ from tests.pages.lacitta_helpers import ENGINE, lacitta_game
 from tests.pages.test_hidden_rollback import rolled_back, seqs_shown  # noqa: F401 (a fixture)
 from tests.platform.factories import make_user
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def staff(name, group):

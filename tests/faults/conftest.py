@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import uuid
 
 import pytest
@@ -36,15 +35,6 @@ def reset_broker_pools():
 
     pools.reset()
     celery_app._after_fork()
-
-
-def wait_for(predicate, timeout=60.0, step=0.2):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(step)
-    return False
 
 
 class Workers:

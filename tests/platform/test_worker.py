@@ -17,6 +17,7 @@ from django.db import connection
 from games import services
 from games.models import Game, Move
 from lacitta_site.celery import app as celery_app
+from tests.conftest import wait_for
 from tests.platform.factories import make_user, race_game
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -74,15 +75,6 @@ def _reset_pool():
 
     pools.reset()  # kombu keeps pools per broker URL process-wide
     celery_app._after_fork()  # and the app keeps its own: forget both
-
-
-def wait_for(predicate, timeout=60.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 def test_bot_moves_once_through_a_real_worker(worker):
