@@ -5,7 +5,6 @@ message a player can read, and leave nothing changed."""
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -15,14 +14,6 @@ from games.models import Game
 from games.services import NotAllowed, ServiceError
 
 from .models import CHAT_MAX_LENGTH, Block, ChatMessage, MemberSettings, Report, Sanction
-
-CHAT_RATE_COUNT = 8  # messages…
-CHAT_RATE_SECONDS = 60  # …per this many seconds and user
-
-
-class TooFast(ServiceError):
-    status = 429
-
 
 def settings_of(user) -> MemberSettings:
     """The user's settings, unsaved defaults if they never changed them."""
@@ -111,15 +102,6 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
             _("A moderator muted you until %(until)s (UTC).")
             % {"until": block.ends_at.strftime("%Y-%m-%d %H:%M")}
         )
-    key = f"chat-rate:{user.pk}"
-    cache.add(key, 0, CHAT_RATE_SECONDS)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, CHAT_RATE_SECONDS)
-        count = 1
-    if count > CHAT_RATE_COUNT:
-        raise TooFast(_("You are writing too fast; wait a minute."))
     return ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
 
 

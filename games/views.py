@@ -25,7 +25,7 @@ from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
-from . import json_input, plain_reads, presence, replay, rules, selectors, services, texts, ui, undo
+from . import json_input, presence, replay, rules, selectors, services, texts, ui, undo
 from .engines import registry
 from .forms import GameCreateForm
 from .models import Game
@@ -97,7 +97,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 
 def _game_or_404(request, pk: int) -> Game:
-    game = plain_reads.game_with_seats(pk)
+    game = selectors.game_with_seats(pk)
     if game is None or not selectors.can_view(game, request.user):
         # Private games do not admit they exist to outsiders.
         raise Http404
@@ -108,7 +108,7 @@ def _visible_or_404(request, pk: int, *, invite_token: str | None = None) -> Non
     """Before any page action: a game the user may not see answers exactly as one
     that does not exist (no status, no version, no "you are not in this game").
     The invitation token opens a private game to the person who holds it."""
-    game = plain_reads.game_with_seats(pk)
+    game = selectors.game_with_seats(pk)
     if game is None:
         raise Http404
     if not selectors.can_view(game, request.user) and not (
