@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/14")
+REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/13")
 VENV_BIN = Path(sys.executable).parent
 
 

@@ -25,7 +25,7 @@ from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
-from . import json_input, presence, replay, rules, selectors, services, texts, ui, undo
+from . import body_cache, json_input, presence, replay, rules, selectors, services, texts, ui, undo
 from .engines import registry
 from .forms import GameCreateForm
 from .models import Game
@@ -149,7 +149,6 @@ def _context(request, game: Game) -> dict:
         "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
         "moves_template": [f"games/{game.game_type}/moves.html", "games/generic_moves.html"],
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
-        "rules_url": reverse("games:game_rules", args=[game.pk]) if game.game_type in rules.VARIANTS else "",
         # The tail's newest row is the game's last: whether to offer "take back" costs no query.
         "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),
         "seat_sig": _seat_signature(game),
@@ -163,13 +162,33 @@ def _mark_present(request, game_id: int) -> None:
         presence.mark_present(game_id, request.user.pk)
 
 
+def _body(request, game: Game, *, move_error: str = "") -> body_cache.Body:
+    """The game body for this viewer, kept between requests while nothing it shows
+    changes (games/body_cache.py); one that carries a refused move's message is not kept."""
+    if move_error:
+        return body_cache.render_body(request, {**_context(request, game), "move_error": move_error})
+    return body_cache.body_for(request, game, lambda: _context(request, game))
+
+
+def _body_response(request, game: Game, *, move_error: str = "", status: int = 200) -> HttpResponse:
+    """The game body alone, for htmx to swap in."""
+    return render(request, "games/partials/game_body_swap.html",
+                  {"body": _body(request, game, move_error=move_error)}, status=status)
+
+
+def _page(request, game: Game, *, status: int = 200) -> HttpResponse:
+    rules_url = reverse("games:game_rules", args=[game.pk]) if game.game_type in rules.VARIANTS else ""
+    return render(request, "games/game.html", {"game": game, "body": _body(request, game), "rules_url": rules_url},
+                  status=status)
+
+
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game_or_404(request, pk)
     _mark_present(request, pk)
     if request.htmx and not request.htmx.history_restore_request:
         # A step of a move being built: only the game part changes.
-        return render(request, "games/partials/game_body.html", _context(request, game))
-    return render(request, "games/game.html", _context(request, game))
+        return _body_response(request, game)
+    return _page(request, game)
 
 
 @require_GET
@@ -201,7 +220,7 @@ def game_poll(request: HttpRequest, pk: int) -> HttpResponse:
         if sig == _seat_signature(game):
             return HttpResponse(status=204)
     _mark_present(request, pk)
-    return render(request, "games/partials/game_body.html", _context(request, game))
+    return _body_response(request, game)
 
 
 def _seat_signature(game: Game) -> str:
@@ -237,8 +256,7 @@ def _after_move(request: HttpRequest, pk: int) -> HttpResponse:
     a reload on a later turn does not reopen the move just made (``?m=``)."""
     if request.htmx:
         game = _game_or_404(request, pk)
-        response = render(request, "games/partials/game_body.html", _context(request, game))
-        return replace_url(response, reverse("games:detail", args=[pk]))
+        return replace_url(_body_response(request, game), reverse("games:detail", args=[pk]))
     return redirect("games:detail", pk=pk)
 
 
@@ -280,11 +298,9 @@ def _error(request, pk: int, message: str, status: int, *, fresh: bool = False) 
         return response
     game = _game_or_404(request, pk)
     if request.htmx:
-        context = {**_context(request, game), "move_error": message}
-        response = render(request, "games/partials/game_body.html", context, status=status)
-        return replace_url(response, plain_url)
+        return replace_url(_body_response(request, game, move_error=message, status=status), plain_url)
     messages.error(request, message)
-    return render(request, "games/game.html", _context(request, game), status=status)
+    return _page(request, game, status=status)
 
 
 def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
@@ -314,7 +330,7 @@ def summary_seen(request: HttpRequest, pk: int) -> HttpResponse:
         return _error(request, pk, exc.message, exc.status)
     if request.htmx:
         game = _game_or_404(request, pk)
-        return render(request, "games/partials/game_body.html", _context(request, game))
+        return _body_response(request, game)
     return redirect("games:detail", pk=game.pk)
 
 

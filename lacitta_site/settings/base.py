@@ -322,6 +322,8 @@ LOGGING = {
 WHITENOISE_AUTOREFRESH = DEBUG
 
 GAME_POLL_INTERVAL_MS = int(os.environ.get("GAME_POLL_INTERVAL_MS", "4000"))
+# How long a rendered game body is kept for its viewer (games/body_cache.py); a new version replaces it sooner.
+GAME_BODY_CACHE_SECONDS = int(os.environ.get("GAME_BODY_CACHE_SECONDS", "1800"))
 
 # Ratings: a player is listed on a game's leaderboard after this many rated games.
 RATINGS_LEADERBOARD_MIN_GAMES = int(os.environ.get("RATINGS_LEADERBOARD_MIN_GAMES", "5"))
