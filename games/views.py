@@ -7,7 +7,8 @@ partials; a finished one answers 286 so htmx stops polling."""
 from __future__ import annotations
 
 import json
-from functools import partial
+from collections.abc import Sequence
+from functools import cached_property, partial
 
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
@@ -129,10 +130,7 @@ def _context(request, game: Game) -> dict:
          if row.undone_at else text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
     ]
-    moves = [
-        {"json": json.dumps(m, separators=(",", ":"), sort_keys=True), "label": texts.move_label(game.game_type, m, names)}
-        for m in gv.legal_moves
-    ]
+    moves = MoveChoices(game.game_type, gv.legal_moves, names)
     base_url = reverse("games:detail", args=[game.pk])
     return {
         **ui.extra_context(request=request, game=game, gv=gv, names=names, base_url=base_url),
@@ -155,6 +153,26 @@ def _context(request, game: Game) -> dict:
         "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_token]))
         if request.user.is_authenticated and game.created_by_id == request.user.pk else "",
     }
+
+
+class MoveChoices(Sequence):
+    """The legal moves as the generic move list shows them. Labelled only when a template
+    lists them: a game with its own move builder (La Città: ~160 moves a turn) reads only
+    whether there are any."""
+
+    def __init__(self, game_type: str, moves: list[dict], names: list[str]):
+        self.game_type, self.moves, self.names = game_type, moves, names
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def __getitem__(self, index):
+        return self._choices[index]
+
+    @cached_property
+    def _choices(self) -> list[dict]:
+        return [{"json": json.dumps(m, separators=(",", ":"), sort_keys=True),
+                 "label": texts.move_label(self.game_type, m, self.names)} for m in self.moves]
 
 
 def _mark_present(request, game_id: int) -> None:
