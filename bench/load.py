@@ -83,6 +83,7 @@ def parse_args(argv=None):
     p.add_argument("--threads", type=int, default=1, help="> 1: gthread workers")
     p.add_argument("--realistic-only", action="store_true", help="skip the saturation measurements")
     p.add_argument("--saturation-only", action="store_true", help="skip the realistic phase")
+    p.add_argument("--setup-only", action="store_true", help="make the database and games, measure nothing")
     return p.parse_args(argv)
 
 
@@ -440,6 +441,8 @@ def main(argv=None):
     counts = [int(x) for x in args.pages.split(",")]
     env = common.bench_env(args.db)
     games = setup(args, env, max(counts))
+    if args.setup_only:
+        return
     server = common.Server(env, workers=args.workers, threads=args.threads)
     try:
         server.wait_ready()

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from dataclasses import dataclass
 from functools import cache as once
 from pathlib import Path
@@ -60,6 +61,7 @@ TITLE_TEMPLATE = "games/partials/title_text.html"
 BODY_PARAMS = frozenset({"m"})
 POLL_PARAMS = frozenset({"v", "s", "here"})  # the poll's own: they change nothing in the body
 LONGEST_STEP = 2000  # characters of ?m= worth keeping a body for
+NAMES_KEY = "game-body:names"  # changes when a name shown in old log lines may have changed
 
 
 @dataclass(frozen=True)
@@ -71,15 +73,24 @@ class Body:
 def body_for(request, game: Game, make_context) -> Body:
     """The game body for this request's viewer: kept, or rendered from
     ``make_context()`` (called only on a miss) and kept."""
-    slot, fingerprint = _key(request, game)
+    slot, parts = _key(request, game)
     if slot is None:
         return _with_token(request, *_render(request, make_context()))
-    kept = cache.get(slot)
+    found = cache.get_many([slot, NAMES_KEY])  # one round trip
+    fingerprint = _digest([parts, found.get(NAMES_KEY)])
+    kept = found.get(slot)
     if kept is not None and kept[0] == fingerprint:
         return _with_token(request, kept[1], kept[2])
     title, html = _render(request, make_context())
     cache.set(slot, (fingerprint, title, html), settings.GAME_BODY_CACHE_SECONDS)
     return _with_token(request, title, html)
+
+
+def forget_names() -> None:
+    """A player's name changed (a closed account is renamed): the bodies kept so far
+    are not served again. The seats' own names are in every key; this covers the
+    names of former occupants in the log lines (a seat given to someone else)."""
+    cache.set(NAMES_KEY, secrets.token_hex(8), None)
 
 
 def render_body(request, context: dict) -> Body:
@@ -107,14 +118,14 @@ def _csrf_placeholder() -> str:
 # --- the key --------------------------------------------------------------------------------------
 
 
-def _key(request, game: Game) -> tuple[str | None, str]:
-    """(slot, fingerprint): the slot names the viewer's place in the cache, the
-    fingerprint everything the body is made of (the slot's parts included). No slot
-    when the request asks for something not worth keeping."""
+def _key(request, game: Game) -> tuple[str | None, list]:
+    """(slot, parts): the slot names the viewer's place in the cache, the parts
+    everything the body is made of (the slot's included). No slot when the request
+    asks for something not worth keeping."""
     params = set(request.GET) - POLL_PARAMS
     step = request.GET.get("m", "")
     if not params <= BODY_PARAMS or len(step) > LONGEST_STEP:
-        return None, ""
+        return None, []
     seats = list(game.seats.all())
     slot_parts = [game.pk, _viewer(request.user, game), get_language(), step, request.scheme, request.get_host()]
     parts = [
@@ -127,8 +138,7 @@ def _key(request, game: Game) -> tuple[str | None, str]:
         # "3 days, 2 hours left": the body shows it as it reads at the moment it is made.
         [timeuntil(s.deadline) if s.owes_move and s.deadline else "" for s in seats],
     ]
-    slot = "game-body:" + _digest(slot_parts)
-    return slot, _digest(parts)
+    return "game-body:" + _digest(slot_parts), parts
 
 
 def _viewer(user, game: Game) -> list:

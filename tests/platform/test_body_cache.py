@@ -132,6 +132,26 @@ def test_the_clock_text_is_the_one_of_the_moment(game, players, monkeypatch):
     assert rendered.count == 1
 
 
+def test_a_closed_accounts_name_leaves_the_kept_bodies(game, players, django_capture_on_commit_callbacks):
+    """A former occupant's name in the log (a seat given to another player) is not in the
+    seats: closing that account still makes the bodies kept before it new."""
+    from community.account import account_delete
+
+    alice, bob = players
+    carol = make_user("carol")
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 2}, expected_version=1)
+    services.move_apply(game_id=game.pk, user=bob, move={"type": "add", "n": 1}, expected_version=2)
+    game_moderation.seat_give_to_user(moderator=make_user("mod", staff=True), game_id=game.pk, seat_index=1,
+                                      username=carol.username, reason="bob asked")
+    game.refresh_from_db()
+    reader = client_of(alice)
+    assert "bob adds 1" in page(reader, game)
+    with django_capture_on_commit_callbacks(execute=True):
+        account_delete(user=bob)
+    shown = page(reader, game)
+    assert "bob adds 1" not in shown and f"deleted-{bob.pk} adds 1" in shown
+
+
 def test_language_is_part_of_the_key(game, players):
     game.seats.update(deadline=None)  # no clock text: only the language differs between the two bodies
     alice = client_of(players[0])
@@ -162,8 +182,8 @@ def test_unknown_parameters_are_answered_without_the_cache(game, players, monkey
     kept = []
 
     class Recording:
-        def get(self, *args, **kwargs):
-            return cache.get(*args, **kwargs)
+        def __getattr__(self, name):
+            return getattr(cache, name)
 
         def set(self, key, *args, **kwargs):
             kept.append(key)
