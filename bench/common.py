@@ -1,6 +1,8 @@
 """What the load benchmarks share: their own PostgreSQL database and Redis db,
-a gunicorn on loopback, players with sessions made directly in the database,
-race games between them, and an aiohttp client that measures requests.
+a gunicorn on loopback (``deploy/gunicorn.conf.py``), players with sessions made
+directly in the store, race games between pairs of them (``bench/pg_restart.py``;
+``bench/load.py`` plays La Città, ``bench/lacitta_games.py``), and an aiohttp
+client that measures requests.
 
 Nothing here runs in CI; see bench/README.md."""
 
@@ -13,13 +15,14 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/14")
+REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/13")
 VENV_BIN = Path(sys.executable).parent
 
 
@@ -164,6 +167,23 @@ def make_players(n: int, prefix: str = "p") -> list[Player]:
     return players
 
 
+def race_setup(db: str, n_players: int, games_per_pair: int, env: dict[str, str]):
+    """A fresh database with ``n_players`` players in pairs, each pair with race games to play in turn."""
+    t = time.perf_counter()
+    recreate_database(db)
+    flush_redis()
+    migrate(env)
+    django_setup(env)
+    players = make_players(n_players)
+    tables = make_tables(players, games_per_pair)
+    from django.db import connections
+
+    connections.close_all()
+    print(f"setup: {len(players)} players, {sum(len(t.games) for t in tables)} race games in "
+          f"{time.perf_counter() - t:.1f}s", flush=True)
+    return players, tables
+
+
 def make_tables(players: list[Player], games_per_table: int) -> list[Table]:
     from django.contrib.auth import get_user_model
 
@@ -198,25 +218,31 @@ def free_port() -> int:
 
 
 class Server:
+    """gunicorn with the production settings file (``deploy/gunicorn.conf.py``: sync workers, JSON
+    access lines, here thrown away), serving ``bench.wsgi``; ``threads`` > 1 asks for gthread workers."""
+
     def __init__(self, env, *, workers: int, threads: int, port: int | None = None):
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         args = [
             str(VENV_BIN / "gunicorn"),
+            "--config",
+            str(ROOT / "deploy" / "gunicorn.conf.py"),
             "bench.wsgi:application",
             "-b",
             f"127.0.0.1:{self.port}",
             "-w",
             str(workers),
-            "--log-level",
-            "warning",
         ]
         if threads > 1:
             args += ["-k", "gthread", "--threads", str(threads)]
-        self.describe = f"gunicorn {workers} workers" + (
+        self.describe = f"gunicorn (deploy/gunicorn.conf.py) {workers} workers" + (
             f" x {threads} threads (gthread)" if threads > 1 else " (sync)"
-        )
-        self.proc = subprocess.Popen(args, env=env, cwd=ROOT, start_new_session=True)
+        ) + f", its log in {Path(tempfile.gettempdir()) / f'bench-gunicorn-{self.port}.log'}"
+        self.log = Path(tempfile.gettempdir()) / f"bench-gunicorn-{self.port}.log"  # its error lines
+        with open(self.log, "w") as log:
+            self.proc = subprocess.Popen(args, env={**env, "WEB_PIDFILE": ""}, cwd=ROOT, start_new_session=True,
+                                         stdout=subprocess.DEVNULL, stderr=log)
 
     def wait_ready(self, timeout=30.0) -> None:
         import urllib.request

@@ -4,11 +4,13 @@ costs, for the race game of the load benchmark and for a real La Città game.
 
     .venv/bin/python bench/page_cpu.py            # from the repository's root
 
-It makes its own database (``lacitta_pagecpu``): a race game between two players,
-and a 4-player La Città game (new edition, Pays de Cocagne, advanced setup) after
-120 random legal moves; then it times ``--n`` page views of each, ``--rounds``
+It makes its own database (``--db``, ``lacitta_pagecpu``): a race game between two
+players, and a 4-player La Città game (new edition, Pays de Cocagne, advanced setup)
+after 120 random legal moves; then it times ``--n`` page views of each, ``--rounds``
 times, and prints the median CPU milliseconds per view (``time.process_time``),
-beside Django's floor (``/bench/bare``: every middleware, no query)."""
+beside Django's floor (``/bench/bare``: every middleware, no query). Game pages are
+measured twice: as served from the cache of rendered bodies (every view after the
+first), and rendered each time (``?bench=1``, a parameter the cache does not keep)."""
 
 from __future__ import annotations
 
@@ -66,9 +68,10 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--n", type=int, default=200, help="page views per round")
     p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--db", default=DB)
     args = p.parse_args(argv)
-    env = common.bench_env(DB)
-    common.recreate_database(DB)
+    env = common.bench_env(args.db)
+    common.recreate_database(args.db)
     common.flush_redis()
     common.migrate(env)
     common.django_setup(env)
@@ -79,21 +82,27 @@ def main(argv=None):
 
     def view(path: str, cookie: str = "") -> None:
         status = {}
+        path, _, query = path.partition("?")
         environ = {
-            "REQUEST_METHOD": "GET", "PATH_INFO": path, "QUERY_STRING": "", "SERVER_NAME": "127.0.0.1",
+            "REQUEST_METHOD": "GET", "PATH_INFO": path, "QUERY_STRING": query, "SERVER_NAME": "127.0.0.1",
             "SERVER_PORT": "80", "HTTP_HOST": "127.0.0.1", "SERVER_PROTOCOL": "HTTP/1.1",
             "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(b""), "wsgi.errors": sys.stderr,
             "HTTP_COOKIE": cookie,
         }
         b"".join(app(environ, lambda s, h, e=None: status.setdefault("s", s)))
-        if not status["s"].startswith("200"):
+        if not status["s"].startswith(("200", "204")):
             raise RuntimeError(f"{path}: {status['s']}")
 
     cases = [
         ("bare view (/bench/bare)", "/bench/bare", session_cookie(alice)),
-        ("race page, a player", f"/games/{race.pk}/", session_cookie(alice)),
-        ("La Città 4-player page, the player to move", f"/games/{game.pk}/", session_cookie(player)),
-        ("La Città 4-player page, a spectator", f"/games/{game.pk}/", ""),
+        ("race page, a player (kept)", f"/games/{race.pk}/", session_cookie(alice)),
+        ("race page, a player (rendered)", f"/games/{race.pk}/?bench=1", session_cookie(alice)),
+        ("La Città 4-player page, the player to move (kept)", f"/games/{game.pk}/", session_cookie(player)),
+        ("La Città 4-player page, the player to move (rendered)", f"/games/{game.pk}/?bench=1",
+         session_cookie(player)),
+        ("La Città 4-player page, a spectator (kept)", f"/games/{game.pk}/", ""),
+        ("La Città 4-player page, a spectator (rendered)", f"/games/{game.pk}/?bench=1", ""),
+        ("unchanged poll", f"/games/{game.pk}/poll/?v={game.version}", session_cookie(player)),
     ]
     print(f"{args.rounds} rounds of {args.n} views each; median CPU per view (process_time)")
     for name, path, cookie in cases:
@@ -105,7 +114,7 @@ def main(argv=None):
             for _ in range(args.n):
                 view(path, cookie)
             per_view.append((time.process_time() - start) / args.n * 1000)
-        print(f"  {name:<45} {statistics.median(per_view):6.2f} ms  (rounds: "
+        print(f"  {name:<56} {statistics.median(per_view):6.2f} ms  (rounds: "
               + ", ".join(f"{x:.2f}" for x in per_view) + ")")
 
 

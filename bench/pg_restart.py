@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import common, load  # noqa: E402
+from bench import common  # noqa: E402
 
 
 def parse_args(argv=None):
@@ -106,8 +106,7 @@ def main(argv=None):
             "a pytest is running on this machine: not restarting the shared PostgreSQL (--force)"
         )
     env = common.bench_env(args.db)
-    largs = load.parse_args(["--players", str(args.players), "--games-per-pair", "4", "--db", args.db])
-    players, tables = load.setup(largs, env)
+    players, tables = common.race_setup(args.db, args.players, 4, env)
     server = common.Server(env, workers=3, threads=4)
     log: list[tuple[float, str, int]] = []
     marks: dict[str, float] = {}

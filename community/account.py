@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from games import body_cache
 from games import services as game_services
 from games.models import Game, Move, Seat
 
@@ -169,6 +170,7 @@ def account_delete(*, user) -> None:
         if User.objects.filter(username=name).exclude(pk=user.pk).exists():
             name = f"{name}-{secrets.token_hex(3)}"
         user.username, user.email, user.first_name, user.last_name = name, "", "", ""
+        transaction.on_commit(body_cache.forget_names)  # old game pages may show the former name
         user.is_active = user.is_staff = user.is_superuser = False
         user.set_unusable_password()
         user.save()

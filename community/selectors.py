@@ -10,13 +10,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
-from functools import lru_cache
-
-from django.db import connection
-from django.db.models import Prefetch, Q
+from django.db.models import Max, Prefetch, Q
 from django.utils import timezone
 
-from games import plain_reads
 from games import selectors as game_selectors
 from games import texts
 from games.engines import registry
@@ -286,29 +282,16 @@ def chat_stamp(game_id: int) -> str:
 
 
 def chat_privacy_and_stamp(game_id: int) -> tuple[bool, str] | None:
-    """The game's privacy and its chat stamp in one plain SQL statement, or None
-    when there is no such game: every open game page asks every few seconds."""
-    if not plain_reads.is_row_id(game_id):
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(_chat_poll_sql(), [game_id])
-        row = cursor.fetchone()
+    """The game's privacy and its chat stamp in one statement, or None when there is
+    no such game: every open game page asks every few seconds."""
+    rows = (Game.objects.filter(pk=game_id).order_by()
+            .annotate(last=Max("chat_messages__id"), hidden=Max("chat_messages__hidden_at"))
+            .values_list("is_private", "last", "hidden")[:1])
+    row = next(iter(rows), None)
     if row is None:
         return None
     is_private, last, hidden = row
-    hidden = plain_reads.from_db(ChatMessage._meta.get_field("hidden_at"), hidden)
     return bool(is_private), f"{last or 0}-{int(hidden.timestamp() * 1000) if hidden else 0}"
-
-
-@lru_cache(maxsize=None)
-def _chat_poll_sql() -> str:
-    q = connection.ops.quote_name
-    chat, game = q(ChatMessage._meta.db_table), q(Game._meta.db_table)
-    return (
-        f"SELECT g.{q('is_private')}, MAX(c.{q('id')}), MAX(c.{q('hidden_at')}) FROM {game} g "
-        f"LEFT OUTER JOIN {chat} c ON c.{q('game_id')} = g.{q('id')} WHERE g.{q('id')} = %s "
-        f"GROUP BY g.{q('id')}, g.{q('is_private')}"
-    )
 
 
 @dataclass

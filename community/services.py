@@ -5,23 +5,15 @@ words them and picks the HTTP answer) and leave nothing changed."""
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import selectors as game_selectors
-from games.errors import NotAllowed, ServiceError, TooMany
+from games.errors import NotAllowed, ServiceError
 from games.models import Game
 
 from .models import CHAT_MAX_LENGTH, Block, ChatMessage, MemberSettings, Report, Sanction
-
-CHAT_RATE_COUNT = 8  # messages…
-CHAT_RATE_SECONDS = 60  # …per this many seconds and user
-
-
-class TooFast(TooMany):
-    """Chat messages too close together."""
 
 
 def settings_of(user) -> MemberSettings:
@@ -92,15 +84,6 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
             raise NotAllowed(_("You may not write in the chat."))
         raise NotAllowed(_("A moderator muted you until %(until)s (UTC)."),
                          {"until": block.ends_at.strftime("%Y-%m-%d %H:%M")})
-    key = f"chat-rate:{user.pk}"
-    cache.add(key, 0, CHAT_RATE_SECONDS)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, CHAT_RATE_SECONDS)
-        count = 1
-    if count > CHAT_RATE_COUNT:
-        raise TooFast(_("You are writing too fast; wait a minute."))
     return ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
 
 

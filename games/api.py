@@ -15,7 +15,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from . import plain_reads, selectors, services, texts
+from . import selectors, services, texts
 from .http_errors import status_of, text_of
 from .models import Game, Seat
 
@@ -141,7 +141,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def _game(self) -> Game:
         try:
-            game = plain_reads.game_with_seats(int(self.kwargs["pk"]))
+            game = selectors.game_with_seats(int(self.kwargs["pk"]))
         except ValueError:
             raise Http404 from None
         if game is None or not selectors.can_view(game, self.request.user):

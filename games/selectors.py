@@ -9,26 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
-from django.db import connection
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
+from django.utils import timezone
 
-from . import plain_reads
 from .engines import registry
 from .models import Game, Move, Seat
 
 
 def version_and_status(game_id: int) -> tuple[int, str, bool] | None:
     """The game's version, status and privacy, for the poll every open game page
-    sends every few seconds. Plain SQL: building the ORM query costs ten times the
-    query itself."""
-    if not plain_reads.is_row_id(game_id):
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL, [game_id])
-        return cursor.fetchone()
-
-
-_VERSION_SQL = f'SELECT "version", "status", "is_private" FROM "{Game._meta.db_table}" WHERE "id" = %s'
+    sends every few seconds: one statement by primary key."""
+    rows = Game.objects.filter(pk=game_id).order_by().values_list("version", "status", "is_private")[:1]
+    return next(iter(rows), None)
 
 
 def seat_of(game: Game, user) -> Seat | None:
@@ -71,14 +63,29 @@ THEIR_TURN_PAGE = 25
 WAITING_PAGE = 25
 
 
-def _seats_prefetch() -> Prefetch:
-    return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
+def _seats_prefetch(*, vacations: bool = False) -> Prefetch:
+    seats = Seat.objects.select_related("user").order_by("index")
+    if vacations:
+        from players.models import Vacation  # players imports games
+
+        # Each seat's player's current vacation: begun, not ended, the one ending last.
+        now = timezone.now()
+        current = Vacation.objects.filter(user=OuterRef("user_id"), starts_at__lte=now, ends_at__gt=now)
+        seats = seats.annotate(vacation_until=Subquery(current.order_by("-ends_at").values("ends_at")[:1]))
+    return Prefetch("seats", queryset=seats)
 
 
 def games_with_seats() -> QuerySet[Game]:
-    """Games with their seats and the seats' users: two queries whatever the count.
-    One game to show (page, poll, API) comes from ``plain_reads.game_with_seats``."""
+    """Games with their seats and the seats' users: two queries whatever the count."""
     return Game.objects.prefetch_related(_seats_prefetch())
+
+
+def game_with_seats(game_id: int) -> Game | None:
+    """One game to show (page, poll, chat, API), or None: ``game.seats.all()`` loaded
+    (by index) with each seat's user and ``vacation_until`` (the end of its player's
+    current vacation, or None). Two statements."""
+    games = Game.objects.filter(pk=game_id).order_by().prefetch_related(_seats_prefetch(vacations=True))[:1]
+    return next(iter(games), None)
 
 
 def _games_with(user) -> QuerySet[Game]:
@@ -168,7 +175,8 @@ def moves_for(game: Game, seat: int | None, *, after_seq: int = 0, limit: int | 
     they may have shown cards whose order is hidden again. A move its player took
     back (``taken_back``) stays for everyone, marked: it revealed nothing."""
     if limit is not None:
-        rows = plain_reads.log_tail(game.pk, limit, after_seq=after_seq)
+        tail = Move.objects.filter(game=game, seq__gt=after_seq).order_by("-seq")[:limit]
+        rows = list(tail)[::-1]
         if not include_undone:
             rows = [row for row in rows if row.undone_at is None or row.taken_back]
     else:

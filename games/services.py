@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from . import invitations, plain_reads, seat_clocks, signals, texts, undo
+from . import invitations, seat_clocks, signals, texts, undo
 from .engines import registry
 from .engines.base import IllegalMove, InvalidOptions, InvalidState, redraw_hidden
 from .errors import BadMove, Conflict, DamagedGame, NotAllowed, ServiceError, StaleVersion, TooMany
@@ -262,7 +262,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
                 {"seen": expected_version, "now": game.version}
             )
         # The users come along (the "your turn" e-mail needs one); only the seats are locked.
-        seats = plain_reads.seats_for_update(game)
+        seats = _seats_for_update(game)
         seat = _acting_seat(seats, user=user, seat_index=seat_index, bot_level=bot_level)
         engine = registry.get(game.game_type)
         state = state_load(engine=engine, game=game)
@@ -313,7 +313,7 @@ def move_undo(*, game_id: int, user, expected_version: int) -> Game:
             raise Conflict(_("This game is not in progress."))
         if expected_version != game.version:
             raise StaleVersion(_("The game has changed since you looked at it."))
-        seats = plain_reads.seats_for_update(game)
+        seats = _seats_for_update(game)
         seat = _acting_seat(seats, user=user, seat_index=None, bot_level="")
         last = game.moves.order_by("-seq").first()
         if undo.undoable_move(game, seat, last) is None:
@@ -745,10 +745,16 @@ def bot_turns_play(*, game_id: int, version: int, limit: int) -> BotTurns:
 
 def lock_game(game_id: int) -> Game:
     """The game row, locked until the transaction ends (every write starts here)."""
-    game = plain_reads.game_for_update(game_id)
-    if game is None:
-        raise ServiceError(_("There is no such game."))
-    return game
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise ServiceError(_("There is no such game.")) from None
+
+
+def _seats_for_update(game: Game) -> list[Seat]:
+    """The game's seats by index, locked (not their users, who come along with their
+    profiles: the "your turn" e-mail needs them)."""
+    return list(game.seats.select_for_update(of=("self",)).select_related("user__profile").order_by("index"))
 
 
 def log_event(game: Game, seat_index, kind: str, payload: dict, by_user=None, *,

@@ -12,6 +12,7 @@ from importlib import import_module
 from threading import Lock
 from typing import Any
 
+from cachetools import LRUCache
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -94,8 +95,8 @@ def log_line(game_type: str, entry: dict, names: list[str], options: dict | None
 
 
 ROWS_KEPT = 20_000  # move rows whose sentences a process keeps (a few MB)
-_row_sentences: dict[tuple, list[tuple[str, bool]]] = {}
-_row_sentences_lock = Lock()
+_row_sentences: LRUCache = LRUCache(maxsize=ROWS_KEPT)
+_row_sentences_lock = Lock()  # cachetools' caches are not thread-safe (gunicorn runs threads)
 
 
 # --- who is named: the author recorded per move, not the seat's occupant now -------------------
@@ -201,14 +202,13 @@ def visible_lines(game, row, names: list[str]) -> list[tuple[dict, str]]:
     (``row.names`` from ``names_at_rows``) when it has them: the key holds them."""
     names = getattr(row, "names", None) or names
     key = (game.pk, row.seq, row.created_at, get_language(), tuple(names))
-    sentences = _row_sentences.get(key)
+    with _row_sentences_lock:
+        sentences = _row_sentences.get(key)
     if sentences is None:
         sentences = [(log_line(game.game_type, e, names, game.options), is_hidden(game.game_type, e))
                      for e in row.log]
         with _row_sentences_lock:
-            _row_sentences[key] = sentences
-            while len(_row_sentences) > ROWS_KEPT:
-                del _row_sentences[next(iter(_row_sentences))]  # the oldest first
+            _row_sentences[key] = sentences  # the least recently read row goes first
     shown = {id(e) for e in row.visible}  # the same dicts as row.log, those the reader may see
     return [(e, text) for e, (text, hidden) in zip(row.log, sentences) if id(e) in shown and not hidden]
 

@@ -7,7 +7,8 @@ partials; a finished one answers 286 so htmx stops polling."""
 from __future__ import annotations
 
 import json
-from functools import partial
+from collections.abc import Sequence
+from functools import cached_property, partial
 
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
@@ -25,7 +26,8 @@ from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
-from . import json_input, plain_reads, presence, replay, rules, selectors, services, texts, ui, undo
+from . import body_cache, json_input, presence, replay, rules, selectors, services, texts, ui, undo
+from .engines import registry
 from .forms import GameCreateForm
 from .http_errors import form_status, status_of, text_of
 from .models import Game
@@ -96,7 +98,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 
 def _game_or_404(request, pk: int) -> Game:
-    game = plain_reads.game_with_seats(pk)
+    game = selectors.game_with_seats(pk)
     if game is None or not selectors.can_view(game, request.user):
         # Private games do not admit they exist to outsiders.
         raise Http404
@@ -107,7 +109,7 @@ def _visible_or_404(request, pk: int, *, invite_token: str | None = None) -> Non
     """Before any page action: a game the user may not see answers exactly as one
     that does not exist (no status, no version, no "you are not in this game").
     The invitation token opens a private game to the person who holds it."""
-    game = plain_reads.game_with_seats(pk)
+    game = selectors.game_with_seats(pk)
     if game is None:
         raise Http404
     if not selectors.can_view(game, request.user) and not (
@@ -128,10 +130,7 @@ def _context(request, game: Game) -> dict:
          if row.undone_at else text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
     ]
-    moves = [
-        {"json": json.dumps(m, separators=(",", ":"), sort_keys=True), "label": texts.move_label(game.game_type, m, names)}
-        for m in gv.legal_moves
-    ]
+    moves = MoveChoices(game.game_type, gv.legal_moves, names)
     base_url = reverse("games:detail", args=[game.pk])
     return {
         **ui.extra_context(request=request, game=game, gv=gv, names=names, base_url=base_url),
@@ -148,7 +147,6 @@ def _context(request, game: Game) -> dict:
         "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
         "moves_template": [f"games/{game.game_type}/moves.html", "games/generic_moves.html"],
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
-        "rules_url": reverse("games:game_rules", args=[game.pk]) if game.game_type in rules.VARIANTS else "",
         # The tail's newest row is the game's last: whether to offer "take back" costs no query.
         "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),
         "seat_sig": _seat_signature(game),
@@ -157,9 +155,49 @@ def _context(request, game: Game) -> dict:
     }
 
 
+class MoveChoices(Sequence):
+    """The legal moves as the generic move list shows them. Labelled only when a template
+    lists them: a game with its own move builder (La Città: ~160 moves a turn) reads only
+    whether there are any."""
+
+    def __init__(self, game_type: str, moves: list[dict], names: list[str]):
+        self.game_type, self.moves, self.names = game_type, moves, names
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def __getitem__(self, index):
+        return self._choices[index]
+
+    @cached_property
+    def _choices(self) -> list[dict]:
+        return [{"json": json.dumps(m, separators=(",", ":"), sort_keys=True),
+                 "label": texts.move_label(self.game_type, m, self.names)} for m in self.moves]
+
+
 def _mark_present(request, game_id: int) -> None:
     if request.user.is_authenticated:
         presence.mark_present(game_id, request.user.pk)
+
+
+def _body(request, game: Game, *, move_error: str = "") -> body_cache.Body:
+    """The game body for this viewer, kept between requests while nothing it shows
+    changes (games/body_cache.py); one that carries a refused move's message is not kept."""
+    if move_error:
+        return body_cache.render_body(request, {**_context(request, game), "move_error": move_error})
+    return body_cache.body_for(request, game, lambda: _context(request, game))
+
+
+def _body_response(request, game: Game, *, move_error: str = "", status: int = 200) -> HttpResponse:
+    """The game body alone, for htmx to swap in."""
+    return render(request, "games/partials/game_body_swap.html",
+                  {"body": _body(request, game, move_error=move_error)}, status=status)
+
+
+def _page(request, game: Game, *, status: int = 200) -> HttpResponse:
+    rules_url = reverse("games:game_rules", args=[game.pk]) if game.game_type in rules.VARIANTS else ""
+    return render(request, "games/game.html", {"game": game, "body": _body(request, game), "rules_url": rules_url},
+                  status=status)
 
 
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -167,8 +205,8 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     _mark_present(request, pk)
     if request.htmx and not request.htmx.history_restore_request:
         # A step of a move being built: only the game part changes.
-        return render(request, "games/partials/game_body.html", _context(request, game))
-    return render(request, "games/game.html", _context(request, game))
+        return _body_response(request, game)
+    return _page(request, game)
 
 
 @require_GET
@@ -200,7 +238,7 @@ def game_poll(request: HttpRequest, pk: int) -> HttpResponse:
         if sig == _seat_signature(game):
             return HttpResponse(status=204)
     _mark_present(request, pk)
-    return render(request, "games/partials/game_body.html", _context(request, game))
+    return _body_response(request, game)
 
 
 def _seat_signature(game: Game) -> str:
@@ -236,8 +274,7 @@ def _after_move(request: HttpRequest, pk: int) -> HttpResponse:
     a reload on a later turn does not reopen the move just made (``?m=``)."""
     if request.htmx:
         game = _game_or_404(request, pk)
-        response = render(request, "games/partials/game_body.html", _context(request, game))
-        return replace_url(response, reverse("games:detail", args=[pk]))
+        return replace_url(_body_response(request, game), reverse("games:detail", args=[pk]))
     return redirect("games:detail", pk=pk)
 
 
@@ -272,11 +309,9 @@ def _error(request, pk: int, message: str, status: int, *, fresh: bool = False) 
         return response
     game = _game_or_404(request, pk)
     if request.htmx:
-        context = {**_context(request, game), "move_error": message}
-        response = render(request, "games/partials/game_body.html", context, status=status)
-        return replace_url(response, plain_url)
+        return replace_url(_body_response(request, game, move_error=message, status=status), plain_url)
     messages.error(request, message)
-    return render(request, "games/game.html", _context(request, game), status=status)
+    return _page(request, game, status=status)
 
 
 def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
@@ -306,7 +341,7 @@ def summary_seen(request: HttpRequest, pk: int) -> HttpResponse:
         return _error(request, pk, text_of(exc), status_of(exc))
     if request.htmx:
         game = _game_or_404(request, pk)
-        return render(request, "games/partials/game_body.html", _context(request, game))
+        return _body_response(request, game)
     return redirect("games:detail", pk=game.pk)
 
 

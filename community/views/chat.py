@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_ratelimit.core import is_ratelimited
 
-from games import plain_reads
 from games import selectors as game_selectors
 from games.models import Game
 from games.errors import ServiceError
@@ -24,7 +25,7 @@ from ..templatetags.community_chat import panel_context
 
 
 def _game(request: HttpRequest, pk: int) -> Game:
-    game = plain_reads.game_with_seats(pk)
+    game = game_selectors.game_with_seats(pk)
     if game is None or not game_selectors.can_view(game, request.user):
         raise Http404  # a private game does not admit it exists
     return game
@@ -66,6 +67,8 @@ def chat_post(request: HttpRequest, pk: int) -> HttpResponse:
             else _("A message has at most %(n)d characters.") % {"n": ChatForm.base_fields["text"].max_length}
         )
         status = 400
+    elif is_ratelimited(request, group="community.chat", key="user", rate=settings.CHAT_RATE, increment=True):
+        error, status = _("You are writing too fast; wait a minute."), 429
     else:
         try:
             services.chat_post(game_id=pk, user=request.user, text=form.cleaned_data["text"])

@@ -96,8 +96,6 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # {% url %} that remembers its answers (about twenty per game page).
-            "builtins": ["lacitta_site.remembered_urls"],
             "libraries": {"dev_outbox": "lacitta_site.dev_outbox"},
         },
     },
@@ -233,6 +231,10 @@ GAMES_PER_HOUR = int(os.environ.get("GAMES_PER_HOUR", "12"))
 
 # Moves from pages (django-ratelimit, per user): generous for play, a wall for scripts.
 MOVE_RATE = os.environ.get("MOVE_RATE", "120/m")
+# Chat messages (django-ratelimit, per user).
+CHAT_RATE = os.environ.get("CHAT_RATE", "8/m")
+# A cache that cannot count (Redis down) lets requests through rather than refusing them all.
+RATELIMIT_FAIL_OPEN = True
 
 # Content security policy (django-csp): no inline scripts or styles anywhere;
 # htmx is told not to inject its indicator style.
@@ -265,9 +267,10 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
-    # Redis down must not break pages: a tolerant backend answers misses (lacitta_site/cache.py).
-    CACHES = {"default": {"BACKEND": "lacitta_site.cache.TolerantRedisCache", "LOCATION": REDIS_URL,
-                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2}}}
+    # Redis down must not break pages: django-redis answers misses (lacitta_site/cache.py).
+    from lacitta_site.cache import redis_cache
+
+    CACHES = {"default": redis_cache(REDIS_URL)}
 else:
     CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "memory://")
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", True)
@@ -319,6 +322,8 @@ LOGGING = {
 WHITENOISE_AUTOREFRESH = DEBUG
 
 GAME_POLL_INTERVAL_MS = int(os.environ.get("GAME_POLL_INTERVAL_MS", "4000"))
+# How long a rendered game body is kept for its viewer (games/body_cache.py); a new version replaces it sooner.
+GAME_BODY_CACHE_SECONDS = int(os.environ.get("GAME_BODY_CACHE_SECONDS", "1800"))
 
 # Ratings: a player is listed on a game's leaderboard after this many rated games.
 RATINGS_LEADERBOARD_MIN_GAMES = int(os.environ.get("RATINGS_LEADERBOARD_MIN_GAMES", "5"))

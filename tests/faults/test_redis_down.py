@@ -13,6 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games.models import Game, Move
+from lacitta_site.cache import redis_cache
 from lacitta_site.celery import app as celery_app
 from tests.faults.conftest import reset_broker_pools
 from tests.platform.factories import make_user, race_game
@@ -31,13 +32,7 @@ def redis_down(settings):
     url = f"redis://127.0.0.1:{_closed_port()}/0"
     # Django resets its cache handler when CACHES changes (setting_changed).
     # The production cache backend (what REDIS_URL selects), at a dead address.
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "lacitta_site.cache.TolerantRedisCache",
-            "LOCATION": url,
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
-        }
-    }
+    settings.CACHES = {"default": redis_cache(url)}
     saved = {
         k: celery_app.conf.get(k)
         for k in ("task_always_eager", "broker_url", "task_publish_retry", "broker_connection_timeout")

@@ -4,6 +4,8 @@ wanted kind of decision."""
 
 import random
 
+from django.core.cache import cache
+
 from games import services
 from games.engines import registry
 from games.models import Game
@@ -23,6 +25,14 @@ def lacitta_game(users, *, options=None, seed=1):
     for user in others:
         services.game_join(game_id=game.pk, user=user)
     return Game.objects.get(pk=game.pk)
+
+
+def with_state(game, state: dict) -> None:
+    """The snapshot replaced behind its version's back, to see what a page would show
+    of another hidden state (a real change always brings a new version): the game
+    bodies kept for this version (games/body_cache.py) are forgotten."""
+    Game.objects.filter(pk=game.pk).update(state=state)
+    cache.clear()
 
 
 def play_until(game, users, wanted, *, rng_seed=0, max_moves=3000):

@@ -22,7 +22,7 @@ from games import bots
 from games.models import Game, Move
 from games.replay import replay_final_state
 from games.services import move_apply
-from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+from tests.pages.lacitta_helpers import ENGINE, lacitta_game, with_state
 from tests.pages.test_hidden_whole_games import answers, hidden_from
 from tests.platform.factories import make_user
 
@@ -133,10 +133,10 @@ def test_R80_no_answer_after_a_rollback_depends_on_what_its_viewer_may_not_know(
         real = game.state
         first = answers(clients, game)
         for viewer in clients:
-            Game.objects.filter(pk=game.pk).update(state=hidden_from(real, viewer))
+            with_state(game, hidden_from(real, viewer))
             for key, text in answers({viewer: clients[viewer]}, game).items():
                 assert text == first[key], f"step {step}: {key} tells what the viewer may not know"
-        Game.objects.filter(pk=game.pk).update(state=real)
+        with_state(game, real)
         game = greedy(game, users, 500 + step)
     call_command("verify_games", game=[game.pk])
 

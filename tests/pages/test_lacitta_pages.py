@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from tests.pages.lacitta_helpers import ENGINE, find_decision, lacitta_game
+from tests.pages.lacitta_helpers import ENGINE, find_decision, lacitta_game, with_state
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db
@@ -205,7 +205,7 @@ def test_no_page_or_api_answer_depends_on_hidden_cards(client):
         return out
 
     first = answers()
-    Game.objects.filter(pk=game.pk).update(state=_hidden_variant(snapshot))
+    with_state(game, _hidden_variant(snapshot))
     second = answers()
     for who in first:
         assert first[who] == second[who], f"{who} can tell hidden cards apart"
@@ -240,7 +240,7 @@ def test_a_peek_shows_on_its_players_page_only(client):
 
     first = pages()
     assert "You looked at:" in first[peeker.username] and "You looked at:" not in first[other.username]
-    Game.objects.filter(pk=game.pk).update(state=_hidden_variant(game.state))
+    with_state(game, _hidden_variant(game.state))
     second = pages()
     assert first[peeker.username] != second[peeker.username]
     assert first[other.username] == second[other.username]
