@@ -12,7 +12,6 @@ from django.template.defaultfilters import date as date_filter
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from community.services import TooFast
 from games import bots, services, signals
 from games.errors import BadMove, Conflict, DamagedGame, NotAllowed, ServiceError, StaleVersion, TooMany
 from games.http_errors import form_status, status_of, text_of
@@ -292,8 +291,8 @@ def test_a_refusal_carries_a_key_and_parameters_worded_in_the_readers_language()
 
 def test_one_table_maps_refusals_to_http():
     assert [status_of(e) for e in (ServiceError("x"), NotAllowed("x"), Conflict("x"), StaleVersion("x"),
-                                   TooMany("x"), TooFast("x"), DamagedGame("x"), BadMove("k"))] == [
-        400, 403, 409, 409, 429, 429, 503, 400]
+                                   TooMany("x"), DamagedGame("x"), BadMove("k"))] == [
+        400, 403, 409, 409, 429, 503, 400]
     assert [form_status(e) for e in (NotAllowed("x"), TooMany("x"))] == [400, 429]
 
 
