@@ -26,7 +26,7 @@ def level_label(level: str) -> str:
 
 
 # Modules that register a game's levels when imported.
-BOT_MODULES = {"lacitta": "games.engines.lacitta.bots"}
+BOT_MODULES = {"lacitta": "games.lacitta.bots"}
 
 _LEVELS: dict[str, dict[str, Chooser]] = {}
 _loaded: set[str] = set()

@@ -29,8 +29,8 @@ def rules_page(request: HttpRequest, game_type: str, variant: str) -> HttpRespon
     if variant not in variants:
         raise Http404
     language = (get_language() or "en").split("-")[0]
-    body = select_template([f"games/{game_type}/rules/{variant}.{language}.html",
-                            f"games/{game_type}/rules/{variant}.en.html"])
+    body = select_template([f"{game_type}/rules/{variant}.{language}.html",
+                            f"{game_type}/rules/{variant}.en.html"])
     return render(request, "games/rules.html", {
         "game_type": game_type, "variant": variant, "title": variants[variant],
         "variants": list(variants.items()), "body_template": body.template.name,

@@ -31,7 +31,7 @@ SITE_MESSAGES = {
 
 
 CATALOGS: dict[str, str] = {
-    "lacitta": "games.texts_lacitta",
+    "lacitta": "games.lacitta.texts",
 }
 _extra: dict[str, Any] = {}
 

@@ -146,8 +146,8 @@ def _context(request, game: Game) -> dict:
         "legal_moves": moves,
         # A callable: only the generic board shows it, and templates call it when they do.
         "view_json": partial(json.dumps, gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
-        "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
-        "moves_template": [f"games/{game.game_type}/moves.html", "games/generic_moves.html"],
+        "board_template": [f"{game.game_type}/board.html", "games/generic_board.html"],
+        "moves_template": [f"{game.game_type}/moves.html", "games/generic_moves.html"],
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
         "rules_url": reverse("games:game_rules", args=[game.pk]) if game.game_type in rules.VARIANTS else "",
         # The tail's newest row is the game's last: whether to offer "take back" costs no query.
@@ -444,6 +444,6 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
         "game": game, "gv": gv, "seats": seats, "names": names, "nav": nav, "viewer": seat,
         "log_lines": log_lines[:LOG_TAIL],
         "view_json": json.dumps(view, indent=1, sort_keys=True, ensure_ascii=False),
-        "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
+        "board_template": [f"{game.game_type}/board.html", "games/generic_board.html"],
     }
     return render(request, "games/replay.html", context)

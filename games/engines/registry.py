@@ -10,7 +10,7 @@ from .base import Engine
 
 # Built-in games, imported lazily so a broken engine cannot stop the others.
 BUILTIN = {
-    "lacitta": "games.engines.lacitta.engine:ENGINE",
+    "lacitta": "games.lacitta.engine.engine:ENGINE",
 }
 
 # More engines from the environment ("slug=module:attr,…"): plug-in games, and

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-UI_MODULES = {"lacitta": "games.ui.lacitta"}
+UI_MODULES = {"lacitta": "games.lacitta.page"}
 
 
 def extra_context(*, request, game, gv, names: list[str], base_url: str, replay: bool = False) -> dict:

@@ -32,6 +32,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver"
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
+# The games: one Django app each (its own folder), registered in the games registry by its AppConfig.
+GAME_APPS = ["games.lacitta"]
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -56,6 +59,7 @@ INSTALLED_APPS = [
     "notifications",
     "community",
     "ratings",
+    *GAME_APPS,
 ]
 
 MIDDLEWARE = [

@@ -7,9 +7,9 @@ address after Confirm is the plain game page (defect 2)."""
 import pytest
 
 from games import services
-from games.engines.lacitta.constants import BASE_DECK, EXPANSION_DECK
+from games.lacitta.engine.constants import BASE_DECK, EXPANSION_DECK
 from games.models import Game, Move
-from games.texts_lacitta import card_name
+from games.lacitta.texts import card_name
 from tests.browser.helpers import log_in
 from tests.pages.lacitta_helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user

@@ -11,10 +11,10 @@ import pytest
 from django.urls import reverse
 
 from games import move_builder
-from games.texts_lacitta import MESSAGES
-from games.ui import lacitta as ui
-from games.ui.lacitta_help import card_cost, card_effect, card_help
-from games.ui.lacitta_places import TOWNS, city_name
+from games.lacitta.texts import MESSAGES
+from games.lacitta import page as ui
+from games.lacitta.help import card_cost, card_effect, card_help
+from games.lacitta.places import TOWNS, city_name
 from tests.pages.lacitta_helpers import ENGINE, find_decision, lacitta_game
 from tests.platform.factories import make_user
 
@@ -283,7 +283,7 @@ def test_the_new_board_words_are_in_french_too(client):
 
 
 def test_latest_move_is_ringed_and_empty_options_are_not_shown(client):
-    from games.ui.lacitta import changed_cells
+    from games.lacitta.page import changed_cells
 
     users = [make_user("m1"), make_user("m2")]
     game = lacitta_game(users)  # expansion "none"

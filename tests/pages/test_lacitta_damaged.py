@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.engines.lacitta.engine import ENGINE as LACITTA
+from games.lacitta.engine.engine import ENGINE as LACITTA
 from games.models import Game, Move
 from tests.pages.lacitta_helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user

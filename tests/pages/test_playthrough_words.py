@@ -66,8 +66,8 @@ def test_a_second_road_that_continues_the_first_names_its_city(client):
     import random
 
     from games import services
-    from games.ui.lacitta import _city_of_build
-    from games.ui.lacitta_places import city_name
+    from games.lacitta.page import _city_of_build
+    from games.lacitta.places import city_name
 
     users = [make_user("road1"), make_user("road2")]
     game = lacitta_game(users, seed=4,
