@@ -7,7 +7,7 @@ What it does:
 1. drops and creates its own database (``lacitta_bench``), migrates it, empties Redis db 14;
 2. makes ``--players`` users with sessions written straight into the session
    store (cookie ``sessionid``), pairs them, and opens race games between each
-   pair (the platform's test game, loaded through ``EXTRA_GAME_ENGINES``: this
+   pair (the platform's test game, installed by ``bench/settings.py``: this
    measures the platform, not La Città's rules);
 3. starts gunicorn on 127.0.0.1 with ``bench.wsgi`` (the site's URLs plus
    ``/bench/bare``, a Django view that answers "ok" through every middleware);

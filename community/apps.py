@@ -10,21 +10,8 @@ class CommunityConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_migrate
 
-        from games import texts
-
         from . import usernames  # noqa: F401  (new accounts' names are stored in NFKC form)
         from .tiers import ensure_groups
 
         # After the permissions (made by django.contrib.auth's own post_migrate, which comes first).
         post_migrate.connect(ensure_groups, sender=self, dispatch_uid="community.ensure_groups")
-
-        # Log lines of the moderation events this app writes into game logs.
-        texts.SITE_MESSAGES.update(
-            {
-                # Players read only this line: the undone moves and the reason are for staff.
-                "site.rollback": _("A moderator took back moves %(first)s–%(last)s."),
-                "site.adjudicate": _("A moderator ended the game and set its result."),
-                "site.seat_given": _("A moderator gave %(seat)s's seat to %(player)s."),
-                "site.annul": _("A moderator annulled the game: its result no longer counts."),
-            }
-        )

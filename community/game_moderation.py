@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from games import seat_clocks, signals, texts
 from games import services as game_services
-from games.engines import registry
+from games import registry
 from games.engines.base import redraw_hidden
 from games.models import Game, Seat, new_seed
 from games.replay import replay_states

@@ -6,3 +6,6 @@ class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Games")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import checks  # noqa: F401  (the system check of every registered game)

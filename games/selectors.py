@@ -13,7 +13,7 @@ from django.db import connection
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, prefetch_related_objects
 
 from . import plain_reads
-from .engines import registry
+from . import registry
 from .models import Game, Move, Seat
 
 

@@ -20,7 +20,7 @@ BOT_MOVES_PER_TASK = 50
 def bots_play(game_id: int, version: int) -> int:
     """Play the moves owed by bot seats of a game; returns how many were played."""
     from . import bots, services
-    from .engines import registry
+    from . import registry
     from .models import Game
 
     played = 0

@@ -2,7 +2,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from community.selectors import user_ids_hidden_from_lists
-from games.engines import registry
+from games import registry
 
 from . import selectors
 

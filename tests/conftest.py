@@ -1,18 +1,5 @@
 import pytest
 
-from games import texts
-from games.engines import registry
-
-
-@pytest.fixture(autouse=True, scope="session")
-def _race_engine():
-    """The platform is tested with a tiny game of its own (tests/support)."""
-    from tests.support.race_engine import ENGINE, RaceTexts
-
-    registry.register(ENGINE)
-    texts.register_catalog("race", RaceTexts)
-    yield
-
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():

@@ -635,6 +635,7 @@ def context(*, request, game, gv, names: list[str], base_url: str, replay: bool 
         "lc_decision_cities": decision_cities,
         "lc_forecast": forecast(view, seat),
         "lc_seat": seat,
+        "lc_colours": [s.colour for s in game.seats.all()],
         "lc_services": [(s, SERVICE_NAMES[s]) for s in SERVICES],
         "lc_known": sorted((int(k), SERVICE_NAMES.get(v, v)) for k, v in (view["voice"].get("known") or {}).items()),
         "lc_wasteland": view["edition"] == "classic" or view["expansion"] in (None, "none"),

@@ -27,6 +27,9 @@ from .symbols import defs as symbol_defs
 SIZE = 17.0  # hex radius in SVG units
 SQRT3 = math.sqrt(3)
 
+# The seats' colours (the definition gives them to the platform) and how the board paints them:
+# the same as the site's CSS draws the seat's dot.
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple")
 SEAT_FILL = ["#c0392b", "#2e6fb7", "#3d8b3d", "#d4a017", "#7d3c98"]
 SEAT_LIGHT = ["#f3c6c0", "#c5d9f0", "#c9e4c4", "#f6e4a6", "#dcc6e6"]
 LAND_FILL = {"farm": "#e8cf78", "mountain": "#a39a91", "lake": "#86bde3", "wasteland": "#cdbfa4"}

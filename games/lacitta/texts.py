@@ -58,6 +58,35 @@ LANDSCAPES = {
     "wasteland": gettext_lazy("wasteland"),
 }
 
+# The new-game form's words for the options and their values.
+OPTION_LABELS = {
+    "edition": gettext_lazy("Edition"),
+    "expansion": gettext_lazy("Expansion"),
+    "setup": gettext_lazy("Setup"),
+    "classic": gettext_lazy("Classic (2000)"),
+    "modern": gettext_lazy("New edition"),
+    "none": gettext_lazy("None"),
+    "cocagne": gettext_lazy("Pays de Cocagne"),
+    "beginner": gettext_lazy("Beginner (fixed layout)"),
+    "advanced": gettext_lazy("Advanced (random landscape, players place castles)"),
+    "voice_tie": gettext_lazy("2–2 Voice of the People"),
+    "in_turn": gettext_lazy("Each player on their own migration turn (as the rules)"),
+    "at_once": gettext_lazy("2–2 choices at once — faster by post"),
+}
+
+# The rules pages, in menu order.
+RULES_VARIANTS = {
+    "classic": gettext_lazy("Classic edition (2000)"),
+    "modern": gettext_lazy("New edition"),
+    "cocagne": gettext_lazy("Pays de Cocagne expansion"),
+}
+
+
+def rules_variant(options: dict) -> str:
+    """The rules page a game's options select."""
+    return "cocagne" if options.get("expansion") == "cocagne" else options.get("edition", "modern")
+
+
 MESSAGES = {
     "lacitta.setup": gettext_lazy("The game is set up (%(edition)s edition, %(setup)s setup, %(players)s players)."),
     "lacitta.setup_order": gettext_lazy("%(first)s places the first castle."),

@@ -5,7 +5,7 @@ wanted kind of decision."""
 import random
 
 from games import services
-from games.engines import registry
+from games import registry
 from games.models import Game
 from games.services import SeatSpec
 from tests.platform.factories import make_user

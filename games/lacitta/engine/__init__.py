@@ -25,10 +25,9 @@ phases      the year of each edition, automatic phases and forced decisions
 moves       who is pending, legal moves, applying one decision
 scoring     final scores, ranks, tie-breaks (R64/R65)
 view        what a seat (or a spectator) may see (R80)
-invariants  checks used by selfplay, the property tests and ``load``
+invariants  checks used by selfplay (``ENGINE.invariants``), the property tests and ``load``
 validate    ``load``'s checks: the dump's shape, the decks, then the invariants
 board_geometry  the board's geometry as plain read-only data, for code outside the engine
-selfplay    ``python -m games.lacitta.engine.selfplay --players 4 --games 200 ...``
 board       the board (``BOARD``: cells, spaces, zones, beginner layouts; with board_data)
 
 Options

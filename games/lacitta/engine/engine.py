@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from games.engines.base import ApplyResult, GameResult, InvalidOptions, OptionSpec
+
 from . import moves as _moves
 from .constants import ADVANCED, AT_ONCE, BEGINNER, CLASSIC, COCAGNE, IN_TURN, MODERN, NO_EXPANSION
 from .hidden import reveals_hidden
 from .hidden_redraw import redraw_hidden as _redraw_hidden
+from .invariants import CHEAP
 from .phases import advance
 from .scoring import game_result
 from .setup import geo_for, new_state
@@ -22,11 +24,13 @@ class LaCittaEngine:
     max_players = 5
     options = (
         OptionSpec("edition", (CLASSIC, MODERN), MODERN),
-        OptionSpec("expansion", (NO_EXPANSION, COCAGNE), NO_EXPANSION, requires={"edition": (MODERN,)}),
+        OptionSpec("expansion", (NO_EXPANSION, COCAGNE), NO_EXPANSION),  # with the new edition only
         OptionSpec("setup", (BEGINNER, ADVANCED), BEGINNER),
         # R50 2–2: each player on their migration turn (the books) or everybody at once beforehand.
         OptionSpec("voice_tie", (IN_TURN, AT_ONCE), IN_TURN),
     )
+    # What must hold after every move (selfplay and the every-engine tests check them).
+    invariants = CHEAP
 
     def validate_options(self, options: dict, players: int) -> dict:
         options = dict(options or {})

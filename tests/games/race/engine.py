@@ -1,4 +1,4 @@
-"""A tiny game used only to test the platform (no La Città rules here).
+"""A tiny game used only to test the platform (no real game's rules here).
 
 "Race": players take turns adding 1, 2 or 3 to a shared total; whoever brings
 it to the target or beyond ends the main phase. Each seat holds a secret card
@@ -110,14 +110,3 @@ class RaceEngine:
 
 ENGINE = RaceEngine()
 
-
-class RaceTexts:
-    from django.utils.translation import gettext_lazy as _l
-
-    MESSAGES = {
-        "race.start": _l("The race to %(target)s begins."),
-        "race.add": "%(seat)s adds %(n)s (total %(total)s).",
-        "race.ready": "%(seat)s is ready.",
-        "race.secret": "Your secret card is %(card)s.",
-    }
-    ERRORS = {"race.bad_add": "You can only add 1, 2 or 3."}
