@@ -17,8 +17,8 @@ from django.template.loader import get_template
 
 from . import registry
 
-ENGINE_METHODS = ("validate_options", "new_game", "legal_moves", "apply", "pending", "view", "is_over", "result",
-                  "dump", "load")
+ENGINE_METHODS = ("validate_options", "new_game", "legal_moves", "apply", "pending", "view", "is_over",
+                  "result", "dump", "load")
 ENGINE_ATTRIBUTES = ("slug", "name", "min_players", "max_players", "options")
 
 
@@ -99,7 +99,8 @@ def check_definition(definition: registry.GameDefinition) -> list[checks.CheckMe
         error(10, f"it needs {engine.max_players} different seat colours, it has {list(colours)}")
     unknown = [c for c in colours if c not in COLOUR_NAMES]
     if unknown:
-        error(10, f"seat colours {unknown} are not colours the site draws", f"Known: {', '.join(COLOUR_NAMES)}.")
+        error(10, f"seat colours {unknown} are not colours the site draws",
+              f"Known: {', '.join(COLOUR_NAMES)}.")
 
     for key in [*definition.log_marks, *filter(None, [definition.year_start])]:
         if key not in messages:
@@ -114,7 +115,8 @@ def check_definition(definition: registry.GameDefinition) -> list[checks.CheckMe
 
     app = apps.get_containing_app_config(type(engine).__module__)
     if app is None:
-        error(13, "its engine is not inside an installed app", "A game is one Django app in settings.GAME_APPS.")
+        error(13, "its engine is not inside an installed app",
+              "A game is one Django app in settings.GAME_APPS.")
     else:
         for code, _name in settings.LANGUAGES:
             if code == settings.LANGUAGE_CODE:

@@ -51,7 +51,8 @@ def _page_parts(request, game: Game, gv, names: list[str], base_url: str, *, rep
     definition = registry.definition(game.game_type)
     extra = {}
     if definition.page is not None and gv.view is not None:
-        extra = definition.page(request=request, game=game, gv=gv, names=names, base_url=base_url, replay=replay)
+        extra = definition.page(request=request, game=game, gv=gv, names=names, base_url=base_url,
+                                replay=replay)
     return {
         **extra,
         "board_template": definition.template("board"),

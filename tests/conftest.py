@@ -1,5 +1,8 @@
 import pytest
 
+# The browser fixtures (Playwright, Chromium) for the platform's and each game's browser tests.
+pytest_plugins = ["tests.browser.fixtures"]
+
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():

@@ -71,7 +71,8 @@ def _run_checks(state, checks, counts):
         counts[fn.__name__] = counts.get(fn.__name__, 0) + 1
 
 
-def run(engine: Engine, options: dict, players: int, games: int, seed: int, checks: str = "invariants") -> dict:
+def run(engine: Engine, options: dict, players: int, games: int, seed: int,
+        checks: str = "invariants") -> dict:
     """``games`` random games (game g from the engine seed ``seed * 1_000_003 + g``; one RNG for the moves,
     seeded with ``seed``), the options validated by the engine first."""
     options = engine.validate_options(options, players)

@@ -22,7 +22,7 @@ ROOT = Path(settings.BASE_DIR)
 
 WORDS = re.compile(
     r"lacitta(?!_site)|la\s+citt[àa]|cocagne|citizen|castle|farmhouse|famine|voice\s+of\s+the\s+people"
-    r"|politics\s+card|\blc[_-]",
+    r"|politics\s+card|(?-i:\blc[_-])",  # lc_ / lc-: La Città's context keys and CSS classes (not LC_MESSAGES)
     re.IGNORECASE,
 )
 # Lines that must name a game: where the site installs it (one line per game, issue 15).
@@ -80,7 +80,8 @@ def test_the_search_finds_what_it_looks_for(tmp_path):
     (tmp_path / "views.py").write_text("from games.lacitta import page\nfrom lacitta_site import urls\n")
     (tmp_path / "base.html").write_text("<title>La Citta</title>\n{{ SITE_NAME }}: Città\n")
     (tmp_path / "site.css").write_text(".lc-board { }\nsvg.board .citizen { }\n")
-    (tmp_path / "django.po").write_text('msgid "Pays de Cocagne"\nmsgid "2–2 Voice of the People"\n')
+    (tmp_path / "django.po").write_text('msgid "Pays de Cocagne"\nmsgid "2–2 Voice of the People"\n'
+                                        '#: games/checks.py locale/fr/LC_MESSAGES/django.mo\n')
     assert hits_in(["views.py", "base.html", "site.css", "django.po"], root=tmp_path) == [
         "views.py:1: from games.lacitta import page", "base.html:1: <title>La Citta</title>",
         "site.css:1: .lc-board { }", "site.css:2: svg.board .citizen { }",

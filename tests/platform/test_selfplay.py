@@ -29,7 +29,7 @@ def test_a_broken_invariant_stops_selfplay_and_names_itself():
     class Leaky(NimEngine):
         invariants = (never_below_five,)
 
-    with pytest.raises(AssertionError, match="invariant never_below_five broken: 4 left"):
+    with pytest.raises(AssertionError, match=r"invariant never_below_five broken: [0-4] left"):
         selfplay.run(Leaky(), {"pile": "12"}, 2, games=1, seed=1)
 
 

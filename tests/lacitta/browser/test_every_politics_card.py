@@ -11,7 +11,7 @@ from games.lacitta.engine.constants import BASE_DECK, EXPANSION_DECK
 from games.models import Game, Move
 from games.lacitta.texts import card_name
 from tests.browser.helpers import log_in
-from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.lacitta.engine.engine import ENGINE as LACITTA
 from games.models import Game, Move
-from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from tests.pages.lacitta_helpers import ENGINE, find_decision, lacitta_game
+from tests.lacitta.helpers import ENGINE, find_decision, lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db
@@ -247,7 +247,7 @@ def test_a_peek_shows_on_its_players_page_only(client):
 
 
 def test_end_screen_and_replay_of_a_finished_game(client):
-    from tests.pages.lacitta_helpers import play_until
+    from tests.lacitta.helpers import play_until
 
     users = [make_user("e1"), make_user("e2")]
     game = lacitta_game(users, seed=42)

@@ -15,7 +15,7 @@ from games.lacitta.texts import MESSAGES
 from games.lacitta import page as ui
 from games.lacitta.help import card_cost, card_effect, card_help
 from games.lacitta.places import TOWNS, city_name
-from tests.pages.lacitta_helpers import ENGINE, find_decision, lacitta_game
+from tests.lacitta.helpers import ENGINE, find_decision, lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db
@@ -238,7 +238,7 @@ def test_log_lines_name_cities_and_seats_in_words():
 
 def test_finished_game_lists_seats_by_rank_and_replay_jumps_by_year(client):
     from games.models import Game
-    from tests.pages.lacitta_helpers import play_until
+    from tests.lacitta.helpers import play_until
 
     users = [make_user("r1"), make_user("r2"), make_user("r3")]
     game = lacitta_game(users, seed=42)

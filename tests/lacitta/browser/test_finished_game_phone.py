@@ -6,7 +6,7 @@ import pytest
 
 from games.models import Game
 from tests.browser.helpers import log_in
-from tests.pages.lacitta_helpers import lacitta_game, play_until
+from tests.lacitta.helpers import lacitta_game, play_until
 from tests.platform.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

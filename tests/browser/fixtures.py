@@ -1,4 +1,5 @@
-"""Browser tests: Playwright for Python driving Debian's Chromium
+"""Browser tests' fixtures (registered for every test folder by tests/conftest.py: the platform's
+tests/browser and each game's tests/<game>/browser): Playwright for Python driving Debian's Chromium
 (/usr/bin/chromium; CHROMIUM_PATH overrides it), against the live test server."""
 
 import os

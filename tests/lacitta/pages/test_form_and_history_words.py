@@ -9,7 +9,7 @@ from django.utils import timezone, translation
 
 from games.models import Game, Seat
 from games.services import SeatSpec
-from tests.pages.lacitta_helpers import lacitta_game
+from tests.lacitta.helpers import lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ import pytest
 
 from games.models import Game
 from tests.browser.helpers import log_in
-from tests.pages.lacitta_helpers import lacitta_game
+from tests.lacitta.helpers import lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

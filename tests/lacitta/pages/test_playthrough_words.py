@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from tests.pages.lacitta_helpers import ENGINE, find_decision, lacitta_game, play_until
+from tests.lacitta.helpers import ENGINE, find_decision, lacitta_game, play_until
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from django.apps import apps
 
 from games.models import Game
-from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db

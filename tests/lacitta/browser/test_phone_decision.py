@@ -4,7 +4,7 @@ and counts citizens in words (found playing a whole game, scripts/playthrough.py
 import pytest
 
 from tests.browser.helpers import log_in
-from tests.pages.lacitta_helpers import find_decision
+from tests.lacitta.helpers import find_decision
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

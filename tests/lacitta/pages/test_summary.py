@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game, Move, Seat
-from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ from django.urls import reverse
 from games import move_builder, services
 from games.lacitta.engine.constants import BASE_DECK, EXPANSION_DECK
 from games.models import Game, Move
-from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db
