@@ -69,7 +69,7 @@ verify: install
 	$(BIN)/python manage.py verify_games
 
 selfplay: install
-	$(BIN)/python -m games.engines.lacitta.selfplay --players 4 --edition modern --expansion cocagne --setup advanced --games 200 --seed 1
+	$(BIN)/python manage.py selfplay --game lacitta --players 4 --option edition=modern --option expansion=cocagne --option setup=advanced --games 200 --seed 1
 
 # Re-extract and compile translations (needs GNU gettext; the compiled .mo files are committed).
 messages: install

@@ -56,7 +56,7 @@ def create_games(players: list[Player], *, advance: int, seed: int = 1) -> list[
     from django.contrib.auth import get_user_model
 
     from games import services
-    from games.engines import registry
+    from games import registry
     from games.models import Game
     from games.services import SeatSpec
 
@@ -95,7 +95,7 @@ def create_games(players: list[Player], *, advance: int, seed: int = 1) -> list[
 def write_scripts(games: list[LcGame], moves: int, *, seed: int = 2) -> None:
     """The next ``moves`` moves of each game from its stored snapshot (random legal moves),
     with the builder steps of each."""
-    from games.engines import registry
+    from games import registry
     from games.models import Game
     from games.move_builder import encode
 
@@ -120,7 +120,7 @@ def write_scripts(games: list[LcGame], moves: int, *, seed: int = 2) -> None:
 def builder_steps(legal: list[dict], move: dict) -> list[str]:
     """The ``?m=`` values a player follows on the page to reach ``move``'s confirmation."""
     from games import move_builder
-    from games.ui.lacitta import FIELD_ORDER, WHOLE_KEYS
+    from games.lacitta.page import FIELD_ORDER, WHOLE_KEYS
 
     steps, partial = [], {}
     for _ in range(20):

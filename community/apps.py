@@ -10,7 +10,7 @@ class CommunityConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_migrate
 
-        from games import invitations, texts
+        from games import invitations
         from notifications import emails
         from notifications.models import Notification
 
@@ -26,14 +26,3 @@ class CommunityConfig(AppConfig):
 
         # After the permissions (made by django.contrib.auth's own post_migrate, which comes first).
         post_migrate.connect(ensure_groups, sender=self, dispatch_uid="community.ensure_groups")
-
-        # Log lines of the moderation events this app writes into game logs.
-        texts.SITE_MESSAGES.update(
-            {
-                # Players read only this line: the undone moves and the reason are for staff.
-                "site.rollback": _("A moderator took back moves %(first)s–%(last)s."),
-                "site.adjudicate": _("A moderator ended the game and set its result."),
-                "site.seat_given": _("A moderator gave %(seat)s's seat to %(player)s."),
-                "site.annul": _("A moderator annulled the game: its result no longer counts."),
-            }
-        )

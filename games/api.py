@@ -150,7 +150,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("game_type", str, description="Only games of this type (e.g. lacitta)."),
+            OpenApiParameter("game_type", str, description="Only games of this type (a game's slug)."),
             OpenApiParameter("status", str, description="open, active, finished, cancelled or aborted."),
         ]
     )

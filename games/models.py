@@ -14,7 +14,6 @@ from django.utils.translation import gettext_lazy as _
 
 from .bots import level_label
 
-SEAT_COLOURS = ["red", "blue", "green", "yellow", "purple", "orange", "teal", "brown"]
 COLOUR_NAMES = {
     "red": _("Red"), "blue": _("Blue"), "green": _("Green"), "yellow": _("Yellow"), "purple": _("Purple"),
     "orange": _("Orange"), "teal": _("Teal"), "brown": _("Brown"),

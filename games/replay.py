@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .engines import registry
+from . import registry
 from .engines.base import redraw_hidden
 from .models import Game
 

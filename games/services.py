@@ -23,10 +23,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import invitations, seat_clocks, signals, texts, undo
-from .engines import registry
+from . import registry
 from .engines.base import IllegalMove, InvalidOptions, InvalidState, redraw_hidden
 from .errors import BadMove, Conflict, DamagedGame, NotAllowed, ServiceError, StaleVersion, TooMany
-from .models import SEAT_COLOURS, Game, Move, Seat, new_seed
+from .models import Game, Move, Seat, new_seed
 from .replay import replay_final_state
 
 log = logging.getLogger(__name__)
@@ -131,8 +131,9 @@ def game_create(
     )
     invited: set[int] = set()
     now = timezone.now()
+    colours = registry.definition(game_type).seat_colours
     for index, spec in enumerate(seats):
-        seat = Seat(game=game, index=index, colour=SEAT_COLOURS[index], bank_seconds=initial_seconds)
+        seat = Seat(game=game, index=index, colour=colours[index], bank_seconds=initial_seconds)
         if spec.kind == "me":
             seat.kind, seat.user, seat.joined_at = Seat.Kind.HUMAN, creator, now
         elif spec.kind == "open":

@@ -2,19 +2,10 @@ import time
 
 import pytest
 
-from games import texts
-from games.engines import registry
 from tests.platform.factories import make_user
 
-
-@pytest.fixture(autouse=True, scope="session")
-def _race_engine():
-    """The platform is tested with a tiny game of its own (tests/support)."""
-    from tests.support.race_engine import ENGINE, RaceTexts
-
-    registry.register(ENGINE)
-    texts.register_catalog("race", RaceTexts)
-    yield
+# The browser fixtures (Playwright, Chromium) for the platform's and each game's browser tests.
+pytest_plugins = ["tests.browser.fixtures"]
 
 
 @pytest.fixture(autouse=True)

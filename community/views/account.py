@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
@@ -12,6 +13,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -83,7 +85,8 @@ def export(request: HttpRequest) -> HttpResponse:
     data = account.account_export(user=request.user)
     body = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=1)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="lacitta-{request.user.pk}.json"'
+    name = slugify(settings.SITE_NAME) or "account"
+    response["Content-Disposition"] = f'attachment; filename="{name}-{request.user.pk}.json"'
     return response
 
 

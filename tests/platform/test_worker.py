@@ -35,9 +35,8 @@ def _database_url() -> str:
 @pytest.fixture
 def worker(tmp_path):
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="lacitta_site.settings.base", DATABASE_URL=_database_url(),
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="tests.worker_settings", DATABASE_URL=_database_url(),
                CELERY_TASK_ALWAYS_EAGER="false", CELERY_QUEUE=queue, DB_CONN_MAX_AGE="0",
-               EXTRA_GAME_ENGINES="race=tests.support.race_engine:ENGINE",
                EMAIL_BACKEND="django.core.mail.backends.console.EmailBackend")  # not mail-outbox/
     saved = {k: celery_app.conf.get(k) for k in ("task_always_eager", "broker_url", "broker_transport_options",
                                                   "task_default_queue")}
