@@ -251,7 +251,7 @@ class Server:
             self.proc = subprocess.Popen(args, env={**env, "WEB_PIDFILE": ""}, cwd=ROOT, start_new_session=True,
                                          stdout=subprocess.DEVNULL, stderr=log)
 
-    def wait_ready(self, timeout=30.0) -> None:
+    def wait_ready(self, timeout=180.0) -> None:  # workers import Django: slow on a loaded machine
         import urllib.request
 
         end = time.monotonic() + timeout
