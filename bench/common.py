@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,14 +156,20 @@ def make_players(n: int, prefix: str = "p") -> list[Player]:
     EmailAddress.objects.bulk_create(
         [EmailAddress(user=u, email=u.email, verified=True, primary=True) for u in users]
     )
-    players = []
+    # Session rows written in bulk (the cached_db store reads a session missing from the cache from its row).
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+    from django.utils.crypto import get_random_string
+
+    store, expires = SessionStore(), timezone.now() + timedelta(days=14)
+    players, rows = [], []
     for user in users:
-        store = SessionStore()
-        store[SESSION_KEY] = str(user.pk)
-        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        store.create()
-        players.append(Player(user.pk, user.username, store.session_key))
+        key = get_random_string(32, "abcdefghijklmnopqrstuvwxyz0123456789")
+        data = {SESSION_KEY: str(user.pk), BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+                HASH_SESSION_KEY: user.get_session_auth_hash()}
+        rows.append(Session(session_key=key, session_data=store.encode(data), expire_date=expires))
+        players.append(Player(user.pk, user.username, key))
+    Session.objects.bulk_create(rows, batch_size=1000)
     return players
 
 
@@ -243,7 +250,7 @@ class Server:
             self.proc = subprocess.Popen(args, env={**env, "WEB_PIDFILE": ""}, cwd=ROOT, start_new_session=True,
                                          stdout=subprocess.DEVNULL, stderr=log)
 
-    def wait_ready(self, timeout=30.0) -> None:
+    def wait_ready(self, timeout=180.0) -> None:  # workers import Django: slow on a loaded machine
         import urllib.request
 
         end = time.monotonic() + timeout

@@ -13,6 +13,7 @@ Needs Django set up (``common.django_setup``)."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import dataclass, field
@@ -50,23 +51,26 @@ class LcGame:
         self.version += 1
 
 
-def create_games(players: list[Player], *, advance: int, seed: int = 1) -> list[LcGame]:
-    """Games of four players each (players in order), each advanced by 0..``advance`` random
-    legal moves through the site's own services (so seats, clocks and the log are as a real game's)."""
+def create_games(players: list[Player], *, advance: int, kinds: int = 25, seed: int = 1) -> list[LcGame]:
+    """Games of four players each (players in order). ``kinds`` of them are played through
+    the site's own services (created, joined, advanced by 0..``advance`` random legal moves,
+    so seats, clocks and the log are as a real game's); the others are copies of those rows
+    (game, seats, moves) with other players in the seats: each page is still a game of its
+    own, and the setup takes minutes instead of an hour on a busy machine."""
     from django.contrib.auth import get_user_model
 
     from games import services
     from games import registry
-    from games.models import Game
+    from games.models import Game, Move, Seat, new_invite_token
     from games.services import SeatSpec
 
     engine = registry.get("lacitta")
     users = {u.pk: u for u in get_user_model().objects.filter(pk__in=[p.user_id for p in players])}
     rng = random.Random(seed)
-    games = []
+    fours = [players[i:i + SEATS] for i in range(0, len(players) - SEATS + 1, SEATS)]
+    played = []
     t, moves = time.perf_counter(), 0
-    for i in range(0, len(players) - SEATS + 1, SEATS):
-        four = players[i:i + SEATS]
+    for four in fours[:kinds]:
         seated = [users[p.user_id] for p in four]
         game = services.game_create(creator=seated[0], game_type="lacitta", options=dict(OPTIONS),
                                     seats=[SeatSpec("me")] + [SeatSpec("open") for _ in range(SEATS - 1)])
@@ -74,7 +78,7 @@ def create_games(players: list[Player], *, advance: int, seed: int = 1) -> list[
             services.game_join(game_id=game.pk, user=user)
         game = Game.objects.get(pk=game.pk)
         by_seat = dict(game.seats.values_list("index", "user_id"))
-        four = [next(p for p in four if p.user_id == by_seat[i]) for i in range(SEATS)]
+        four[:] = [next(p for p in four if p.user_id == by_seat[i]) for i in range(SEATS)]
         seated = [users[p.user_id] for p in four]
         for _ in range(rng.randint(0, advance)):
             state = engine.load(game.state)
@@ -86,10 +90,38 @@ def create_games(players: list[Player], *, advance: int, seed: int = 1) -> list[
             game = services.move_apply(game_id=game.pk, user=seated[seat], move=move,
                                        expected_version=game.version)
             moves += 1
-        games.append(LcGame(game.pk, four, game.version))
-        if len(games) % 50 == 0:
-            print(f"  {len(games)} games, {moves} moves played in {time.perf_counter() - t:.0f}s", flush=True)
+        played.append(game)
+    print(f"  {len(played)} games played through the services ({moves} moves) in {time.perf_counter() - t:.0f}s",
+          flush=True)
+    games = [LcGame(g.pk, four, g.version) for g, four in zip(played, fours)]
+    for n, four in enumerate(fours[kinds:]):
+        model = played[n % len(played)]
+        games.append(LcGame(_copy(model, [p.user_id for p in four], Game, Seat, Move, new_invite_token).pk, four,
+                            model.version))
+    print(f"  {len(games) - len(played)} copies in {time.perf_counter() - t:.0f}s", flush=True)
     return games
+
+
+def _copy(model, user_ids: list[int], Game, Seat, Move, new_invite_token):
+    """The game ``model`` again, seat i held by ``user_ids[i]`` (its moves made by them)."""
+    from django.db import transaction
+
+    old_users = dict(model.seats.values_list("user_id", "index"))
+    with transaction.atomic():
+        game = Game.objects.get(pk=model.pk)
+        game.pk, game.invite_token, game.created_by_id = None, new_invite_token(), user_ids[0]
+        game.save(force_insert=True)
+        seats = list(Seat.objects.filter(game_id=model.pk))
+        for seat in seats:
+            seat.pk, seat.game_id, seat.user_id = None, game.pk, user_ids[seat.index]
+        Seat.objects.bulk_create(seats)
+        rows = list(Move.objects.filter(game_id=model.pk))
+        for row in rows:
+            row.pk, row.game_id = None, game.pk
+            if row.by_user_id in old_users:
+                row.by_user_id = user_ids[old_users[row.by_user_id]]
+        Move.objects.bulk_create(rows, batch_size=500)
+    return game
 
 
 def write_scripts(games: list[LcGame], moves: int, *, seed: int = 2) -> None:
@@ -103,8 +135,14 @@ def write_scripts(games: list[LcGame], moves: int, *, seed: int = 2) -> None:
     stored = dict(Game.objects.filter(pk__in=[g.id for g in games]).values_list("pk", "state"))
     versions = dict(Game.objects.filter(pk__in=[g.id for g in games]).values_list("pk", "version"))
     rng = random.Random(seed)
+    worked_out: dict[str, list[ScriptedMove]] = {}  # copies of a game share its moves
     for game in games:
-        game.version, game.next, game.script = versions[game.id], 0, []
+        game.version, game.next = versions[game.id], 0
+        key = json.dumps(stored[game.id], sort_keys=True)
+        if key in worked_out:
+            game.script = worked_out[key]
+            continue
+        game.script = worked_out[key] = []
         state = engine.load(stored[game.id])
         for _ in range(moves):
             pending = sorted(engine.pending(state))

@@ -9,8 +9,9 @@ What it does:
    (``BENCH_REDIS``, db 13 by default); makes one player per open page, with a
    session written straight into the store (cookie ``sessionid``), and La Città
    games between them, four players each (new edition, Pays de Cocagne, advanced
-   setup), each advanced by 0 to ``--advance`` random legal moves through the site's
-   services, so that pages show games at every stage (``--reuse``: the database and
+   setup): ``--kinds`` of them advanced by 0 to ``--advance`` random legal moves
+   through the site's services, so that pages show games at every stage, the others
+   copies of those (rows copied, other players seated) (``--reuse``: the database and
    players of the last run with this ``--db``, as that run left them);
 2. works out the next ``--script-moves`` moves of every game with the engine, and the
    steps of the move builder a player clicks to make each (bench/lacitta_games.py);
@@ -69,6 +70,7 @@ def parse_args(argv=None):
     p.add_argument("--db", default="lacitta_bench")
     p.add_argument("--pages", default="2000", help="open pages in the realistic phase; a comma list runs each")
     p.add_argument("--advance", type=int, default=60, help="each game starts 0..N random moves in")
+    p.add_argument("--kinds", type=int, default=25, help="games played through the services; the rest are copies")
     p.add_argument("--script-moves", type=int, default=30, help="moves worked out ahead for each game")
     p.add_argument("--reuse", action="store_true", help="the database and players of the last run with --db")
     p.add_argument("--concurrency", type=int, default=16, help="clients in the saturation phase")
@@ -113,7 +115,7 @@ def setup(args, env, pages: int) -> list:
         common.django_setup(env)
         players = common.make_players(n)
         print(f"setup: {len(players)} players in {time.perf_counter() - t:.0f}s; games…", flush=True)
-        games = lacitta_games.create_games(players, advance=args.advance)
+        games = lacitta_games.create_games(players, advance=args.advance, kinds=args.kinds)
         _saved(args.db).write_text(json.dumps([{"id": g.id, "players": [vars(p) for p in g.players]}
                                                for g in games]))
     t1 = time.perf_counter()

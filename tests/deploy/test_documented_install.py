@@ -112,6 +112,7 @@ def test_units_and_procfile_run_deploy_site():
 
 
 @pytest.mark.deploy
+@pytest.mark.timeout(3600)  # a fresh install: ~9 min on a quiet machine
 def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backup(tmp_path, capsys):
     found = servers()
     assert found is not None  # conftest deselects this test otherwise
