@@ -89,7 +89,7 @@ class HistoryFilterForm(forms.Form):
         self.option_sets = {key: options for key, options, _game_type in option_sets}
         self.fields["game"].choices = [("", _("Any game"))] + [(e.slug, e.name) for e in registry.available()]
         self.fields["options"].choices = [("", _("Any options"))] + [
-            (key, options_words(options, game_type) or _("(none)")) for key, options, game_type in option_sets
+            (key, options_words(key, game_type) or _("(none)")) for key, _options, game_type in option_sets
         ]
 
     def clean_opponent(self):
