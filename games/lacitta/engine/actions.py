@@ -4,12 +4,12 @@ found a city, build a small building), take a politics card (politics.py), or pa
 from __future__ import annotations
 
 from games.engines.base import LogEntry
-from .builds import build_moves, do_build, do_roads, found_sources, place_castle
+from .builds import build_moves, do_build, do_roads, found_sources, place_castle, seat_sites
 from .cards import draw_politics
-from .cities import castle_citizens, cities, memo
+from .cities import castle_citizens, castle_sites, cities
 from .constants import ROAD, SMALL, buildings_of_size
 from .errors import illegal
-from .geometry import castle_cell_ok, castle_cells
+from .geometry import castle_cell_ok
 from .state import State
 
 
@@ -27,23 +27,24 @@ def turn_moves(s: State, seat: int, out: list) -> None:
     stop after two."""
     out.append({"type": "pass"})
     p = s.players[seat]
-    if p["cards_up"] > 0:
+    cards = p["cards_up"] > 0
+    if cards:
         out.append({"type": "take_gold"})
     from .politics import politics_moves  # politics imports this module
 
-    politics_moves(s, seat, out)
-    if p["cards_up"] > 0:
-        build_moves(s, seat, small_buildings(s), {"type": "build"}, out)
-        if can_found(s, seat):
+    # Shared by the action card and the politics cards (without cards up, only a politics
+    # card builds: "is this turn forced?" then stops at the first one it finds).
+    rows = seat_sites(s, seat) if cards else None
+    politics_moves(s, seat, out, rows)
+    if cards:
+        build_moves(s, seat, small_buildings(s), BUILD, out, rows)
+        if not p["founded"] and p["castles"] > 0:  # can_found
             sources = found_sources(s, seat)
             if sources:
-                cache = memo(s)
-                cells = cache.get("castle_cells")
-                if cells is None:
-                    cells = cache["castle_cells"] = castle_cells(s.geo, s.kind)
-                for cell in cells:
-                    for src in sources:
-                        out.append({"type": "found", "cell": cell, "from": src})
+                out += [{"type": "found", "cell": cell, "from": src} for cell in castle_sites(s) for src in sources]
+
+
+BUILD = {"type": "build"}
 
 
 def _use_card(s: State, seat: int) -> None:

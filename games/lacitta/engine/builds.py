@@ -7,7 +7,8 @@ applying a move never enumerates the board; ``build_moves`` enumerates for
 from __future__ import annotations
 
 from games.engines.base import LogEntry
-from .cities import castle_citizens, cities, cities_of, memo, place, remove
+from .cities import _index as index
+from .cities import castle_citizens, cities, cities_of, kept, memo, place, remove
 from .constants import CASTLE, MARKET, PAIR_OF, ROAD, WAVE
 from .errors import illegal
 from .state import State
@@ -46,26 +47,39 @@ def target_city(s: State, seat: int, cell: int, as_road=None) -> int:
 
 def city_targets(s: State, cid: int) -> list[int]:
     """Empty hexes where city ``cid`` may grow without touching another city."""
-    cache = memo(s)
-    key = ("targets", cid)
-    found = cache.get(key)
+    return city_sites(s, cid)[0]
+
+
+def city_sites(s: State, cid: int) -> tuple:
+    """(targets, cells a building may go: targets and, with the expansion, the city's roads
+    (R72), the cells of those touching a lake, whether the city has a market); kept across
+    board changes that cannot reach the city (``cities.carry``)."""
+    sites = kept(s).sites
+    found = sites.get(cid)
     if found is None:
-        found = cache[key] = _city_targets(s, cid)
+        found = sites[cid] = _city_sites(s, cid)
     return found
 
 
-def _city_targets(s: State, cid: int) -> list[int]:
+def _city_sites(s: State, cid: int) -> tuple:
     kind, city, nbr = s.kind, s.city, s.geo.nbr
-    out = []
+    members = cities(s)[cid]
+    targets = []
     seen = set()
-    for m in cities(s)[cid]:
+    for m in members:
         for d in nbr[m]:
             if d in seen or kind[d] is not None:
                 continue
             seen.add(d)
-            if all(city[e] == cid or city[e] < 0 for e in nbr[d]):
-                out.append(d)
-    return out
+            for e in nbr[d]:
+                x = city[e]
+                if x != cid and x >= 0:
+                    break
+            else:
+                targets.append(d)
+    cells = targets + [c for c in members if kind[c] == ROAD] if s.expansion == "cocagne" else targets
+    lake = s.geo.lake
+    return targets, cells, [c for c in cells if lake[c]], any(kind[c] == MARKET for c in members)
 
 
 def check_build(s: State, seat: int, building: str, cell) -> tuple[int, bool]:
@@ -129,41 +143,55 @@ def do_roads(s: State, seat: int, cells, log: list, via: str) -> None:
 # ------------------------------------------------------------------ enumeration
 
 
-def build_moves(s: State, seat: int, kinds, base: dict, out: list) -> None:
+def seat_sites(s: State, seat: int) -> list[tuple]:
+    """The seat's cities where something can be built, as (city, cells, lake cells, has a
+    market, castle can give a citizen): computed once per ``legal_moves`` and shared by the
+    action card and every politics card."""
+    pop, counts = s.pop, (s._cities or index(s))[2]
+    rows = []
+    for cid in cities_of(s, seat):
+        _targets, cells, lakes, market = city_sites(s, cid)
+        if cells:
+            rows.append((cid, cells, lakes, market, pop[cid] - counts[cid] >= 1))  # castle_citizens >= 2
+    return rows
+
+
+def build_moves(s: State, seat: int, kinds, base: dict, out: list, rows: list | None = None) -> None:
     """Append every legal placement of the given building kinds to ``out`` as move
-    dicts (``base`` plus building and cell, or cells for roads)."""
-    kind = s.kind
-    lake = s.geo.lake
+    dicts: ``base`` plus building and cell (or cells for roads). ``base`` is
+    {"type"}, {"type", "slot"} or {"type", "slot", "tier"}, keys in that order;
+    ``rows``: ``seat_sites(s, seat)`` if the caller has it."""
     supply = s.supply
-    wanted = [b for b in kinds if b != ROAD and supply.get(PAIR_OF[b], 0) > 0]
-    seat_cities = cities_of(s, seat)
-    if wanted:
-        all_cities = cities(s)
-        for cid in seat_cities:
-            members = all_cities[cid]
-            targets = city_targets(s, cid)
-            if s.expansion == "cocagne":
-                targets = targets + [c for c in members if kind[c] == ROAD]
-            if not targets:
-                continue
-            can_citizen = castle_citizens(s, cid) >= 2
-            has_market = any(kind[c] == MARKET for c in members)
-            for b in wanted:
-                if b == MARKET:
-                    if has_market or s.pool <= 0:
+    if rows is None:
+        rows = seat_sites(s, seat)
+    if rows:
+        wanted = [b for b in kinds if b != ROAD and supply.get(PAIR_OF[b], 0) > 0]
+        if wanted:
+            pool = s.pool > 0
+            for _cid, cells, lakes, market, can_citizen in rows:
+                for b in wanted:
+                    if b == MARKET:
+                        if market or not pool:
+                            continue
+                    elif not can_citizen:
                         continue
-                elif not can_citizen:
-                    continue
-                wave = b in WAVE
-                for cell in targets:
-                    if wave and not lake[cell]:
-                        continue
-                    move = dict(base)
-                    move["building"] = b
-                    move["cell"] = cell
-                    out.append(move)
+                    where = lakes if b in WAVE else cells
+                    if where:
+                        out += _placed(base, b, where)
     if ROAD in kinds and supply.get(PAIR_OF[ROAD], 0) > 0:
-        road_moves(s, seat, seat_cities, base, out)
+        road_moves(s, seat, cities_of(s, seat), base, out)
+
+
+def _placed(base: dict, building: str, cells: list) -> list[dict]:
+    """The moves ``base`` + building + cell for each cell (written out: a turn has ~100)."""
+    t = base["type"]
+    if "tier" in base:
+        slot, tier = base["slot"], base["tier"]
+        return [{"type": t, "slot": slot, "tier": tier, "building": building, "cell": c} for c in cells]
+    if "slot" in base:
+        slot = base["slot"]
+        return [{"type": t, "slot": slot, "building": building, "cell": c} for c in cells]
+    return [{"type": t, "building": building, "cell": c} for c in cells]
 
 
 def road_moves(s: State, seat: int, seat_cities: list[int], base: dict, out: list) -> None:
@@ -173,11 +201,15 @@ def road_moves(s: State, seat: int, seat_cities: list[int], base: dict, out: lis
     placements = cache.get(key)
     if placements is None:  # depends only on the buildings: kept until one changes
         placements = cache[key] = _road_placements(s, seat, seat_cities, two)
-    for cells in placements:
-        move = dict(base)
-        move["building"] = ROAD
-        move["cells"] = list(cells)
-        out.append(move)
+    t = base["type"]
+    if "tier" in base:
+        slot, tier = base["slot"], base["tier"]
+        out += [{"type": t, "slot": slot, "tier": tier, "building": ROAD, "cells": [*c]} for c in placements]
+    elif "slot" in base:
+        slot = base["slot"]
+        out += [{"type": t, "slot": slot, "building": ROAD, "cells": [*c]} for c in placements]
+    else:
+        out += [{"type": t, "building": ROAD, "cells": [*c]} for c in placements]
 
 
 def _road_placements(s: State, seat: int, seat_cities: list[int], two: bool) -> list[tuple]:
@@ -185,25 +217,42 @@ def _road_placements(s: State, seat: int, seat_cities: list[int], two: bool) -> 
     firsts = []
     for cid in seat_cities:
         firsts.extend((cell, cid) for cell in city_targets(s, cid))
-    nbr = s.geo.nbr
+    if not two:
+        return [(cell,) for cell, _cid in firsts]
+    geo = s.geo
+    nbr, nbr_set = geo.nbr, geo.nbr_set
     kind = s.kind
-    owner = s.owner
+    city = s.city
+    cells = [cell for cell, _cid in firsts]
+    near: dict[int, int] = {}  # empty hex -> the one city it touches, -1 none, -2 several
     out = []
     for cell, cid in firsts:
         out.append((cell,))
-        if not two:
-            continue
-        around = nbr[cell]
-        # Only hexes next to the new road change status (R73: it is part of its city).
-        for other, _ in firsts:
-            if other != cell and other not in around:
-                out.append((cell, other))
-        for other in around:
+        # A second road elsewhere; next to the first one only hexes change status (R73: the
+        # first road is part of its city).
+        around = nbr_set[cell]
+        out += [(cell, other) for other in cells if other not in around and other != cell]
+        for other in nbr[cell]:
             if kind[other] is None:
-                near = _adjacent_cities(s, other, (cell, cid))
-                if len(near) == 1 and owner[next(iter(near))] == seat:
+                x = near.get(other)
+                if x is None:
+                    x = near[other] = _touching(nbr[other], city)
+                # With the first road (city cid) next to it, it touches cid alone.
+                if x == -1 or x == cid:
                     out.append((cell, other))
     return out
+
+
+def _touching(around, city: list) -> int:
+    """The one city whose buildings touch a hex with these neighbours, -1 none, -2 several."""
+    found = -1
+    for d in around:
+        x = city[d]
+        if x >= 0 and x != found:
+            if found >= 0:
+                return -2
+            found = x
+    return found
 
 
 def found_sources(s: State, seat: int) -> list[int]:

@@ -48,6 +48,8 @@ def draw_politics(s: State, log: list) -> str | None:
 def take_from_row(s: State, slot: int, log: list) -> str:
     card = s.pol_row[slot]
     new = draw_politics(s, log)
-    s.pol_row[slot] = new
+    row = s.pol_row[:]  # shared with other copies of the state
+    row[slot] = new
+    s.pol_row = row
     log.append(LogEntry("lacitta.row_refilled", {"slot": slot, "card": new}))
     return card

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from games.engines.base import LogEntry
 from .cities import _index as index
-from .cities import cities, cities_of, city_buildings, clamp_to_limit, memo, remove
+from .cities import cities, cities_of, city_buildings, clamp_to_limit, kept, remove
 from .constants import CASTLE, MARKET, ROAD, WAVE
 from .errors import illegal
 from .geometry import removable
@@ -32,11 +32,12 @@ def shortfall(s: State, cid: int) -> int:
 
 
 def candidates(s: State, cid: int) -> list[int]:
-    cache = memo(s)
-    key = ("removable", cid)
-    if key not in cache:
-        cache[key] = removable(s.geo, cities(s)[cid], cid)
-    return cache[key]
+    """The city's buildings at the edge (kept until the city itself changes)."""
+    cache = kept(s).removable
+    found = cache.get(cid)
+    if found is None:
+        found = cache[cid] = removable(s.geo, cities(s)[cid], cid)
+    return found
 
 
 def voluntary_roads(s: State, cid: int) -> list[int]:
@@ -71,7 +72,7 @@ def lose_city(s: State, cid: int, log: list) -> None:
 
 def needy_cities(s: State, seat: int) -> list[int]:
     """The seat's cities with fewer citizens than buildings (``shortfall`` > 0)."""
-    _found, by_seat, counts, _memo = s._cities or index(s)
+    _found, by_seat, counts, _memo, _kept = s._cities or index(s)
     pop = s.pop
     return [cid for cid in by_seat.get(seat, ()) if counts[cid] > pop[cid]]
 
@@ -79,12 +80,15 @@ def needy_cities(s: State, seat: int) -> list[int]:
 def pending_seats(s: State) -> set[int]:
     """Seats that must demolish or may still remove roads (runs on every call of
     ``pending``: kept to plain loops)."""
-    _found, by_seat, counts, _memo = s._cities or index(s)
+    _found, by_seat, counts, _memo, _kept = s._cities or index(s)
     pop = s.pop
-    out = set()
-    for seat, open_ in enumerate(s.relodge_open):
-        if open_ or any(counts[cid] > pop[cid] for cid in by_seat.get(seat, ())):
-            out.add(seat)
+    out = {seat for seat, open_ in enumerate(s.relodge_open) if open_}
+    for seat, cids in by_seat.items():
+        if seat not in out:
+            for cid in cids:
+                if counts[cid] > pop[cid]:
+                    out.add(seat)
+                    break
     return out
 
 
@@ -130,7 +134,9 @@ def apply(s: State, seat: int, move: dict, log: list, auto: bool = False) -> Non
             raise illegal("not_relodging", "You have nothing to decide about roads now")
         if needy_cities(s, seat):
             raise illegal("must_demolish", "First demolish the buildings your citizens cannot fill")
-        s.relodge_open[seat] = False
+        relodge = s.relodge_open[:]  # shared with other copies of the state
+        relodge[seat] = False
+        s.relodge_open = relodge
         log.append(LogEntry("lacitta.relodge_done", {"seat": seat, "auto": auto}, seat))
         return
     if set(move) != {"type", "city", "cell"}:

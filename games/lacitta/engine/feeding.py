@@ -63,5 +63,7 @@ def apply(s: State, seat: int, move: dict, log: list, auto: bool = False) -> Non
         raise illegal("bad_count", f"Remove between 1 and {most} citizens from this city", max=most)
     s.pop[cid] -= k
     s.pool += k
-    s.starve[seat] = left - k
+    starve = s.starve[:]  # shared with other copies of the state
+    starve[seat] = left - k
+    s.starve = starve
     log.append(LogEntry("lacitta.feeding_loss", {"seat": seat, "city": cid, "count": k, "auto": auto}, seat))

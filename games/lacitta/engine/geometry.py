@@ -17,16 +17,15 @@ def _values(container):
     return container.values() if hasattr(container, "values") else container
 
 
-class Geometry:
-    __slots__ = (
-        "board", "players", "n", "active", "active_cells", "nbr", "all_nbr", "touches",
-        "food", "mountains", "lake", "landscape",
-    )
+class Layout:
+    """What depends only on the board and the player count: buildable hexes, adjacency, and
+    the hexes within 2 and 3 steps of each one (which cached results a board change can
+    touch). Built once per (board, count) and shared by every game's ``Geometry``."""
 
-    def __init__(self, board, players: int, landscape: dict):
-        self.board = board
-        self.players = players
-        self.landscape = landscape  # space id -> (kind, n)
+    __slots__ = ("n", "active", "active_cells", "nbr", "nbr_set", "all_nbr", "touches", "within2", "within3",
+                 "within3_set")
+
+    def __init__(self, board, players: int):
         cell_ids = sorted(getattr(c, "id", c) for c in _values(board.cells))
         self.n = n = (cell_ids[-1] + 1) if cell_ids else 0
         active = board.active_cells(players)
@@ -38,17 +37,60 @@ class Geometry:
         self.nbr = [()] * n
         self.all_nbr = [()] * n
         self.touches = [()] * n
-        self.food = [0] * n
-        self.mountains = [0] * n
-        self.lake = [False] * n
         for c in cell_ids:
             nb = tuple(board.neighbours[c])
             self.all_nbr[c] = nb
             if self.active[c]:
                 self.nbr[c] = tuple(d for d in nb if self.active[d])
-            spaces = tuple(board.touches[c])
-            self.touches[c] = spaces
-            for s in spaces:
+            self.touches[c] = tuple(board.touches[c])
+        self.nbr_set = [frozenset(x) for x in self.nbr]
+        self.within2 = [_ball(self.nbr, c, 2) for c in range(n)]
+        self.within3 = [_ball(self.nbr, c, 3) for c in range(n)]
+        self.within3_set = [frozenset(x) for x in self.within3]
+
+
+def _ball(nbr, cell: int, depth: int) -> tuple[int, ...]:
+    seen = {cell}
+    frontier = [cell]
+    for _ in range(depth):
+        frontier = [d for c in frontier for d in nbr[c] if d not in seen and not seen.add(d)]
+    return tuple(sorted(seen))
+
+
+_LAYOUTS: dict = {}
+
+
+def layout(board, players: int) -> Layout:
+    key = (id(board), players)
+    found = _LAYOUTS.get(key)
+    if found is None or found[0] is not board:
+        if len(_LAYOUTS) > 64:  # test boards
+            _LAYOUTS.clear()
+        found = _LAYOUTS[key] = (board, Layout(board, players))  # keeps the board alive: its id stays its own
+    return found[1]
+
+
+class Geometry:
+    __slots__ = (
+        "board", "players", "n", "active", "active_cells", "nbr", "all_nbr", "touches",
+        "food", "mountains", "lake", "landscape", "within2", "within3", "nbr_set",
+        "within3_set",
+    )
+
+    def __init__(self, board, players: int, landscape: dict):
+        self.board = board
+        self.players = players
+        self.landscape = landscape  # space id -> (kind, n)
+        lay = layout(board, players)
+        self.n = n = lay.n
+        self.active, self.active_cells, self.nbr, self.all_nbr = lay.active, lay.active_cells, lay.nbr, lay.all_nbr
+        self.touches, self.within2, self.within3, self.nbr_set = lay.touches, lay.within2, lay.within3, lay.nbr_set
+        self.within3_set = lay.within3_set
+        self.food = [0] * n
+        self.mountains = [0] * n
+        self.lake = [False] * n
+        for c in range(n):
+            for s in self.touches[c]:
                 kind, value = landscape.get(s, ("wasteland", 0))
                 if kind == "farm":
                     self.food[c] += value
@@ -77,7 +119,12 @@ def spacing_forbidden(geo: Geometry, kind: list, depth: int = 3) -> set:
 
     Multi-source breadth-first search from every building through empty hexes only:
     step 1 reaches hexes adjacent to a building, step 3 hexes with 2 empty hexes
-    between them and the building."""
+    between them and the building.
+
+    The same as every empty hex within 3 steps of a building through any buildable hexes
+    (``Layout.within3``): on a path from a building, the last building before the hex is
+    nearer still, through empty hexes. So adding a building only forbids the empty hexes
+    within 3 steps of it (``cities.carry``)."""
     nbr = geo.nbr
     frontier = [c for c in geo.active_cells if kind[c] is not None]
     seen = set(frontier)

@@ -23,7 +23,6 @@ from collections import Counter
 from games.engines.base import LogEntry
 from .cities import cities, cities_of, city_limit, memo, services
 from .constants import IN_TURN, SERVICES, SVC_INDEX
-from .geometry import empty_hexes_between
 from .state import State
 
 NEIGHBOUR_DISTANCE = 2  # R51: 2 or fewer empty hexes along a path
@@ -51,11 +50,40 @@ def neighbours(s: State) -> dict[int, list[int]]:
 
 
 def _neighbours(s: State) -> dict[int, list[int]]:
+    """One pass over the empty hexes next to a city (``geometry.empty_hexes_between`` per
+    city with limit 2 gives the same): two cities are neighbours when one empty hex
+    touches both, or two adjacent empty hexes touch one each (or, never under R28, when
+    they touch)."""
     all_cities = cities(s)
-    out = {}
+    nbr, city, owner = s.geo.nbr, s.city, s.owner
+    touch: dict[int, set] = {}  # empty hex -> the cities it touches
+    near: dict[int, set] = {}
     for cid, members in all_cities.items():
-        near = empty_hexes_between(s.geo, s.kind, s.city, members, NEIGHBOUR_DISTANCE)
-        out[cid] = sorted(o for o in near if s.owner[o] != s.owner[cid])
+        mine = near[cid] = set()
+        for m in members:
+            for d in nbr[m]:
+                x = city[d]
+                if x < 0:
+                    here = touch.get(d)
+                    if here is None:
+                        touch[d] = {cid}
+                    else:
+                        here.add(cid)
+                elif x != cid:
+                    mine.add(x)
+    for e, here in touch.items():
+        if len(here) > 1:
+            for a in here:
+                near[a].update(here)
+        for d in nbr[e]:
+            there = touch.get(d)
+            if there is not None:
+                for a in here:
+                    near[a].update(there)
+    out = {}
+    for cid, found in near.items():
+        mine = owner[cid]
+        out[cid] = sorted(o for o in found if owner[o] != mine)
     return out
 
 
@@ -117,18 +145,20 @@ def _open_seat(s: State, seat: int, log: list) -> None:
     winners = s.voice_winners
     near = neighbours(s)
     points = city_points(s)
+    made, opened = list(s.choice_made), list(s.choice_open)  # shared with other copies of the state
     for cid in cities_of(s, seat):
         targets = [o for o in near[cid] if s.pop[o] > 0]
         if not targets:
             continue
         outcomes = {svc: takes_from(points, cid, svc, targets) for svc in winners}
         if len({tuple(v) for v in outcomes.values()}) == 1:
-            s.choice_made.append((cid, seat, winners[0]))
+            made.append((cid, seat, winners[0]))
             log.append(LogEntry("lacitta.voice_choice", {"seat": seat, "city": cid, "service": winners[0],
                                                          "auto": True}, seat))
         else:
-            s.choice_open.append((cid, seat, tuple(winners)))
-    s.choice_made.sort()
+            opened.append((cid, seat, tuple(winners)))
+    made.sort()
+    s.choice_made, s.choice_open = made, opened
 
 
 def step(s: State, log: list) -> bool:

@@ -10,7 +10,7 @@ from . import demolition, feeding
 from .actions import apply_turn, turn_moves
 from .constants import IN_TURN
 from .errors import illegal
-from .geometry import castle_cells
+from .cities import castle_sites
 from .politics import apply_politics
 from .setup import apply_castle
 from .state import State
@@ -44,14 +44,19 @@ class _Capped(list):
         if len(self) >= 2:
             raise _Enough
 
+    def __iadd__(self, moves):
+        list.extend(self, moves)
+        if len(self) >= 2:
+            raise _Enough
+        return self
+
 
 def moves_into(s: State, seat: int, out: list) -> None:
     if seat not in pending(s):
         return
     ph = s.phase
     if ph == "setup":
-        for cell in castle_cells(s.geo, s.kind):
-            out.append({"type": "place_castle", "cell": cell})
+        out += [{"type": "place_castle", "cell": cell} for cell in castle_sites(s)]
     elif ph == "actions":
         turn_moves(s, seat, out)
     elif ph == "choice":
@@ -78,11 +83,12 @@ def first_moves(s: State, seat: int) -> list[dict]:
         moves_into(s, seat, out)
     except _Enough:
         pass
-    return list(out)
+    return out[:2]
 
 
-def find_forced(s: State):
-    """A pending decision with exactly one legal answer, as (seat, move), else None."""
+def find_forced(s: State, waiting: set[int] | None = None):
+    """A pending decision with exactly one legal answer, as (seat, move), else None.
+    ``waiting``: ``pending(s)`` if the caller has it."""
     ph = s.phase
     if ph in ("setup", "actions"):
         if s.qi >= len(s.queue):
@@ -93,12 +99,12 @@ def find_forced(s: State):
         first = first_moves(s, seat)
         return (seat, first[0]) if len(first) == 1 else None
     if ph in ("demolish_migration", "demolish_feeding"):
-        for seat in sorted(pending(s)):
+        for seat in sorted(pending(s) if waiting is None else waiting):
             move = demolition.forced(s, seat)
             if move:
                 return seat, move
     elif ph == "feeding":
-        for seat in sorted(pending(s)):
+        for seat in sorted(pending(s) if waiting is None else waiting):
             move = feeding.forced(s, seat)
             if move:
                 return seat, move
@@ -108,7 +114,7 @@ def find_forced(s: State):
 def apply_decision(s: State, seat: int, move: dict, log: list, auto: bool = False) -> None:
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
         raise illegal("bad_move", "That move is not possible now")
-    if seat not in pending(s):
+    if not auto and seat not in pending(s):  # a forced move (``auto``) is pending by construction
         raise illegal("not_your_turn", "You have nothing to decide now", seat=seat)
     t = move["type"]
     ph = s.phase

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from games.engines.base import LogEntry
 from . import demolition, feeding, migration
-from .cities import cities, cities_of, city_limit, income
+from .cities import castle_sites, cities, cities_of, city_limit, income
 from .constants import ACTION_CARDS, ADVANCED, CLASSIC, CUBES, MODERN, TURNS_PER_YEAR, VOICE_DRAW, VOICE_LEFT_IN_FINAL_YEAR, YEARS
-from .geometry import castle_cells
 from .moves import DECISION_PHASES, apply_decision, find_forced, pending
 from .scoring import compute_result
 from .state import State
@@ -31,17 +30,18 @@ def advance(s: State, log: list) -> None:
     """Run the game on until a seat owes a choice with more than one answer, or the end."""
     while s.phase != "over":
         if s.phase in DECISION_PHASES:
-            if s.phase == "setup" and s.qi < len(s.queue) and not castle_cells(s.geo, s.kind):
+            if s.phase == "setup" and s.qi < len(s.queue) and not castle_sites(s):
                 # No hex keeps R11's distance any more: that castle cannot be placed.
                 log.append(LogEntry("lacitta.castle_skipped", {"seat": s.queue[s.qi]}, s.queue[s.qi]))
                 s.qi += 1
                 continue
-            forced = find_forced(s)
+            waiting = pending(s)
+            forced = find_forced(s, waiting)
             if forced is not None:
                 seat, move = forced
                 apply_decision(s, seat, move, log, auto=True)
                 continue
-            if pending(s):
+            if waiting:
                 return
             if s.phase == "choice" and migration.step(s, log):
                 continue  # in turn: one seat migrated, the next seat's turn opens

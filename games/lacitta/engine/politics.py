@@ -19,25 +19,26 @@ from .state import State
 LOOKS = ([0, 1], [0, 2], [1, 2])
 
 
-def politics_moves(s: State, seat: int, out: list) -> None:
+def politics_moves(s: State, seat: int, out: list, rows: list | None = None) -> None:
+    """``rows``: ``builds.seat_sites(s, seat)`` if the caller has it."""
     for slot, card in enumerate(s.pol_row):
         if card is not None:
-            card_moves(s, seat, slot, card, out)
+            card_moves(s, seat, slot, card, out, rows)
 
 
-def card_moves(s: State, seat: int, slot: int, card: str, out: list) -> None:
+def card_moves(s: State, seat: int, slot: int, card: str, out: list, rows: list | None = None) -> None:
     p = s.players[seat]
     gold = p["gold"]
-    base = {"type": "politics", "slot": slot}
     if card in BUILD_CARDS:
         building, cost = BUILD_CARDS[card]
         if gold >= cost:
-            build_moves(s, seat, (building,), base, out)
+            build_moves(s, seat, (building,), {"type": "politics", "slot": slot}, out, rows)
     elif card == MASTER_BUILDER:
         expansion = s.expansion == "cocagne"
         for tier, cost in MASTER_COST.items():
             if gold >= cost:
-                build_moves(s, seat, buildings_of_size(tier, expansion), {**base, "tier": tier}, out)
+                build_moves(s, seat, buildings_of_size(tier, expansion), {"type": "politics", "slot": slot,
+                                                                          "tier": tier}, out, rows)
     elif card == BREAD_AND_GAMES:
         all_cities = cities(s)
         targets = [c for cid in cities_of(s, seat) for c in all_cities[cid] if s.kind[c] in SERVICES_OF]

@@ -6,11 +6,13 @@ Every other building of a city holds exactly one citizen (roads none), so the ca
 holds ``pop - (buildings - 1)``; citizens are never tracked per building because
 rearranging them inside a city is always allowed (R53 classic, R54 modern).
 
-Copy-on-write: ``copy()`` duplicates the top-level lists and each player's dict;
-nested values (tuples, the lists inside a player dict) are replaced, never mutated.
-The board lists ``kind``, ``owner`` and ``city`` change only through ``cities.place`` /
-``cities.remove`` (a few times a year), so copies share them and those two functions
-copy them first (``own_board``); never keep a reference to them across a board change.
+Copy-on-write: ``copy()`` duplicates ``pop``, ``supply`` and each player's dict, the
+fields changed in place on most moves; every other list is shared with the copies and
+never changed in place, only replaced (``s.queue = …``, ``row = s.pol_row[:]; row[i] =
+…; s.pol_row = row``), as are the tuples inside player dicts. The board lists ``kind``,
+``owner`` and ``city`` change only through ``cities.place`` / ``cities.remove`` (a few
+times a year), so copies share them and those two functions copy them first
+(``own_board``); never keep a reference to them across a board change.
 """
 
 from __future__ import annotations
@@ -71,32 +73,33 @@ class State:
         self._board_shared = new._board_shared = True
         new.pop = self.pop[:]
         new.pool = self.pool
-        new.supply = dict(self.supply)
-        new.players = [dict(p) for p in self.players]
-        new.voice_deck = self.voice_deck[:]
-        new.voice = self.voice[:]
-        new.voice_discard = self.voice_discard[:]
+        new.supply = self.supply.copy()
+        new.players = [p.copy() for p in self.players]
+        # Shared: these lists are replaced, never changed in place (see the module docstring).
+        new.voice_deck = self.voice_deck
+        new.voice = self.voice
+        new.voice_discard = self.voice_discard
         new.voice_revealed = self.voice_revealed
-        new.voice_winners = self.voice_winners[:]
-        new.pol_deck = self.pol_deck[:]
-        new.pol_row = self.pol_row[:]
-        new.pol_discard = self.pol_discard[:]
-        new.cubes = self.cubes[:]
-        new.harvest = self.harvest[:]
-        new.queue = self.queue[:]
+        new.voice_winners = self.voice_winners
+        new.pol_deck = self.pol_deck
+        new.pol_row = self.pol_row
+        new.pol_discard = self.pol_discard
+        new.cubes = self.cubes
+        new.harvest = self.harvest
+        new.queue = self.queue
         new.qi = self.qi
-        new.choice_open = self.choice_open[:]
-        new.choice_made = self.choice_made[:]
-        new.starve = self.starve[:]
-        new.relodge_open = self.relodge_open[:]
+        new.choice_open = self.choice_open
+        new.choice_made = self.choice_made
+        new.starve = self.starve
+        new.relodge_open = self.relodge_open
         new.demolish_reason = self.demolish_reason
-        new.famine = self.famine[:]
+        new.famine = self.famine
         new.result = self.result
         new.setup_first = self.setup_first
         new.voice_tie = self.voice_tie
         new.migrated = self.migrated
         new.geo = self.geo
-        new._cities = self._cities  # shared until a building changes (then reset)
+        new._cities = self._cities  # shared until a building changes (then replaced)
         return new
 
     # ------------------------------------------------------------------ JSON
