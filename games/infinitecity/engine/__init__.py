@@ -1,0 +1,1 @@
+"""Infinite City rules engine (docs to come)."""
