@@ -31,13 +31,17 @@ def placement_cells(s: State, lifted: Cell | None = None) -> list[Cell]:
     being moved (Post Office, G9): it counts as gone, and its own cell is not a new place."""
     cells = s.cells
     frontier = set()
-    for xy in cells:
+    add = frontier.add
+    plazas = []
+    for xy, c in cells.items():
         if xy == lifted:
             continue
-        for n in neighbours(xy):
-            if n not in cells:
-                frontier.add(n)
-    plazas = [xy for xy, c in cells.items() if xy != lifted and c[1] and KIND_OF[c[0]] == PLAZA]
+        x, y = xy
+        for n in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)):
+            if n not in cells:  # the lifted tile's own cell is in ``cells``: never a new place
+                add(n)
+        if c[1] and KIND_OF[c[0]] == PLAZA:
+            plazas.append(xy)
     if plazas:
         near = {n for p in plazas for n in neighbours(p)} & frontier
         if near:

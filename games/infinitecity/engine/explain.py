@@ -56,7 +56,7 @@ def explain(s: State, move: dict, legal: list[dict]) -> IllegalMove:
 def _explain_play(s: State, move: dict, legal: list[dict], frame: dict | None) -> IllegalMove:
     tile, x, y = move["tile"], move["x"], move["y"]
     src = frame["src"] if frame else "hand"
-    if not isinstance(tile, str) or tile not in {m["tile"] for m in legal}:
+    if not isinstance(tile, str) or tile not in {m["tile"] for m in legal if m["type"] == "play"}:
         if src == "library":
             return illegal("not_seen", "Play one of the tiles you looked at, other than a Library")
         if src == "temple":

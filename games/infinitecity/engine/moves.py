@@ -50,6 +50,10 @@ def apply_decision(s: State, seat, move, log: list, auto: bool = False) -> None:
     legal = current_moves(s)
     if move not in legal:
         raise explain(s, move, legal)
+    _apply(s, move, log, auto)
+
+
+def _apply(s: State, move: dict, log: list, auto: bool = False) -> None:
     if s.stage == "turn":
         apply_turn(s, move, log, auto)
     else:
@@ -71,6 +75,6 @@ def advance(s: State, log: list) -> None:
         if not moves:
             fizzle(s, s.stack[-1], log)
         elif len(moves) == 1:
-            apply_decision(s, s.turn, moves[0], log, auto=True)
+            _apply(s, moves[0], log, auto=True)
         else:
             return
