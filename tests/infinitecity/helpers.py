@@ -3,7 +3,8 @@
 ``build`` takes the city as ``{(x, y): spec}`` where spec is a tile key ("bank": face up,
 no token), ``("bank", {seat: n})`` (face up with tokens) or ``("bank", "down")`` (face
 down); the hands; the top of the pile (``pile_top``, first = the very top); every other tile
-of the box goes under them. Token supplies follow from the tokens on the board unless given.
+of the box goes under them (or into the hand of seat ``rest_to``, or with ``rest_to="city"`` face down in a row at
+y = 1000). Token supplies follow from the tokens on the board unless given.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from games.infinitecity.engine.tiles import full_set
 
 
 def build(city: dict, *, players: int = 2, hands=None, pile_top=(), turn: int = 0, supply=None,
-          marks: str = "known-only", pile_rest: bool = True, stack=None, end=None, stage=None) -> State:
+          marks: str = "known-only", rest_to: int | str | None = None, stack=None, end=None, stage=None) -> State:
     s = State()
     s.marks = marks
     s.nplayers = players
@@ -43,9 +44,16 @@ def build(city: dict, *, players: int = 2, hands=None, pile_top=(), turn: int = 
     used = Counter([c[0] for c in s.cells.values()]) + Counter(t for h in hands for t in h) + Counter(pile_top)
     for f in stack or []:
         used += Counter(f.get("tiles", []))
-    rest = list((Counter(full_set()) - used).elements()) if pile_rest else []
+    rest = list((Counter(full_set()) - used).elements())
     missing = used - Counter(full_set())
     assert not missing, f"more tiles than the box holds: {dict(missing)}"
+    if rest_to == "city":  # the other tiles face down in a row far away
+        for i, tile in enumerate(rest):
+            s.cells[(i, 1000)] = [tile, False, [0] * players, 0]
+        rest = []
+    elif rest_to is not None:  # the other tiles in that seat's hand: the pile is only ``pile_top``
+        hands[rest_to] += rest
+        rest = []
     s.pile = rest + list(reversed(pile_top))
     s.pile_known = [0] * len(s.pile)
     s.stack = list(stack or [])

@@ -53,7 +53,7 @@ def view(s: State, seat) -> dict:
         "game": "infinitecity", "players_count": s.nplayers, "viewer": me, "marks": marks,
         "first": s.first, "turn": s.turn if s.stage != "over" else None, "stage": s.stage,
         "pending": [] if s.stage == "over" else [s.turn], "current": current,
-        "end": _end(s), "passes": s.passes, "no_more_plays": s.no_more_plays, "factory": s.factory,
+        "end": _end(s), "passes": s.passes, "no_more_plays": s.no_more_plays, "extra_draws": s.factory,
         "power_stations": face_up_power_stations(s),
         "cells": cells, "players": players, "pile": pile,
         "stack": [_frame(f, bit, marks) for f in s.stack],
