@@ -46,6 +46,9 @@ def apply_decision(s: State, seat, move, log: list, auto: bool = False) -> None:
         raise illegal("game_over", "The game is over")
     if seat != s.turn or isinstance(seat, bool):
         raise illegal("not_your_turn", "You have nothing to decide now", seat=seat)
+    if not all(isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)) for v in move.values()):
+        # True == 1 and 1.0 == 1 in Python: only plain ints and strings may match a legal move.
+        raise illegal("bad_fields", "That move is not possible now", fields=sorted(map(str, move)))
     move = _normal(move)
     legal = current_moves(s)
     if move not in legal:
