@@ -71,7 +71,7 @@ class State:
     def to_json(self) -> dict:
         data = {"schema_version": SCHEMA_VERSION}
         for f in _PLAIN:
-            data[f] = _deep(getattr(self, f))
+            data[f] = _COPY.get(f, _deep)(getattr(self, f))
         data["cells"] = [[x, y, c[0], c[1], c[2][:], c[3]] for (x, y), c in sorted(self.cells.items())]
         return data
 
@@ -81,7 +81,7 @@ class State:
             raise ValueError(f"unsupported Infinite City state schema {data.get('schema_version')!r}")
         s = cls()
         for f in _PLAIN:
-            setattr(s, f, _deep(data[f]))
+            setattr(s, f, _deep(data[f]))  # whatever its shape: ``validate`` checks it next
         s.cells = {}
         for x, y, tile, up, tokens, known in data["cells"]:
             if (x, y) in s.cells:
@@ -96,6 +96,10 @@ class State:
         return f"<Infinite City state turn={self.turn} stage={self.stage} tiles={len(self.cells)}>"
 
 
+def _same(v):
+    return v
+
+
 def _copy_frame(f: dict) -> dict:
     return {k: (_deep(v) if isinstance(v, (list, dict)) else v) for k, v in f.items()}
 
@@ -106,3 +110,16 @@ def _deep(v):
     if isinstance(v, dict):
         return {k: _deep(x) for k, x in v.items()}
     return v
+
+
+# How each field is copied out (flat lists of strings/ints need no recursion); fields not
+# listed are scalars or strings.
+_COPY = {
+    "pile": list, "pile_known": list, "supply": list,
+    "hands": lambda hs: [list(h) for h in hs],
+    "hand_known": lambda rows: [[dict(d) for d in row] for row in rows],
+    "stack": lambda st: [_copy_frame(f) for f in st],
+    "end": _deep, "result": _deep,
+}
+for _f in _PLAIN:
+    _COPY.setdefault(_f, _same)
