@@ -78,6 +78,9 @@ def finish(s: State, reason: str, log: list) -> None:
     from .scoring import compute_result
 
     s.stage = "over"
+    for f in reversed(s.stack):  # tiles a Library set aside still go under the pile (G19)
+        if f.get("tiles"):
+            to_bottom(s, f["tiles"], f["known"])
     s.stack = []
     s.over_reason = reason
     s.result = compute_result(s)
