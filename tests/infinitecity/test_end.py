@@ -162,7 +162,7 @@ def test_IC41_a_game_ending_inside_a_library_chain_keeps_the_tiles_set_aside():
     city = {(0, 0): "power_station", (4, 0): "power_station", (8, 0): "power_station",
             (12, 0): "power_station", (1, 0): ("bank", {1: 2})}
     s = build(city, hands=[["library"], QUIET], pile_top=["power_station", "hotel", "port"])
-    s, _ = act(s, play("library", 2, 1))
+    s, _ = act(s, play("library", 1, 1))
     s, log = act(s, play("power_station", 0, 1))
     assert ENGINE.is_over(s) and s.over_reason == "power_stations"
-    assert s.pile[:2] == ["port", "hotel"] and len(s.pile) == 120 - 5 - 1 - 1 - 2 - 1
+    assert s.pile[:2] == ["port", "hotel"] and len(s.pile) == 120 - 7 - 2, "city 7, seat 1 holds 2"
