@@ -165,4 +165,4 @@ def test_IC41_a_game_ending_inside_a_library_chain_keeps_the_tiles_set_aside():
     s, _ = act(s, play("library", 1, 1))
     s, log = act(s, play("power_station", 0, 1))
     assert ENGINE.is_over(s) and s.over_reason == "power_stations"
-    assert s.pile[:2] == ["port", "hotel"] and len(s.pile) == 120 - 7 - 2, "city 7, seat 1 holds 2"
+    assert s.pile[2:4] == ["port", "hotel"] and len(s.pile) == 120 - 7 - 2, "city 7, seat 1 holds 2"
