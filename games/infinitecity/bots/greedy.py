@@ -102,7 +102,9 @@ def settle(t: State, seat: int, w: Weights, b: Budget, rng: random.Random, depth
 
 
 def placement(s: State, seat: int, tile: str, xy, w: Weights) -> float:
-    """The position with the tile and the bot's token down, its instruction not yet done."""
+    """The position with the tile and the bot's token down, its instruction not yet done
+    (worked out in place and undone: no copy)."""
+    memo, s.memo = s.memo, {}
     s.cells[xy] = [tile, True, [1 if i == seat else 0 for i in range(s.nplayers)], 0]
     s.supply[seat] -= 1
     try:
@@ -110,6 +112,7 @@ def placement(s: State, seat: int, tile: str, xy, w: Weights) -> float:
     finally:
         del s.cells[xy]
         s.supply[seat] += 1
+        s.memo = memo
 
 
 def turn_candidates(s: State, seat: int, legal: list, w: Weights, b: Budget) -> list:

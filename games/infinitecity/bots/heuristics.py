@@ -20,9 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.city import neighbours, protected_cells
+from ..engine.city import protected_cells
 from ..engine.state import State
-from ..engine.tiles import marks_of
+from ..engine.tiles import MARKS_CHOICES, ROWS, marks_of
+
+# (bonus, silver) of every tile under every ``marks`` option, looked up once.
+MARKS = {m: {key: marks_of(key, m) for key in ROWS} for m in MARKS_CHOICES}
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,8 @@ def _group_sizes(cells: set) -> list[int]:
         todo = [left.pop()]
         size = 1
         while todo:
-            for m in neighbours(todo.pop()):
+            x, y = todo.pop()
+            for m in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
                 if m in left:
                     left.remove(m)
                     todo.append(m)
@@ -63,17 +67,18 @@ def evaluate(s: State, w: Weights = DEFAULT) -> list[float]:
     owned: list[set] = [set() for _ in range(n)]
     bonus = [0] * n
     silver = [0] * n
+    marks = MARKS[s.marks]
+    seats = range(n)
     for xy, c in s.cells.items():
         tokens = c[2]
-        if not any(tokens):
-            continue
-        b, sv = marks_of(c[0], s.marks)
-        for i in range(n):
+        b, sv = marks[c[0]]
+        for i in seats:
             if tokens[i]:
                 owned[i].add(xy)
-                bonus[i] += b
-                silver[i] += sv
-    prot = protected_cells(s) if w.protected else set()
+                if b or sv:
+                    bonus[i] += b
+                    silver[i] += sv
+    prot = protected_cells(s) if w.protected else ()
     most = max(silver)
     out = []
     for i in range(n):

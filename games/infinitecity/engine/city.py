@@ -25,10 +25,26 @@ def adjacent_tiles(s: State, xy: Cell) -> list[Cell]:
     return [n for n in neighbours(xy) if n in cells]
 
 
+def city_changed(s: State) -> None:
+    """A tile entered, left, moved or turned face up: forget what was worked out about the
+    city (placement cells, protection). Every such change in the engine calls this."""
+    s.memo.clear()
+
+
 def placement_cells(s: State, lifted: Cell | None = None) -> list[Cell]:
     """Empty cells next to at least one tile in play (IC20), narrowed to the cells next to
     a face-up Plaza when there are such cells (IC25: "if possible"). ``lifted`` is a tile
-    being moved (Post Office, G9): it counts as gone, and its own cell is not a new place."""
+    being moved (Post Office, G9): it counts as gone, and its own cell is not a new place.
+    The list is shared (memo): callers must not change it."""
+    key = ("placement", lifted)
+    hit = s.memo.get(key)
+    if hit is None:
+        hit = s.memo[key] = fresh_placement_cells(s, lifted)
+    return hit
+
+
+def fresh_placement_cells(s: State, lifted=None) -> list[Cell]:
+    """``placement_cells`` worked out again (the invariants never trust the memo)."""
     cells = s.cells
     frontier = set()
     add = frontier.add
@@ -49,14 +65,22 @@ def placement_cells(s: State, lifted: Cell | None = None) -> list[Cell]:
     return sorted(frontier)
 
 
-def protected_cells(s: State) -> set[Cell]:
-    """IC30: every face-up Power Station and the tiles orthogonally next to it."""
+def protected_cells(s: State) -> frozenset[Cell]:
+    """IC30: every face-up Power Station and the tiles orthogonally next to it (memo)."""
+    hit = s.memo.get("protected")
+    if hit is None:
+        hit = s.memo["protected"] = fresh_protected_cells(s)
+    return hit
+
+
+def fresh_protected_cells(s: State) -> frozenset[Cell]:
+    """``protected_cells`` worked out again (the invariants never trust the memo)."""
     out = set()
     for xy, c in s.cells.items():
         if c[1] and KIND_OF[c[0]] == POWER_STATION:
             out.add(xy)
             out.update(n for n in neighbours(xy) if n in s.cells)
-    return out
+    return frozenset(out)
 
 
 def face_up_power_stations(s: State) -> int:

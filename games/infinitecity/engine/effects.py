@@ -41,7 +41,7 @@ from games.engines.base import LogEntry
 
 from . import tiles as T
 from .city import (
-    adjacent_tiles, draw, face_up_power_stations, hand_add, hand_remove, kind_at, learn_hand, placement_cells,
+    adjacent_tiles, city_changed, draw, face_up_power_stations, hand_add, hand_remove, kind_at, learn_hand, placement_cells,
     protected_cells, return_tokens, to_bottom,
 )
 from .state import State
@@ -122,6 +122,7 @@ def put_token(s: State, seat: int, xy, log: list) -> bool:
     if not cell[1]:
         cell[1] = True
         cell[3] = 0
+        city_changed(s)
         s.revealed += 1
         _log(log, "flip", {"seat": seat, "x": xy[0], "y": xy[1], "tile": cell[0], "kind": T.KIND_OF[cell[0]]}, seat)
         if T.KIND_OF[cell[0]] == T.POWER_STATION:
@@ -137,6 +138,7 @@ def play_tile(s: State, tile: str, xy, log: list, via: str, auto: bool = False) 
     it, then its instruction."""
     seat = s.turn
     s.cells[xy] = [tile, True, [0] * s.nplayers, 0]
+    city_changed(s)
     _log(log, "play", {"seat": seat, "tile": tile, "kind": T.KIND_OF[tile], "x": xy[0], "y": xy[1],
                        "via": via, "auto": auto}, seat)
     put_token(s, seat, xy, log)
@@ -498,6 +500,7 @@ def _apply_disaster(s, f, move, log, auto):
     xy = _cell_of(move)
     back = return_tokens(s, xy)
     tile, up, _tokens, known = s.cells.pop(xy)
+    city_changed(s)
     forget(s, xy)
     to_bottom(s, [tile], [s.all_seats if up else known])
     params = {"seat": s.turn, "x": xy[0], "y": xy[1], "returned": back, "auto": auto}
@@ -521,6 +524,7 @@ def _apply_mausoleum(s, f, move, log, auto):
     xy = _cell_of(move)
     back = return_tokens(s, xy)
     tile, up, _tokens, known = s.cells.pop(xy)
+    city_changed(s)
     forget(s, xy)
     hand_add(s, me, tile, s.all_seats if up else known)
     params = {"seat": me, "x": xy[0], "y": xy[1], "returned": back, "face_up": up, "auto": auto}
@@ -537,6 +541,7 @@ def _apply_port(s, f, move, log, auto):
     xy = _cell_of(move)
     tile, known = s.pile.pop(), s.pile_known.pop()
     s.cells[xy] = [tile, False, [0] * s.nplayers, known]  # face down: nobody looks (G5)
+    city_changed(s)
     _log(log, "port", {"seat": s.turn, "x": xy[0], "y": xy[1], "auto": auto}, s.turn)
 
 
@@ -550,6 +555,7 @@ def _apply_post_office_to(s, f, move, log, auto):
     s.stack.pop()
     frm, to = _xy(f["from"]), _cell_of(move)
     s.cells[to] = s.cells.pop(frm)
+    city_changed(s)
     relocate(s, {frm: to})
     _log(log, "post_office", {"seat": s.turn, "x": frm[0], "y": frm[1], "to_x": to[0], "to_y": to[1],
                               "auto": auto}, s.turn)
@@ -619,6 +625,7 @@ def _apply_transit(s, f, move, log, auto):
     s.stack.pop()
     a, b = (move["x1"], move["y1"]), (move["x2"], move["y2"])
     s.cells[a], s.cells[b] = s.cells[b], s.cells[a]
+    city_changed(s)
     relocate(s, {a: b, b: a})
     _log(log, "transit", {"seat": s.turn, "x1": a[0], "y1": a[1], "x2": b[0], "y2": b[1], "auto": auto}, s.turn)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from .city import face_up_power_stations, protected_cells
+from .city import face_up_power_stations, fresh_placement_cells, fresh_protected_cells
 from .effects import DECISIONS, frame_moves
 from .state import TOKENS, State
 from .tiles import POWER_STATIONS_TO_END, TOTAL_TILES, full_set
@@ -67,12 +67,16 @@ def knowledge_consistent(s: State):
 def protection_respected(s: State):
     """IC30–IC33: no answer on offer acts on a protected tile, except the instruction's own
     tile (IC32) and the Capitol (IC31)."""
+    if any(s.memo[key] != fresh_placement_cells(s, key[1]) for key in s.memo if key != "protected"):
+        return "the placement memo is stale"
+    if "protected" in s.memo and s.memo["protected"] != fresh_protected_cells(s):
+        return "the protection memo is stale"
     if s.stage != "effects" or not s.stack or s.stack[-1]["k"] not in DECISIONS:
         return None
     f = s.stack[-1]
     if f["k"] in ("capitol", "play", "port", "shopping", "temple", "post_office_to"):
         return _moved_tile_free(s, f)
-    prot = protected_cells(s)
+    prot = fresh_protected_cells(s)
     own = tuple(f["at"]) if f.get("at") else None
     for key in ("target", "from"):
         if f.get(key) and tuple(f[key]) in prot and tuple(f[key]) != own:
@@ -89,7 +93,7 @@ def protection_respected(s: State):
 def _moved_tile_free(s: State, f: dict):
     if f["k"] == "post_office_to":
         frm = tuple(f["from"])
-        if frm in protected_cells(s) and frm != (tuple(f["at"]) if f.get("at") else None):
+        if frm in fresh_protected_cells(s) and frm != (tuple(f["at"]) if f.get("at") else None):
             return f"post office moves the protected tile {frm}"
 
 

@@ -17,7 +17,8 @@ _PLAIN = ("marks", "nplayers", "first", "turn", "stage", "pile", "pile_known", "
 
 
 class State:
-    __slots__ = ("cells",) + _PLAIN
+    # ``memo``: placement cells and protection of the current city (see ``city``); never dumped.
+    __slots__ = ("cells", "memo") + _PLAIN
 
     def __init__(self):
         self.marks = "known-only"
@@ -39,6 +40,7 @@ class State:
         self.revealed = 0            # counts every reveal (draw, flip, look): move_reveals_hidden
         self.over_reason = None      # "last_token" | "power_stations" | "all_passed"
         self.result = None
+        self.memo: dict = {}
 
     @property
     def all_seats(self) -> int:
@@ -65,6 +67,7 @@ class State:
         new.revealed = self.revealed
         new.over_reason = self.over_reason
         new.result = self.result  # never mutated once set
+        new.memo = dict(self.memo)  # values are never mutated: sharing them is safe
         return new
 
     # ------------------------------------------------------------------ JSON
