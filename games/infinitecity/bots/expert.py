@@ -14,10 +14,11 @@
 4. Score: ``heuristics.value`` at the horizon (the real result, with a win bonus, when the
    game ended), averaged over the worlds, plus ``prior`` × the greedy value of the move.
 
-The fast policy (``fast_move``) scores a play by what it adds to the mover's groups (one
-pass over its groups, no copy), keeps the best two plays and the Hotels, and plays those
-out one step; an instruction's decision is answered one move deep among a few relevant
-answers. The work per decision is fixed by counts (candidates × worlds), never by a clock,
+The fast policy (``fast_move``) finds the cell where one more tile adds most to the mover's
+groups (one pass over its groups, no copy), scores each tile of its hand there by that gain,
+its printed marks and a rough worth of its instruction (``PRIOR``), and plays the best
+three out (their own decisions answered the cheapest way) before choosing; an instruction's
+decision is answered one move deep among a few relevant answers. The work per decision is fixed by counts (candidates × worlds), never by a clock,
 so a seed always gives the same move.
 """
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..engine.city import placement_cells
 from ..engine.moves import current_moves
 from ..engine.state import State
 from ..engine.tiles import KIND_OF, marks_of
@@ -40,8 +42,8 @@ class Budget:
     per_tile: int = 2         # of which at most this many with the same tile
     worlds: int = 8           # sampled worlds per decision (each candidate plays out in each)
     prior: float = 0.25       # weight of the greedy value (of the sampled base state)
-    fast_plays: int = 2       # plays the fast policy plays out per turn
-    fast_answers: int = 4     # answers it tries for an instruction's decision
+    fast_plays: int = 3       # plays (tiles on the best cell, Hotels) the fast policy plays out
+    fast_answers: int = 3     # answers it tries for an instruction's decision
 
 
 DEFAULT_BUDGET = Budget()
@@ -83,42 +85,67 @@ def _gain(t: State, seat: int, xy, comp: dict, sizes: dict, w: Weights) -> float
     return _worth(1 + sum(sizes[c] for c in joined), w) - before
 
 
-def fast_move(t: State, who: int, rng: random.Random, w: Weights, b: Budget) -> dict:
-    legal = current_moves(t)
-    if len(legal) == 1:
-        return legal[0]
-    if t.stage == "turn":
-        comp, sizes = _components(t, who)
-        scored = []
-        for m in legal:
-            if m["type"] == "pass":
-                continue
-            g = _gain(t, who, (m["x"], m["y"]), comp, sizes, w)
-            if m["type"] == "play":
-                bonus, silver = marks_of(m["tile"], t.marks)
-                g += bonus + 0.5 * silver
-            scored.append((g, rng.random(), m))
-        scored.sort(key=lambda e: (e[0], e[1]), reverse=True)
-        options, tiles = [], set()
-        for _g, _r, m in scored:
-            key = m.get("tile", "hotel")
-            if key not in tiles:
-                tiles.add(key)
-                options.append(m)
-            if len(options) >= b.fast_plays:
-                break
-        if not options:
-            return legal[0]
-    else:
-        options = shortlist(t, who, legal, b.fast_answers, 1, rng, w)
-        if len(options) == 1:
-            return options[0]
+# What playing a tile's instruction is roughly worth beyond its placement (fast policy only):
+# tiles that put more tokens down or break other players' groups first.
+PRIOR = {"capitol": 2.0, "embassy": 1.0, "housing": 1.0, "security_guard": 1.0, "disaster_site": 0.8,
+         "mausoleum": 0.6, "bank": 0.8, "stadium": 0.8, "transit_station": 0.6, "post_office": 0.5,
+         "construction_site": 0.8, "library": 0.6, "temple": 0.6, "police_hq": 0.3}
+
+
+def _answer(t: State, who: int, legal: list, rng: random.Random, w: Weights, b: Budget) -> dict:
+    options = shortlist(t, who, legal, b.fast_answers, 1, rng, w)
+    if len(options) == 1:
+        return options[0]
+    return _best(t, who, options, w)
+
+
+def _best(t: State, who: int, options: list, w: Weights) -> dict:
     best, best_value = options[0], None
     for m in options:
-        v = value(after(t, m), who, w)
+        v = _settled(after(t, m), who, w)
         if best_value is None or v > best_value:
             best, best_value = m, v
     return best
+
+
+def _settled(t: State, who: int, w: Weights) -> float:
+    """Value once ``who``'s pending answers are given the cheapest way (first relevant one)."""
+    steps = 0
+    while t.stage == "effects" and t.turn == who and steps < 6:
+        legal = current_moves(t)
+        t = after(t, legal[0] if len(legal) < 3 else shortlist(t, who, legal, 1, 3, _RNG, w)[0])
+        steps += 1
+    return value(t, who, w)
+
+
+_RNG = random.Random(0)  # tie-breaks inside _settled: deterministic, so a seed gives one answer
+
+
+def fast_move(t: State, who: int, rng: random.Random, w: Weights, b: Budget) -> dict:
+    """The playout policy (see the module docstring)."""
+    if t.stage != "turn":
+        legal = current_moves(t)
+        return legal[0] if len(legal) == 1 else _answer(t, who, legal, rng, w, b)
+    if t.supply[who] <= 0:
+        return {"type": "pass"}
+    cells = placement_cells(t)
+    tiles = sorted(set(t.hands[who])) if cells else []
+    hotels = [xy for xy, c in t.cells.items() if c[1] and KIND_OF[c[0]] == "hotel" and not c[2][who]]
+    if not tiles and not hotels:
+        return {"type": "pass"}
+    comp, sizes = _components(t, who)
+    scored = []
+    if tiles:
+        gain, _r, cell = max((_gain(t, who, xy, comp, sizes, w), rng.random(), xy) for xy in cells)
+        for tile in tiles:
+            bonus, silver = marks_of(tile, t.marks)
+            scored.append((gain + bonus + 0.5 * silver + PRIOR.get(KIND_OF[tile], 0.0), rng.random(),
+                           {"type": "play", "tile": tile, "x": cell[0], "y": cell[1]}))
+    for xy in hotels:
+        scored.append((_gain(t, who, xy, comp, sizes, w), rng.random(), {"type": "hotel", "x": xy[0], "y": xy[1]}))
+    scored.sort(key=lambda e: (e[0], e[1]), reverse=True)
+    options = [m for _g, _r, m in scored[:b.fast_plays]]
+    return options[0] if len(options) == 1 else _best(t, who, options, w)
 
 
 def playout(world: State, seat: int, move: dict, rng: random.Random, w: Weights, b: Budget) -> float:
