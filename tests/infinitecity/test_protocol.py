@@ -86,3 +86,18 @@ def test_a_legal_move_spelt_with_true_or_a_float_is_refused():
             ENGINE.apply(state, state.turn, dict(move, x=bad))
         assert err.value.key == "infinitecity.error.bad_fields"
     ENGINE.apply(state, state.turn, move)
+
+
+def test_the_forced_turn_shortcut_agrees_with_the_full_list():
+    from games.infinitecity.engine.turn import forced_turn, turn_moves
+
+    from .games import positions
+
+    seen = 0
+    for players, seed in ((2, 81), (5, 82)):
+        for state, _move in positions(players, seed):
+            for seat in range(players):
+                full = turn_moves(state, seat)
+                assert forced_turn(state, seat) == (full[0] if len(full) == 1 else None)
+                seen += 1
+    assert seen > 200

@@ -80,10 +80,15 @@ def _relevance(t: State, seat: int, move: dict) -> int:
     return score
 
 
+SCAN = 80  # a step with more answers (a Transit Station's pairs): a random sample of them is sorted
+
+
 def shortlist(t: State, seat: int, options: list, cap: int, widen: int, rng: random.Random,
               w: Weights) -> list:
     if len(options) <= cap:
         return options
+    if len(options) > SCAN:
+        options = rng.sample(options, SCAN)
     keyed = [(_relevance(t, seat, o), rng.random(), i) for i, o in enumerate(options)]
     keyed.sort(reverse=True)
     first = [options[i] for _r, _x, i in keyed[:cap * widen]]

@@ -10,7 +10,7 @@ from .effects import CONTINUATIONS, apply_frame, fizzle, frame_moves, run_contin
 from .errors import illegal
 from .explain import explain
 from .state import State
-from .turn import apply_turn, end_turn, turn_moves
+from .turn import apply_turn, end_turn, forced_turn, turn_moves
 
 
 def pending(s: State) -> set[int]:
@@ -74,6 +74,12 @@ def advance(s: State, log: list) -> None:
             if top["k"] in CONTINUATIONS:
                 run_continuation(s, top, log)
                 continue
+        if s.stage == "turn":
+            move = forced_turn(s, s.turn)
+            if move is None:
+                return
+            _apply(s, move, log, auto=True)
+            continue
         moves = current_moves(s)
         if not moves:
             fizzle(s, s.stack[-1], log)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.engines.base import LogEntry
 
 from . import tiles as T
-from .city import draw, hand_remove
+from .city import draw, hand_remove, placement_cells
 from .effects import _log_draws, finish, play_moves, play_tile, put_token
 from .state import State
 
@@ -23,6 +23,23 @@ def turn_moves(s: State, seat: int) -> list[dict]:
         if c[1] and T.KIND_OF[c[0]] == T.HOTEL and c[2][seat] == 0:
             out.append({"type": "hotel", "x": xy[0], "y": xy[1]})
     return out or [{"type": "pass"}]  # G13
+
+
+def forced_turn(s: State, seat: int) -> dict | None:
+    """The turn's only legal move if it has exactly one, else None — counted, not listed."""
+    if s.supply[seat] <= 0:
+        return {"type": "pass"}
+    tiles = set(s.hands[seat])
+    cells = placement_cells(s) if tiles else []
+    hotels = [xy for xy, c in s.cells.items() if c[1] and T.KIND_OF[c[0]] == T.HOTEL and c[2][seat] == 0]
+    count = len(tiles) * len(cells) + len(hotels)
+    if count == 0:
+        return {"type": "pass"}
+    if count > 1:
+        return None
+    if hotels:
+        return {"type": "hotel", "x": hotels[0][0], "y": hotels[0][1]}
+    return {"type": "play", "tile": next(iter(tiles)), "x": cells[0][0], "y": cells[0][1]}
 
 
 def apply_turn(s: State, move: dict, log: list, auto: bool = False) -> None:
