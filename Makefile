@@ -2,21 +2,52 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+# The locked dependencies (every transitive one, with hashes): requirements/dev.txt for developers and
+# CI (the site, its tests and the tools), requirements/prod.txt for production (deploy/site). Both are
+# made from pyproject.toml by `make lock`; never edit them by hand.
+LOCK := requirements/dev.txt
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+LOCK_ARGS ?=
+UV_COMPILE := $(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
+	--custom-compile-command "make lock" --quiet $(LOCK_ARGS)
 
-.PHONY: install run test migrate demo selfplay verify messages
+.PHONY: install lock lint coverage run test migrate demo selfplay verify messages
 
-$(STAMP): pyproject.toml
+# The stamp's name is the checksum of pyproject.toml and the lock: a new one installs again, a rewritten
+# but identical lock does not.
+$(STAMP):
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[test]"
+	$(BIN)/python -m pip install -q --require-hashes -r $(LOCK)
+	$(BIN)/python -m pip install -q --no-deps -e .
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# After adding or changing a dependency in pyproject.toml: `make lock` re-solves both lock files (keeping
+# every other pin as it is) and installs the result. `make lock LOCK_ARGS=--upgrade` moves every pin to its
+# newest release, `LOCK_ARGS="--upgrade-package NAME"` one package. The production lock is solved
+# within the developers' one, so the two never disagree on a version.
+lock: | $(BIN)/uv
+	$(UV_COMPILE) --extra test --extra dev -o requirements/dev.txt
+	$(UV_COMPILE) -c requirements/dev.txt -o requirements/prod.txt
+	$(MAKE) install
+
+$(BIN)/uv:
+	$(MAKE) install
+
+# Ruff, with the rules chosen in pyproject.toml ([tool.ruff.lint]); `ruff check --fix` repairs most.
+lint: install
+	$(BIN)/ruff check .
+
+# The suite under coverage (configured in pyproject.toml); htmlcov/index.html to browse.
+coverage: install
+	$(BIN)/coverage run -m pytest $(PYTEST_ARGS)
+	$(BIN)/coverage report --skip-covered
+	$(BIN)/coverage html
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
@@ -38,7 +69,7 @@ verify: install
 	$(BIN)/python manage.py verify_games
 
 selfplay: install
-	$(BIN)/python -m games.engines.lacitta.selfplay --players 4 --edition modern --expansion cocagne --setup advanced --games 200 --seed 1
+	$(BIN)/python manage.py selfplay --game lacitta --players 4 --option edition=modern --option expansion=cocagne --option setup=advanced --games 200 --seed 1
 
 # Re-extract and compile translations (needs GNU gettext; the compiled .mo files are committed).
 messages: install

@@ -34,7 +34,6 @@ def bench_env(db_name: str) -> dict[str, str]:
         "DJANGO_SETTINGS_MODULE": "bench.settings",
         "DATABASE_URL": f"{PG}/{db_name}",
         "REDIS_URL": REDIS,
-        "EXTRA_GAME_ENGINES": "race=tests.support.race_engine:ENGINE",
         "DEBUG": "false",
         "SECRET_KEY": "bench-only-secret-key-not-for-production-0123456789abcdef",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",

@@ -19,8 +19,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKLOAD = r'''
-import random, sys, time
-from games.engines.lacitta.engine import ENGINE
+import importlib, random, sys, time
+ENGINE = importlib.import_module(sys.argv[3]).ENGINE
 games, rounds = int(sys.argv[1]), int(sys.argv[2])
 opts = ENGINE.validate_options({"edition": "modern", "expansion": "cocagne", "setup": "advanced"}, 4)
 def once():
@@ -40,10 +40,19 @@ print(1000 * min(r[0] for r in runs) / games, runs[0][1])
 '''
 
 
+# Where the engine module is: its own folder since the games moved into one app each.
+ENGINE_MODULES = {"games/lacitta/engine/engine.py": "games.lacitta.engine.engine",
+                  "games/engines/lacitta/engine.py": "games.engines.lacitta.engine"}
+
+
+def engine_module(root: Path) -> str:
+    return next(module for path, module in ENGINE_MODULES.items() if (root / path).is_file())
+
+
 def measure(root: Path, games: int, rounds: int) -> tuple[float, int]:
     env = {"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}
-    out = subprocess.run([sys.executable, "-c", WORKLOAD, str(games), str(rounds)], cwd=root, check=True,
-                         capture_output=True, text=True, env=env)
+    out = subprocess.run([sys.executable, "-c", WORKLOAD, str(games), str(rounds), engine_module(root)], cwd=root,
+                         check=True, capture_output=True, text=True, env=env)
     ms, moves = out.stdout.split()
     return float(ms), int(moves)
 
@@ -57,7 +66,9 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=2)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(["git", "archive", args.rev, "games/engines"], cwd=ROOT, check=True,
+        folders = subprocess.run(["git", "ls-tree", "--name-only", args.rev, "games/engines", "games/lacitta"],
+                                 cwd=ROOT, check=True, capture_output=True, text=True).stdout.split()
+        archive = subprocess.run(["git", "archive", args.rev, *folders], cwd=ROOT, check=True,
                                  capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
         (Path(tmp) / "games" / "__init__.py").touch()

@@ -59,8 +59,7 @@ def create_games(players: list[Player], *, advance: int, kinds: int = 25, seed: 
     own, and the setup takes minutes instead of an hour on a busy machine."""
     from django.contrib.auth import get_user_model
 
-    from games import services
-    from games.engines import registry
+    from games import registry, services
     from games.models import Game, Move, Seat, new_invite_token
     from games.services import SeatSpec
 
@@ -127,7 +126,7 @@ def _copy(model, user_ids: list[int], Game, Seat, Move, new_invite_token):
 def write_scripts(games: list[LcGame], moves: int, *, seed: int = 2) -> None:
     """The next ``moves`` moves of each game from its stored snapshot (random legal moves),
     with the builder steps of each."""
-    from games.engines import registry
+    from games import registry
     from games.models import Game
     from games.move_builder import encode
 
@@ -158,7 +157,7 @@ def write_scripts(games: list[LcGame], moves: int, *, seed: int = 2) -> None:
 def builder_steps(legal: list[dict], move: dict) -> list[str]:
     """The ``?m=`` values a player follows on the page to reach ``move``'s confirmation."""
     from games import move_builder
-    from games.ui.lacitta import FIELD_ORDER, WHOLE_KEYS
+    from games.lacitta.page import FIELD_ORDER, WHOLE_KEYS
 
     steps, partial = [], {}
     for _ in range(20):

@@ -30,7 +30,7 @@ DB = "lacitta_pagecpu"
 
 
 def setup():
-    from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+    from tests.lacitta.helpers import ENGINE, lacitta_game
     from tests.platform.factories import accept_all, make_user, race_game
 
     from games import services

@@ -101,8 +101,9 @@ def fill(args) -> None:
     from django.contrib.auth.hashers import make_password
     from django.db import connection, transaction
 
-    from games.engines import registry
-    from games.models import SEAT_COLOURS, Game, Seat
+    from games import registry
+    from games.models import Game, Seat
+    from games.registry import SEAT_COLOURS
 
     rng = random.Random(7)
     User = get_user_model()
@@ -319,14 +320,12 @@ def measure_long_game(args) -> None:
 
     from django.test import Client
 
-    from games import services, texts
-    from games.engines import registry
+    from games import registry, services
     from games.models import Game
     from games.services import SeatSpec
     from tests.platform import test_query_counts as tq
 
-    registry.register(tq.MarathonEngine())
-    texts.register_catalog("marathon", tq.MarathonTexts)
+    registry.register(tq.MARATHON)
     from django.contrib.auth import get_user_model
 
     User = get_user_model()

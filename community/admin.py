@@ -24,10 +24,11 @@ from django.utils.translation import gettext_lazy
 
 from games import bots
 from games.models import Move, Seat
-from games.services import ServiceError
+from games.errors import ServiceError
 from ratings.models import Rating
 
 from . import forms, game_moderation, moderation, move_descriptions, queue, signup_policy, tiers
+from . import games_admin  # noqa: F401  (the games app's models: Game, Seat, Move, and the User admin)
 from .account_forms import SanctionAwareAdminLoginForm
 from .models import (
     ChatMessage,

@@ -10,21 +10,19 @@ class CommunityConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_migrate
 
-        from games import texts
+        from games import invitations
+        from notifications import emails
+        from notifications.models import Notification
 
+        from . import notices
         from . import usernames  # noqa: F401  (new accounts' names are stored in NFKC form)
+        from .invitations import check_can_invite
         from .tiers import ensure_groups
+
+        invitations.register(check_can_invite)  # opening a game with an invitation asks the invitee's choice
+        # What the moderation e-mails (sent through the notifications outbox) say.
+        emails.register_context([Notification.Kind.SANCTION, Notification.Kind.REPORT_HANDLED,
+                                 Notification.Kind.STAFF_DIGEST], notices.mail_context)
 
         # After the permissions (made by django.contrib.auth's own post_migrate, which comes first).
         post_migrate.connect(ensure_groups, sender=self, dispatch_uid="community.ensure_groups")
-
-        # Log lines of the moderation events this app writes into game logs.
-        texts.SITE_MESSAGES.update(
-            {
-                # Players read only this line: the undone moves and the reason are for staff.
-                "site.rollback": _("A moderator took back moves %(first)s–%(last)s."),
-                "site.adjudicate": _("A moderator ended the game and set its result."),
-                "site.seat_given": _("A moderator gave %(seat)s's seat to %(player)s."),
-                "site.annul": _("A moderator annulled the game: its result no longer counts."),
-            }
-        )

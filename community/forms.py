@@ -3,7 +3,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from games import texts
-from games.engines import registry
+from games import registry
 from games.forms import options_words
 
 from .models import CHAT_MAX_LENGTH, MemberSettings
@@ -86,10 +86,10 @@ class HistoryFilterForm(forms.Form):
 
     def __init__(self, *args, option_sets=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.option_sets = dict(option_sets)
+        self.option_sets = {key: options for key, options, _game_type in option_sets}
         self.fields["game"].choices = [("", _("Any game"))] + [(e.slug, e.name) for e in registry.available()]
         self.fields["options"].choices = [("", _("Any options"))] + [
-            (k, options_words(k) or _("(none)")) for k in self.option_sets
+            (key, options_words(options, game_type) or _("(none)")) for key, options, game_type in option_sets
         ]
 
     def clean_opponent(self):

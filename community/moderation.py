@@ -12,10 +12,10 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from games import services as game_services
-from games.services import NotAllowed, ServiceError
+from games.errors import NotAllowed, ServiceError
 
 from . import notices, tiers
 from .models import ChatMessage, ModerationAction, Report, Sanction, StaffNote
@@ -75,7 +75,7 @@ def _days(days) -> int:
     except (TypeError, ValueError):
         raise ServiceError(_("The number of days must be a whole number.")) from None
     if not 1 <= days <= MAX_SANCTION_DAYS:
-        raise ServiceError(_("Between 1 and %(max)d days.") % {"max": MAX_SANCTION_DAYS})
+        raise ServiceError(_("Between 1 and %(max)d days."), {"max": MAX_SANCTION_DAYS})
     return days
 
 
@@ -173,7 +173,7 @@ def user_timeout(*, moderator, user_id: int, minutes, reason: str, report_id: in
     except (TypeError, ValueError):
         raise ServiceError(_("The number of minutes must be a whole number.")) from None
     if not 1 <= minutes <= MAX_TIMEOUT_MINUTES:
-        raise ServiceError(_("Between 1 and %(max)d minutes.") % {"max": MAX_TIMEOUT_MINUTES})
+        raise ServiceError(_("Between 1 and %(max)d minutes."), {"max": MAX_TIMEOUT_MINUTES})
     return _sanction(moderator=moderator, user_id=user_id, kind=Sanction.Kind.MUTE, days=None,
                      minutes=minutes, reason=reason, report_id=report_id)
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games import texts
+from games import registry, texts
 
-YEAR_STARTS = ("year_start",)
 MAX_LENGTH = 160
 
 
@@ -19,12 +18,16 @@ def describe_moves(game, moves) -> dict[int, str]:
     if not moves:
         return {}
     names = [s.display_name for s in game.seats.all()]
+    try:
+        year_start = registry.definition(game.game_type).year_start  # None: the game counts no years
+    except KeyError:
+        year_start = None
     # Years come from the log entries that open them, from the start of the game.
     opened = game.moves.filter(seq__lte=moves[-1].seq).order_by("seq").values_list("seq", "log")
     year_at, year = {}, None
     for seq, log in opened:
         for entry in log or []:
-            if entry.get("key", "").endswith(YEAR_STARTS):
+            if year_start and entry.get("key") == year_start:
                 year = (entry.get("params") or {}).get("year", year)
         year_at[seq] = year
     texts.names_at_rows(game, moves, names)
@@ -32,7 +35,7 @@ def describe_moves(game, moves) -> dict[int, str]:
     for move in moves:
         row_names = getattr(move, "names", names)
         sentences = [texts.log_line(game.game_type, e, row_names, game.options) for e in move.log or []
-                     if not texts.is_hidden(game.game_type, e) and not e.get("key", "").endswith(YEAR_STARTS)]
+                     if not texts.is_hidden(game.game_type, e) and not (year_start and e.get("key") == year_start)]
         if move.kind == "start":
             what = _("the start of the game")
         else:

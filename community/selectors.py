@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games import selectors as game_selectors
 from games import texts
-from games.engines import registry
+from games import registry
 from games.models import Game, Seat
 
 from .account import is_deleted
@@ -84,7 +84,7 @@ def display_name(user) -> str:
 
 
 def options_key(options: dict) -> str:
-    """An option set as a short stable label: "edition=modern, target=10"."""
+    """An option set as a short stable label: "pile=21, last=wins"."""
     return ", ".join(f"{k}={v}" for k, v in sorted((options or {}).items()))
 
 
@@ -225,13 +225,14 @@ def stats(owner, *, viewer=None) -> dict[str, dict]:
     return dict(sorted(out.items()))
 
 
-def option_sets(owner, *, viewer=None) -> list[tuple[str, dict]]:
+def option_sets(owner, *, viewer=None) -> list[tuple[str, dict, str]]:
     """The distinct option sets of the owner's finished games (those ``viewer`` may
-    open), as (key, options)."""
-    seen: dict[str, dict] = {}
-    for options in _finished(owner, viewer).values_list("game__options", flat=True).distinct():
-        seen.setdefault(options_key(options), options or {})
-    return sorted(seen.items())
+    open), as (key, options, the type of a game played with them)."""
+    seen: dict[str, tuple[dict, str]] = {}
+    rows = _finished(owner, viewer).values_list("game__options", "game__game_type").distinct()
+    for options, game_type in rows:
+        seen.setdefault(options_key(options), (options or {}, game_type))
+    return [(key, options, game_type) for key, (options, game_type) in sorted(seen.items())]
 
 
 def current_games(owner, *, limit: int = 20) -> list[Game]:

@@ -1,41 +1,25 @@
 """Player-side writes: privacy settings, chat, reports, appeals.
 
-Errors are ``games.services.ServiceError`` (HTTP status on ``.status``) with a
-message a player can read, and leave nothing changed."""
+Refusals are ``games.errors`` (a message key and its parameters; the interface
+words them and picks the HTTP answer) and leave nothing changed."""
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from games import selectors as game_selectors
+from games.errors import NotAllowed, ServiceError
 from games.models import Game
-from games.services import NotAllowed, ServiceError
 
 from .models import CHAT_MAX_LENGTH, Block, ChatMessage, MemberSettings, Report, Sanction
+
 
 def settings_of(user) -> MemberSettings:
     """The user's settings, unsaved defaults if they never changed them."""
     found = MemberSettings.objects.filter(user=user).first()
     return found or MemberSettings(user=user)
-
-
-# --- invitations (called by games.services.game_create) -----------------------------------------
-
-
-def check_can_invite(*, inviter, invitee) -> None:
-    policy = (
-        MemberSettings.objects.filter(user=invitee).values_list("invite_policy", flat=True).first()
-        or MemberSettings.InvitePolicy.ANYONE
-    )
-    # A player who blocked the inviter is told apart from nobody: the same answer as "no invitations".
-    blocked = Block.objects.filter(blocker=invitee, blocked_id=getattr(inviter, "pk", None)).exists()
-    if blocked or policy == MemberSettings.InvitePolicy.NOBODY and not getattr(inviter, "is_staff", False):
-        raise NotAllowed(
-            _("%(name)s does not accept invitations; open a seat for anyone instead.")
-            % {"name": invitee.get_username()}
-        )
 
 
 # --- settings -----------------------------------------------------------------------------------
@@ -83,8 +67,8 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
         raise ServiceError(_("Write something first."))
     if len(text) > CHAT_MAX_LENGTH:
         raise ServiceError(
-            _("A message has at most %(n)d characters (this one has %(len)d).")
-            % {"n": CHAT_MAX_LENGTH, "len": len(text)}
+            _("A message has at most %(n)d characters (this one has %(len)d)."),
+            {"n": CHAT_MAX_LENGTH, "len": len(text)},
         )
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not game_selectors.can_view(game, user):
@@ -98,10 +82,8 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
     if block is not None:
         if block.ends_at is None:
             raise NotAllowed(_("You may not write in the chat."))
-        raise NotAllowed(
-            _("A moderator muted you until %(until)s (UTC).")
-            % {"until": block.ends_at.strftime("%Y-%m-%d %H:%M")}
-        )
+        raise NotAllowed(_("A moderator muted you until %(until)s (UTC)."),
+                         {"until": block.ends_at.strftime("%Y-%m-%d %H:%M")})
     return ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from django.contrib.auth.models import Permission
 from django.db.models import Q
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
-from games.services import NotAllowed
+from games.errors import NotAllowed
 
 MODERATE_CHAT = "community.moderate_chat"
 MODERATE_GAMES = "community.moderate_games"

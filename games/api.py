@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from . import selectors, services, texts
+from .http_errors import status_of, text_of
 from .models import Game, Seat
 
 
@@ -25,11 +26,11 @@ class UndoSerializer(serializers.Serializer):
 
 def exception_handler(exc, context):
     if isinstance(exc, services.ServiceError):
-        data = {"detail": exc.message}
+        data = {"detail": text_of(exc)}
         if isinstance(exc, services.BadMove):
             data["code"] = exc.key
             data["params"] = exc.params
-        return Response(data, status=exc.status)
+        return Response(data, status=status_of(exc))
     return drf_exception_handler(exc, context)
 
 
@@ -149,7 +150,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("game_type", str, description="Only games of this type (e.g. lacitta)."),
+            OpenApiParameter("game_type", str, description="Only games of this type (a game's slug)."),
             OpenApiParameter("status", str, description="open, active, finished, cancelled or aborted."),
         ]
     )
@@ -185,12 +186,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self._game()
         body = MoveSubmitSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            services.move_apply(game_id=game.pk, user=request.user, move=body.validated_data["move"],
-                                expected_version=body.validated_data["version"])
-        except services.BadMove as exc:
-            exc.message = texts.error_text(game.game_type, exc.key, exc.params, exc.message)
-            raise
+        services.move_apply(game_id=game.pk, user=request.user, move=body.validated_data["move"],
+                            expected_version=body.validated_data["version"])
         game = self._game()
         gv = selectors.game_view_for(game, request.user)
         return Response(GameDetailSerializer(game, context={"gv": gv, "request": request}).data)

@@ -1,52 +1,46 @@
-"""The form to open a game. Built from the engine's option specs, so a new
-game needs no new form."""
+"""The form to open a game. Built from the engine's option specs and the words of
+the game's definition (registry), so a new game needs no new form."""
 
 from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from . import bots
-from .engines import registry
+from . import bots, registry
 from .models import Game
 from .services import SeatSpec
 
-OPTION_LABELS = {
-    "edition": _("Edition"),
-    "expansion": _("Expansion"),
-    "setup": _("Setup"),
-    "classic": _("Classic (2000)"),
-    "modern": _("New edition"),
-    "none": _("None"),
-    "cocagne": _("Pays de Cocagne"),
-    "beginner": _("Beginner (fixed layout)"),
-    "advanced": _("Advanced (random landscape, players place castles)"),
-    "voice_tie": _("2–2 Voice of the People"),
-    "in_turn": _("Each player on their own migration turn (as the rules)"),
-    "at_once": _("2–2 choices at once — faster by post"),
-}
 
-def options_words(options) -> str:
-    """An option set as the form words it: "New edition · Expansion: none · Beginner (fixed layout)".
-    Takes the options dict or the history's stable key ("edition=modern, expansion=none")."""
+def _labels(game_type: str) -> dict:
+    try:
+        return registry.definition(game_type).option_labels
+    except KeyError:
+        return {}
+
+
+def option_label(value: str, game_type: str):
+    """An option name or value in the game's words (a number names itself)."""
+    return _labels(game_type).get(value, value)
+
+
+def options_words(options, game_type: str) -> str:
+    """An option set as the form words it, with the game's labels: "Pile: 21 · wins".
+    Takes the options dict or the history's stable key ("pile=21, last=wins")."""
     if isinstance(options, str):
         options = dict(part.split("=", 1) for part in options.split(", ") if "=" in part)
+    labels = _labels(game_type)
     words = []
     for name, value in (options or {}).items():
         if value == "none":
-            words.append(str(_("%(option)s: none") % {"option": _label(name)}))
-        elif str(value) in OPTION_LABELS:  # a value that names itself ("New edition")
-            words.append(str(_label(str(value))))
+            words.append(str(_("%(option)s: none") % {"option": option_label(name, game_type)}))
+        elif str(value) in labels:  # a value that names itself
+            words.append(str(labels[str(value)]))
         else:  # a bare value ("10") needs the option's name
-            words.append(f"{_label(name)}: {value}")
+            words.append(f"{option_label(name, game_type)}: {value}")
     return " · ".join(words)
 
 
 SEAT_CHOICES_BASE = [("open", _("Open seat")), ("invite", _("Invite a player"))]
-
-
-def _label(value: str):
-    return OPTION_LABELS.get(value, value.replace("_", " ").capitalize())
 
 
 class GameCreateForm(forms.Form):
@@ -78,9 +72,11 @@ class GameCreateForm(forms.Form):
         seat_choices = SEAT_CHOICES_BASE + [
             (f"bot:{lv}", _("Bot: %(level)s") % {"level": bots.level_label(lv)}) for lv in levels
         ]
+        self.hint_template = registry.definition(slug).template("new_game")
         for spec in self.engine.options:
             self.fields[f"opt_{spec.name}"] = forms.ChoiceField(
-                label=_label(spec.name), choices=[(c, _label(c)) for c in spec.choices], initial=spec.default
+                label=option_label(spec.name, slug), choices=[(c, option_label(c, slug)) for c in spec.choices],
+                initial=spec.default,
             )
         for n in range(2, self.engine.max_players + 1):
             self.fields[f"seat_{n}"] = forms.ChoiceField(

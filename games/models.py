@@ -14,7 +14,6 @@ from django.utils.translation import gettext_lazy as _
 
 from .bots import level_label
 
-SEAT_COLOURS = ["red", "blue", "green", "yellow", "purple", "orange", "teal", "brown"]
 COLOUR_NAMES = {
     "red": _("Red"), "blue": _("Blue"), "green": _("Green"), "yellow": _("Yellow"), "purple": _("Purple"),
     "orange": _("Orange"), "teal": _("Teal"), "brown": _("Brown"),
@@ -80,10 +79,6 @@ class Game(models.Model):
 
     def __str__(self):
         return f"#{self.pk} {self.game_type} ({self.status})"
-
-    @property
-    def is_live(self) -> bool:
-        return self.status == self.Status.ACTIVE
 
     @property
     def is_over(self) -> bool:

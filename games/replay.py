@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .engines import registry
+from . import registry
 from .engines.base import redraw_hidden
 from .models import Game
 
@@ -27,9 +27,11 @@ def replay_states(game: Game, *, upto: int | None = None):
         yield move.seq, state
 
 
-def replay_final_state(game: Game):
+def replay_final_state(game: Game, *, upto: int | None = None):
+    """The engine and the state at the end of the replay (after row ``upto`` when given):
+    what ``verify_games`` compares, an undo and a rollback restore, a replay page shows."""
     engine = registry.get(game.game_type)
     state = None
-    for _seq, state in replay_states(game):
+    for _seq, state in replay_states(game, upto=upto):
         pass
     return engine, state

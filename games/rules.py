@@ -1,9 +1,9 @@
 """Rules pages: one per game variant (edition, expansion), in the reader's
-language. The prose is long, so each language has its own template
-(``games/<game>/rules/<variant>.<lang>.html``, English as the fallback)
-rather than hundreds of catalogue entries; the frame around it is translated
-as usual. Rules are public; a game's own "Rules" link goes through the game
-page's visibility check."""
+language. The prose is long, so each language has its own template (named by
+the game's definition in the registry, English as the fallback) rather than
+hundreds of catalogue entries; the frame around it is translated as usual.
+Rules are public; a game's own "Rules" link goes through the game page's
+visibility check."""
 
 from __future__ import annotations
 
@@ -11,29 +11,30 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
 from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
 
-# Per game: its variants with a rules page (in menu order), and which one a game's options select.
-VARIANTS = {
-    "lacitta": {"classic": _("Classic edition (2000)"), "modern": _("New edition"),
-                "cocagne": _("Pays de Cocagne expansion")},
-}
-VARIANT_OF = {
-    "lacitta": lambda options: ("cocagne" if options.get("expansion") == "cocagne"
-                                else options.get("edition", "modern")),
-}
+from . import registry
+
+
+def _rules_of(game_type: str) -> registry.RulesPages:
+    try:
+        rules = registry.definition(game_type).rules
+    except KeyError:
+        raise Http404 from None
+    if rules is None:
+        raise Http404
+    return rules
 
 
 def rules_page(request: HttpRequest, game_type: str, variant: str) -> HttpResponse:
-    variants = VARIANTS.get(game_type, {})
-    if variant not in variants:
+    rules = _rules_of(game_type)
+    if variant not in rules.variants:
         raise Http404
     language = (get_language() or "en").split("-")[0]
-    body = select_template([f"games/{game_type}/rules/{variant}.{language}.html",
-                            f"games/{game_type}/rules/{variant}.en.html"])
+    body = select_template([rules.template.format(variant=variant, language=language),
+                            rules.template.format(variant=variant, language="en")])
     return render(request, "games/rules.html", {
-        "game_type": game_type, "variant": variant, "title": variants[variant],
-        "variants": list(variants.items()), "body_template": body.template.name,
+        "game_type": game_type, "variant": variant, "title": rules.variants[variant],
+        "variants": list(rules.variants.items()), "body_template": body.template.name,
     })
 
 
@@ -42,7 +43,5 @@ def game_rules(request: HttpRequest, pk: int) -> HttpResponse:
     from .views import _game_or_404
 
     game = _game_or_404(request, pk)
-    choose = VARIANT_OF.get(game.game_type)
-    if choose is None:
-        raise Http404
-    return redirect("games:rules", game_type=game.game_type, variant=choose(game.options or {}))
+    rules = _rules_of(game.game_type)
+    return redirect("games:rules", game_type=game.game_type, variant=rules.variant_of(game.options or {}))

@@ -42,6 +42,11 @@ def stop(game: Game, seat: Seat, now: datetime, vacations: list[clocks.Interval]
     seat.owes_move, seat.owes_since, seat.deadline, seat.reminder_at = False, None, None, None
 
 
+def clear(seat: Seat) -> None:
+    """The seat no longer owes a decision and is charged nothing (a move taken back, the game over)."""
+    seat.owes_move, seat.owes_since, seat.deadline, seat.reminder_at = False, None, None, None
+
+
 def start(game: Game, seat: Seat, now: datetime, vacations: list[clocks.Interval]) -> None:
     seat.owes_move, seat.owes_since = True, now
     schedule(game, seat, vacations)

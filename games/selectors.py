@@ -12,7 +12,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 from django.utils import timezone
 
-from .engines import registry
+from . import registry
 from .models import Game, Move, Seat
 
 

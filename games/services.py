@@ -4,7 +4,11 @@ keyword-only arguments, ``<thing>_<action>`` names).
 Every write to a running game follows the same shape: lock the game row
 (``select_for_update``), check who may do it and that the client saw the
 current version, let the engine decide, append to the move log, save the
-snapshot, and enqueue follow-up work with ``transaction.on_commit``.
+snapshot, and tell the other apps through ``games.signals`` (inside the
+transaction; whatever leaves the process is queued on commit).
+
+Refusals are ``games.errors`` (a key and its parameters; re-exported here):
+each interface words them and picks the HTTP answer (``games.http_errors``).
 """
 
 from __future__ import annotations
@@ -16,64 +20,17 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
-from notifications import services as notify
-
-from . import seat_clocks, signals, texts, undo
-from .engines import registry
-from .engines.base import IllegalMove, InvalidOptions, InvalidState
-from .models import SEAT_COLOURS, Game, Move, Seat
+from . import invitations, seat_clocks, signals, texts, undo
+from . import registry
+from .engines.base import IllegalMove, InvalidOptions, InvalidState, redraw_hidden
+from .errors import BadMove, Conflict, DamagedGame, NotAllowed, ServiceError, StaleVersion, TooMany
+from .models import Game, Move, Seat, new_seed
 from .replay import replay_final_state
 
 log = logging.getLogger(__name__)
 User = get_user_model()
-
-
-class ServiceError(Exception):
-    """A request the rules of the site refuse; ``status`` is the HTTP code to answer."""
-
-    status = 400
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
-
-
-class NotAllowed(ServiceError):
-    status = 403
-
-
-class Conflict(ServiceError):
-    """The game moved on since the client looked (stale or repeated submission)."""
-
-    status = 409
-
-
-class TooMany(ServiceError):
-    """A limit on how often something may be done (try again later)."""
-
-    status = 429
-
-
-class StaleVersion(Conflict):
-    """The client chose its move at an older version: someone moved first (or it was sent twice)."""
-
-
-class BadMove(ServiceError):
-    status = 400
-
-    def __init__(self, message: str, *, key: str = "illegal", params: dict | None = None):
-        super().__init__(message)
-        self.key = key
-        self.params = params or {}
-
-
-class DamagedGame(ServiceError):
-    """The stored position fails the engine's own checks: nobody plays or sees it until
-    staff repair it (answered 503 by the site's error handler; nothing is changed)."""
-
-    status = 503
 
 
 def state_load(*, engine, game: Game):
@@ -133,18 +90,18 @@ def game_create(
     if max_per_hour is not None:
         since = timezone.now() - timedelta(hours=1)
         if Game.objects.filter(created_by=creator, created_at__gte=since).count() >= max_per_hour:
-            raise TooMany(_("You opened %(n)d games in the last hour, the most allowed; try again later.")
-                          % {"n": max_per_hour})
+            raise TooMany(_("You opened %(n)d games in the last hour, the most allowed; try again later."),
+                          {"n": max_per_hour})
 
     try:
         engine = registry.get(game_type)
     except KeyError:
-        raise ServiceError(_("Unknown game “%(game)s”.") % {"game": game_type}) from None
+        raise ServiceError(_("Unknown game “%(game)s”."), {"game": game_type}) from None
     players = len(seats)
     if not engine.min_players <= players <= engine.max_players:
         raise ServiceError(
-            _("%(game)s is played by %(min)d to %(max)d players.")
-            % {"game": engine.name, "min": engine.min_players, "max": engine.max_players}
+            _("%(game)s is played by %(min)d to %(max)d players."),
+            {"game": engine.name, "min": engine.min_players, "max": engine.max_players}
         )
     try:
         options = engine.validate_options(options, players)
@@ -155,7 +112,7 @@ def game_create(
     if timeout_rule not in Game.TimeoutRule.values:
         raise ServiceError(_("Unknown timeout rule."))
     if timeout_bot_level not in bots.levels_for(game_type):
-        raise ServiceError(_("Unknown bot level “%(level)s”.") % {"level": timeout_bot_level})
+        raise ServiceError(_("Unknown bot level “%(level)s”."), {"level": timeout_bot_level})
     if not (3600 <= initial_seconds <= 60 * 86400 and 0 <= increment_seconds <= 30 * 86400):
         raise ServiceError(_("The time bank must be between 1 hour and 60 days, the increment at most 30 days."))
     if max_seconds < initial_seconds:
@@ -174,8 +131,9 @@ def game_create(
     )
     invited: set[int] = set()
     now = timezone.now()
+    colours = registry.definition(game_type).seat_colours
     for index, spec in enumerate(seats):
-        seat = Seat(game=game, index=index, colour=SEAT_COLOURS[index], bank_seconds=initial_seconds)
+        seat = Seat(game=game, index=index, colour=colours[index], bank_seconds=initial_seconds)
         if spec.kind == "me":
             seat.kind, seat.user, seat.joined_at = Seat.Kind.HUMAN, creator, now
         elif spec.kind == "open":
@@ -183,20 +141,18 @@ def game_create(
         elif spec.kind == "invite":
             user = User.objects.filter(username__iexact=spec.username.strip(), is_active=True).first()
             if user is None:
-                raise ServiceError(_("No player is called “%(name)s”.") % {"name": spec.username})
+                raise ServiceError(_("No player is called “%(name)s”."), {"name": spec.username})
             if user == creator or user.pk in invited:
                 raise ServiceError(_("A player can take only one seat in a game."))
-            from community.services import check_can_invite
-
-            check_can_invite(inviter=creator, invitee=user)  # the invitee's privacy choice
+            invitations.check(inviter=creator, invitee=user)  # the invitee's privacy choice, their blocks
             invited.add(user.pk)
             seat.kind, seat.user = Seat.Kind.INVITED, user
         elif spec.kind == "bot":
             if spec.bot_level not in bots.levels_for(game_type):
-                raise ServiceError(_("Unknown bot level “%(level)s”.") % {"level": spec.bot_level})
+                raise ServiceError(_("Unknown bot level “%(level)s”."), {"level": spec.bot_level})
             seat.kind, seat.bot_level, seat.joined_at = Seat.Kind.BOT, spec.bot_level, now
         else:
-            raise ServiceError(_("Unknown seat kind “%(kind)s”.") % {"kind": spec.kind})
+            raise ServiceError(_("Unknown seat kind “%(kind)s”."), {"kind": spec.kind})
         seat.save()
     _start_if_full(game)
     return game
@@ -296,15 +252,15 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
     A stale ``expected_version`` (the game moved on, or the same submission
     arrives twice) raises Conflict and changes nothing."""
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise BadMove(_("A move must be an object with a “type”."))
+        raise BadMove("illegal", default=_("A move must be an object with a “type”."))
     with transaction.atomic():
         game = lock_game(game_id)
         if game.status != Game.Status.ACTIVE:
             raise Conflict(_("This game is not in progress."))
         if expected_version != game.version:
             raise StaleVersion(
-                _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s).")
-                % {"seen": expected_version, "now": game.version}
+                _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s)."),
+                {"seen": expected_version, "now": game.version}
             )
         # The users come along (the "your turn" e-mail needs one); only the seats are locked.
         seats = _seats_for_update(game)
@@ -316,7 +272,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         try:
             applied = engine.apply(state, seat.index, move)
         except IllegalMove as exc:
-            raise BadMove(exc.message, key=exc.key, params=exc.params) from None
+            raise BadMove(exc.key, exc.params, game_type=game.game_type, default=exc.message) from None
         game.version += 1
         Move.objects.create(
             game=game, seq=game.version, seat=seat.index, payload=move,
@@ -369,30 +325,12 @@ def move_undo(*, game_id: int, user, expected_version: int) -> Game:
         engine, state = replay_final_state(game)
         game.state = engine.dump(state)
         log_event(game, seat.index, "undo", {"type": "undo", "seq": last.seq}, by_user=user)
-        _resync_after_undo(game, engine, state, seats, undoing=seat, now=now)
-        if any(s.owes_move and s.played_by_bot for s in seats):
-            enqueue_bots(game)  # a bot owing a decision beside the undone move: its task saw the old version
+        # Seats that owed a decision only because of the undone move stop owing, uncharged; the
+        # undoing seat gives back the move's increment; nobody is told "your turn". A bot owing a
+        # decision beside the undone move is queued again: its task saw the old version.
+        _after_change(game, engine, state, seats, now=now, undoing=seat, announce=False)
         game.save()
     return game
-
-
-def _resync_after_undo(game: Game, engine, state, seats: list[Seat], *, undoing: Seat, now) -> None:
-    """Seats that owed a decision only because of the undone move stop owing without
-    being charged; the undoing seat owes again and gives back the move's increment
-    (taking back and replaying a move must not earn time). Nobody gets a "your turn" mail."""
-    pending = engine.pending(state)
-    vacations = seat_clocks.vacations_of([s.user_id for s in seats], now)
-    for seat in seats:
-        owes = seat.index in pending
-        before = [getattr(seat, f) for f in seat_clocks.CLOCK_FIELDS]
-        if seat is undoing and owes:
-            seat.bank_seconds = max(seat.bank_seconds - game.increment_seconds, 0)
-        if owes and not seat.owes_move:
-            seat_clocks.start(game, seat, now, vacations.get(seat.user_id, []))
-        elif not owes and seat.owes_move:
-            seat.owes_move, seat.owes_since, seat.deadline, seat.reminder_at = False, None, None, None
-        if [getattr(seat, f) for f in seat_clocks.CLOCK_FIELDS] != before:
-            seat.save(update_fields=seat_clocks.CLOCK_FIELDS)
 
 
 @transaction.atomic
@@ -438,7 +376,7 @@ def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bo
         seat.deadline = seat.reminder_at = None  # a bot moves now: no clock to watch
         seat.save(update_fields=["substitute_bot", "deadline", "reminder_at"])
         game.save()
-        enqueue_bots(game)
+        _bots_to_move(game)
     return True
 
 
@@ -453,9 +391,7 @@ def seat_take_back(*, game_id: int, user) -> Game:
         raise ServiceError(_("You have left this game."))
     seat.substitute_bot = ""
     seat.bank_seconds = game.initial_seconds  # a fresh bank: the old one ran out
-    if seat.owes_move:
-        seat.owes_since = timezone.now()
-        seat_clocks.schedule(game, seat, seat_clocks.vacations_of([user.pk], seat.owes_since).get(user.pk, []))
+    _clock_restart(game, seat)
     seat.save(update_fields=["substitute_bot", *seat_clocks.CLOCK_FIELDS])
     log_event(game, seat.index, "take_back", {"type": "take_back"})
     game.save()
@@ -491,7 +427,6 @@ def game_abort(*, game_id: int, by_user, reason: str = "") -> Game:
         raise ServiceError(_("This game is already over."))
     game.status = Game.Status.ABORTED
     game.abort_reason = reason
-    transaction.on_commit(lambda: signals.game_aborted.send(sender=Game, game=game))
     game.finished_at = timezone.now()
     game.seats.update(owes_move=False, owes_since=None, deadline=None, reminder_at=None)
     if game.version:
@@ -512,7 +447,7 @@ def seat_replace_by_bot(*, game_id: int, seat_index: int, bot_level: str, by_use
     if game.is_over:
         raise ServiceError(_("This game is already over."))
     if bot_level not in bots.levels_for(game.game_type):
-        raise ServiceError(_("Unknown bot level “%(level)s”.") % {"level": bot_level})
+        raise ServiceError(_("Unknown bot level “%(level)s”."), {"level": bot_level})
     seat = game.seats.select_for_update().get(index=seat_index)
     former = texts.occupant_of(seat)  # the log keeps naming them for the moves they made
     seat.kind, seat.user, seat.bot_level, seat.substitute_bot = Seat.Kind.BOT, None, bot_level, ""
@@ -524,7 +459,7 @@ def seat_replace_by_bot(*, game_id: int, seat_index: int, bot_level: str, by_use
         log_event(game, seat_index, "replaced", {"type": "replaced", "bot": bot_level, "former": former},
                   by_user=by_user, not_in_log=("type", "former"))
         game.save()
-        enqueue_bots(game)
+        _bots_to_move(game)
     return game
 
 
@@ -546,13 +481,264 @@ def user_deactivate(*, user, by_user) -> None:
             seat.save(update_fields=["substitute_bot"])
             log_event(game, seat.index, "deactivated", {"type": "deactivated"}, by_user=by_user)
             game.save()
-            enqueue_bots(game)
+            _bots_to_move(game)
     open_games = Game.objects.filter(status=Game.Status.OPEN, created_by=user).values_list("pk", flat=True)
     for game_id in open_games:
         game_cancel(game_id=game_id, user=by_user)
     Seat.objects.filter(user=user, game__status=Game.Status.OPEN).exclude(game__created_by=user).update(
         kind=Seat.Kind.OPEN, user=None, joined_at=None
     )
+
+
+# Moderators' changes to a game. The moderation app checks the moderator's tier and the
+# reason and writes its log; what changes in the game is decided here. A moderator's
+# events keep in the payload (staff) what players do not read in the log line: the moves
+# taken back, a rollback's seed, a seat's former occupant.
+MODERATOR_NOT_IN_LOG = ("type", "undone", "seed", "former")
+
+
+def _in_progress(game: Game, message) -> None:
+    if game.status != Game.Status.ACTIVE:
+        raise ServiceError(message)
+
+
+def _checked_ranks(ranks, scores, seats: list[Seat]) -> tuple[list[int], list]:
+    n = len(seats)
+    try:
+        ranks = [int(r) for r in ranks]
+    except (TypeError, ValueError):
+        raise ServiceError(_("Ranks must be whole numbers.")) from None
+    if len(ranks) != n or not all(1 <= r <= n for r in ranks) or 1 not in ranks:
+        raise ServiceError(_("Give every seat a rank from 1 to %(n)d, with someone first."), {"n": n})
+    left = {s.index for s in seats if s.resigned or s.forfeited}
+    stayed = [ranks[i] for i in range(n) if i not in left]
+    if left and stayed and min(ranks[i] for i in left) <= max(stayed):
+        raise ServiceError(_("Seats that resigned or forfeited rank after every seat that stayed."))
+    if scores is None:
+        scores = [None] * n
+    elif len(scores) != n:
+        raise ServiceError(_("Give a score for every seat, or none."))
+    return ranks, list(scores)
+
+
+@transaction.atomic
+def game_adjudicate(*, game_id: int, ranks: list, scores: list | None = None, rated: bool = True,
+                    by_user) -> Game:
+    """A moderator ends a game in progress with the result they set (unrated if they say so)."""
+    game = lock_game(game_id)
+    _in_progress(game, _("Only a game in progress can be adjudicated."))
+    seats = list(game.seats.select_for_update().order_by("index"))
+    ranks, scores = _checked_ranks(ranks, scores, seats)
+    log_event(game, None, "adjudicate", {"type": "adjudicate"}, by_user, not_in_log=MODERATOR_NOT_IN_LOG)
+    _finish(game, seats, _result(seats, scores=scores, ranks=ranks, adjudicated=True, rated=bool(rated)))
+    game.save()
+    return game
+
+
+@transaction.atomic
+def seat_give_to_user(*, game_id: int, seat_index: int, username: str, by_user) -> tuple[Game, dict]:
+    """A moderator gives a seat of a game in progress (a human's or a bot's) to another player,
+    whose clock runs from now if the seat owes a decision. Returns the game and who sat there
+    before (user id, bot level and seat kind, for the moderation log)."""
+    user = User.objects.filter(username__iexact=(username or "").strip(), is_active=True).first()
+    if user is None:
+        raise ServiceError(_("No player is called “%(name)s”."), {"name": username})
+    game = lock_game(game_id)
+    _in_progress(game, _("Only a seat of a game in progress can be given to another player."))
+    seats = list(game.seats.select_for_update().order_by("index"))
+    seat = next((s for s in seats if s.index == seat_index), None)
+    if seat is None:
+        raise ServiceError(_("There is no such seat."))
+    if any(s.user_id == user.pk for s in seats):
+        raise ServiceError(_("%(name)s already has a seat in this game."), {"name": user.get_username()})
+    previous = {"user": seat.user_id, "bot": seat.bot_level, "kind": seat.kind}
+    former = texts.occupant_of(seat)
+    seat.kind, seat.user, seat.bot_level, seat.substitute_bot = Seat.Kind.HUMAN, user, "", ""
+    seat.resigned = seat.forfeited = False
+    seat.joined_at = timezone.now()
+    _clock_restart(game, seat)
+    seat.save()
+    log_event(game, seat.index, "seat_given", {"type": "seat_given", "player": user.get_username(),
+                                               "former": former}, by_user, not_in_log=MODERATOR_NOT_IN_LOG)
+    game.save()
+    if seat.owes_move:
+        signals.turn_started.send(sender=Game, game=game, seat=seat)
+    return game, previous
+
+
+@transaction.atomic
+def game_rollback(*, game_id: int, to_seq, by_user, seed: int | None = None) -> tuple[Game, list[int]]:
+    """A moderator takes a game in progress back to the position after move ``to_seq``;
+    returns the game and the moves taken back.
+
+    The engine moves after it are marked undone (never deleted: staff still read
+    them; players see one line naming the moves taken back); the snapshot is rebuilt
+    by replaying the kept moves from the seed. The undone moves may have shown cards
+    to everybody (a row refill, a year's Voice), so everything no seat has seen in
+    the restored position is then drawn afresh from a new seed (``seed``, or a random one),
+    kept in the rollback row's payload so that replays and ``verify_games`` draw the same. Platform events
+    after it (a resignation, a bot taking a seat) stay in force: the seat tools change
+    those. Seats that owe a decision in the restored position get a running clock (their
+    bank as it is: a rollback charges nobody); the others stop owing."""
+    try:
+        to_seq = int(to_seq)
+    except (TypeError, ValueError):
+        raise ServiceError(_("Choose the move to go back to.")) from None
+    game = lock_game(game_id)
+    _in_progress(game, _("Only a game in progress can be rolled back."))
+    seats = list(game.seats.select_for_update().order_by("index"))
+    kept = game.moves.filter(undone_at__isnull=True)
+    if not kept.filter(seq=to_seq, kind__in=["start", "move"]).exists():
+        raise ServiceError(_("Move %(seq)s is not a move of this game that can be gone back to."),
+                           {"seq": to_seq})
+    taken_back = kept.filter(seq__gt=to_seq, kind="move")
+    undone = list(taken_back.order_by("seq").values_list("seq", flat=True))
+    if not undone:
+        raise ServiceError(_("There is no move after move %(seq)s to undo."), {"seq": to_seq})
+    now = timezone.now()
+    taken_back.update(undone_at=now)
+    engine, state = replay_final_state(game)
+    seed = new_seed() if seed is None else seed
+    state = redraw_hidden(engine, state, seed)
+    game.state = engine.dump(state)
+    event = {"type": "rollback", "to": to_seq, "first": undone[0], "last": undone[-1], "undone": undone,
+             "seed": seed}
+    log_event(game, None, "rollback", event, by_user, not_in_log=MODERATOR_NOT_IN_LOG)
+    _after_change(game, engine, state, seats, now=now)
+    game.save()
+    return game, undone
+
+
+@transaction.atomic
+def game_annul(*, game_id: int, by_user) -> Game:
+    """A finished game no longer counts: its result is marked annulled (the log and the
+    replay stay). Recomputing the ratings it moved is the ratings app's."""
+    game = lock_game(game_id)
+    if game.status != Game.Status.FINISHED:
+        raise ServiceError(_("Only a finished game can be annulled."))
+    if (game.result or {}).get("annulled"):
+        raise ServiceError(_("This game is already annulled."))
+    game.result = {**(game.result or {}), "annulled": True}
+    log_event(game, None, "annul", {"type": "annul"}, by_user, not_in_log=MODERATOR_NOT_IN_LOG)
+    game.save()
+    return game
+
+
+# --- clocks and the minute sweep ---------------------------------------------------------------------
+
+
+def clocks_reschedule(*, user) -> int:
+    """The user's vacations changed: the deadline (and reminder) of each clock of theirs
+    that is running is recomputed. One short transaction per game; returns how many."""
+    game_ids = list(Seat.objects.filter(user=user, owes_move=True, game__status=Game.Status.ACTIVE)
+                    .values_list("game_id", flat=True))
+    done = 0
+    for game_id in game_ids:
+        with transaction.atomic():
+            game = lock_game(game_id)
+            seat = game.seats.select_for_update().filter(user=user, owes_move=True).first()
+            if game.status != Game.Status.ACTIVE or seat is None:
+                continue  # the game moved on since the list was made
+            since = seat.owes_since or timezone.now()
+            seat_clocks.schedule(game, seat, seat_clocks.vacations_of([user.pk], since).get(user.pk, []),
+                                 keep_reminder=False)
+            seat.save(update_fields=["deadline", "reminder_at"])
+            done += 1
+    return done
+
+
+def seats_time_out(*, game_ids) -> int:
+    """Apply the time-out rule to each seat of these games that is past its deadline;
+    returns how many were applied. Each seat is locked and checked again by
+    ``seat_timeout``, so asking twice (or after a player moved at the last second)
+    changes nothing more."""
+    now = timezone.now()
+    late = (Seat.objects.filter(game_id__in=list(game_ids), owes_move=True, deadline__lte=now,
+                                substitute_bot="")
+            .order_by("game_id", "index").values_list("game_id", "index", "deadline"))
+    return sum(1 for game_id, index, deadline in late
+               if seat_timeout(game_id=game_id, seat_index=index, expected_deadline=deadline))
+
+
+def _lock_games(game_ids) -> list[Game]:
+    """Lock these running games, skipping those another worker holds. Games are always
+    locked before their seats (as in every service), so sweeps and moves cannot deadlock."""
+    return list(Game.objects.select_for_update(skip_locked=True).filter(pk__in=list(game_ids),
+                                                                         status=Game.Status.ACTIVE))
+
+
+def reminders_send(*, now=None, limit: int = 1000) -> int:
+    """The seats whose clock passed 80 %: their players are told (``signals.clock_running_low``)
+    and the reminder is crossed off. Games another worker holds are left to the next sweep,
+    so several sweeps at once remind each seat once. Returns how many players were told."""
+    from . import due
+
+    reminders = due.reminders_due(now or timezone.now())
+    candidates = set(reminders.values_list("game_id", flat=True)[:limit])
+    told = 0
+    with transaction.atomic():
+        for game in _lock_games(candidates):
+            for seat in reminders.filter(game=game).select_related("user"):
+                if seat.user_id and not seat.played_by_bot:
+                    signals.clock_running_low.send(sender=Game, game=game, seat=seat)
+                    told += 1
+                seat.reminder_at = None
+                seat.save(update_fields=["reminder_at"])
+    return told
+
+
+def open_games_expire(*, now=None, limit: int = 1000) -> int:
+    """Games whose seats were not all filled within ``due.OPEN_GAME_LIFETIME_DAYS`` are
+    cancelled (those another worker holds wait for the next sweep). Returns how many."""
+    from . import due
+
+    now = now or timezone.now()
+    reason = f"expired: not every seat was filled within {due.OPEN_GAME_LIFETIME_DAYS} days"
+    with transaction.atomic():
+        stale = list(due.expired_open_games(now).select_for_update(skip_locked=True)[:limit])
+        for game in stale:
+            game.status, game.finished_at = Game.Status.CANCELLED, now
+            game.abort_reason = reason
+            game.save(update_fields=["status", "finished_at", "abort_reason", "updated_at"])
+    return len(stale)
+
+
+# --- bots ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotTurns:
+    played: int  # moves the bots made
+    version: int  # the game's version after them
+    more: bool  # stopped at the limit: a bot may still owe a move
+
+
+def bot_turns_play(*, game_id: int, version: int, limit: int) -> BotTurns:
+    """Play the moves that bot seats owe, one after another, while the game stays at the
+    version the last one made. Does nothing when the game moved on since ``version`` (the
+    task that is queued for the new version carries on), so running it twice is harmless."""
+    from . import bots
+
+    played = 0
+    for _turn in range(limit):
+        game = Game.objects.filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.ACTIVE or game.version != version:
+            return BotTurns(played, version, more=False)
+        seat = next((s for s in game.seats.order_by("index") if s.owes_move and s.played_by_bot), None)
+        if seat is None:
+            return BotTurns(played, version, more=False)
+        engine = registry.get(game.game_type)
+        state = state_load(engine=engine, game=game)
+        seed = hash((game.seed, game.version, seat.index)) & 0xFFFFFFFF  # the same move if run twice
+        move = bots.choose_move(game.game_type, seat.played_by_bot, engine, state, seat.index, seed=seed)
+        try:
+            game = move_apply(game_id=game_id, seat_index=seat.index, bot_level=seat.played_by_bot, move=move,
+                              expected_version=version, queue_bots=False)
+        except Conflict:
+            return BotTurns(played, version, more=False)  # someone else moved first: their task carries on
+        played += 1
+        version = game.version
+    return BotTurns(played, version, more=True)
 
 
 # --- shared steps ----------------------------------------------------------------------------------
@@ -591,90 +777,106 @@ def _forfeit_seat(game: Game, seats: list[Seat], seat: Seat, *, kind: str, by_us
     still_playing = [s for s in seats if not (s.resigned or s.forfeited) and s.kind == Seat.Kind.HUMAN]
     bots_playing = [s for s in seats if s.kind == Seat.Kind.BOT]
     if len(still_playing) + len(bots_playing) <= 1:
-        _finish(game, seats, engine_result=None)
+        n = len(seats)
+        _finish(game, seats, _result(seats, scores=[None] * n, ranks=_left_ranked_last(seats, [1] * n)))
     else:
         seat.substitute_bot = seat.substitute_bot or game.timeout_bot_level
         seat.deadline = seat.reminder_at = None  # a bot moves now: no clock to watch
         seat.save(update_fields=["substitute_bot", "deadline", "reminder_at"])
-        enqueue_bots(game)
+        _bots_to_move(game)
     game.save()
 
 
-def _after_change(
-    game: Game, engine, state, seats: list[Seat], *, moved_seat: Seat | None, queue_bots: bool = True
-) -> None:
+def _after_change(game: Game, engine, state, seats: list[Seat], *, moved_seat: Seat | None = None,
+                  queue_bots: bool = True, now=None, undoing: Seat | None = None,
+                  announce: bool = True) -> None:
     """Bring seats' owes-move flags and clocks in step with the engine, finish a
-    game that is over, and queue bot turns. ``game.save()`` is the caller's."""
-    now = timezone.now()
+    game that is over, and queue bot turns. ``game.save()`` is the caller's.
+
+    After a move (``moved_seat``) a seat that stops owing is charged the time it took
+    and earns the increment. After a position is taken back (an undo, a rollback: no
+    ``moved_seat``) a seat that stops owing is charged nothing, and the seat ``undoing``
+    its move gives back the increment it earned (taking back and replaying a move must
+    not earn time). A human whose clock starts is told it is their turn, unless
+    ``announce`` is off (an undo tells nobody)."""
+    now = now or timezone.now()
     if engine.is_over(state):
         result = engine.result(state)
-        _finish(game, seats, engine_result=result)
+        ranks = _left_ranked_last(seats, list(result.ranks))
+        _finish(game, seats, _result(seats, scores=result.scores, ranks=ranks, details=result.details,
+                                     tiebreak=result.tiebreak))
         return
     pending = engine.pending(state)
     since = min((s.owes_since for s in seats if s.owes_since), default=now)
     vacations = seat_clocks.vacations_of([s.user_id for s in seats], since)
     for seat in seats:
         owes = seat.index in pending
-        started = False
         before = [getattr(seat, f) for f in seat_clocks.CLOCK_FIELDS]
-        if seat.owes_move and (not owes or seat is moved_seat):
+        if seat is undoing and owes:
+            seat.bank_seconds = max(seat.bank_seconds - game.increment_seconds, 0)
+        if seat.owes_move and moved_seat is not None and (not owes or seat is moved_seat):
             seat_clocks.stop(game, seat, now, vacations.get(seat.user_id, []))
-        if owes and not seat.owes_move:
+        elif seat.owes_move and not owes:
+            seat_clocks.clear(seat)
+        started = owes and not seat.owes_move
+        if started:
             seat_clocks.start(game, seat, now, vacations.get(seat.user_id, []))
-            started = True
         if [getattr(seat, f) for f in seat_clocks.CLOCK_FIELDS] != before:
             seat.save(update_fields=seat_clocks.CLOCK_FIELDS)  # only seats whose clock changed
-        if started and seat.user_id and seat.kind == Seat.Kind.HUMAN and not seat.played_by_bot:
-            notify.your_turn(seat=seat, game=game)
+        if started and announce and seat.user_id and seat.kind == Seat.Kind.HUMAN and not seat.played_by_bot:
+            signals.turn_started.send(sender=Game, game=game, seat=seat)
     # The bot task itself passes queue_bots=False: it loops instead of nesting.
     if queue_bots and any(s.owes_move and s.played_by_bot for s in seats):
-        enqueue_bots(game)
+        _bots_to_move(game)
 
 
-def _finish(game: Game, seats: list[Seat], *, engine_result) -> None:
-    """Close the game. Seats that resigned or forfeited rank after everyone else."""
+def _clock_restart(game: Game, seat: Seat) -> None:
+    """Someone new answers for a seat that owes a decision (its player back from a bot,
+    another player given the seat): its clock runs from now, with their vacations."""
+    if seat.owes_move:
+        seat.owes_since = timezone.now()
+        vacations = seat_clocks.vacations_of([seat.user_id], seat.owes_since).get(seat.user_id, [])
+        seat_clocks.schedule(game, seat, vacations)
+
+
+def _left_ranked_last(seats: list[Seat], ranks: list[int]) -> list[int]:
+    """Players who resigned or forfeited rank after everyone who stayed; stayers keep their order."""
     left = {s.index for s in seats if s.resigned or s.forfeited}
-    n = len(seats)
-    if engine_result is not None:
-        scores = list(engine_result.scores)
-        ranks = list(engine_result.ranks)
-        details = list(engine_result.details)
-        tiebreak = engine_result.tiebreak
-    else:
-        scores, ranks, details, tiebreak = [None] * n, [1] * n, [{} for _ in range(n)], None
-    if left:
-        # Players who left rank after everyone who stayed, stayers keep their order.
-        stayed = [i for i in range(n) if i not in left]
-        ranks = [
-            len(stayed) + 1 if i in left else 1 + sum(1 for j in stayed if ranks[j] < ranks[i])
-            for i in range(n)
-        ]
-    game.result = {
-        "scores": scores,
-        "ranks": ranks,
-        "details": details,
+    if not left:
+        return ranks
+    stayed = [i for i in range(len(seats)) if i not in left]
+    return [len(stayed) + 1 if i in left else 1 + sum(1 for j in stayed if ranks[j] < ranks[i])
+            for i in range(len(seats))]
+
+
+def _result(seats: list[Seat], *, scores, ranks, details=None, tiebreak=None, **marks) -> dict:
+    """``Game.result``: per seat score, rank and details, the tie-break applied, the seats
+    that left, and ``marks`` (an adjudication says so, and whether it is rated)."""
+    return {
+        "scores": list(scores),
+        "ranks": list(ranks),
+        "details": list(details) if details is not None else [{} for _ in seats],
         "tiebreak": tiebreak,
-        "left": sorted(left),
+        "left": sorted(s.index for s in seats if s.resigned or s.forfeited),
+        **marks,
     }
+
+
+def _finish(game: Game, seats: list[Seat], result: dict) -> None:
+    """The one way a game ends with a result, whatever ended it: the engine (the last
+    move), players leaving (resignations, time-outs) or a moderator's adjudication.
+    Every clock stops; ``signals.game_finished`` tells the other apps (the result mails,
+    the ratings). ``game.save()`` is the caller's."""
+    game.result = result
     game.status = Game.Status.FINISHED
     game.finished_at = timezone.now()
-    transaction.on_commit(lambda: signals.game_finished.send(sender=Game, game=game))
     for seat in seats:
         if seat.owes_move or seat.deadline:
-            seat.owes_move, seat.owes_since, seat.deadline, seat.reminder_at = False, None, None, None
+            seat_clocks.clear(seat)
             seat.save(update_fields=["owes_move", "owes_since", "deadline", "reminder_at"])
-        if seat.user_id and seat.kind == Seat.Kind.HUMAN:
-            notify.game_over(seat=seat, game=game)
+    signals.game_finished.send(sender=Game, game=game, seats=seats)
 
 
-def enqueue_bots(game: Game) -> None:
-    from .tasks import bots_play
-
-    # Read the version at commit time: later steps of the same write may bump it.
-    def send():
-        try:
-            bots_play.delay(game.pk, game.version)
-        except Exception as exc:  # broker down: sweep_clocks queues it again later
-            log.warning("could not queue bots for game %s: %s", game.pk, exc)
-
-    transaction.on_commit(send)
+def _bots_to_move(game: Game) -> None:
+    """Bot seats owe a decision: ``games.handlers`` queues their task once this commits."""
+    signals.bots_to_move.send(sender=Game, game=game)

@@ -1,14 +1,13 @@
 """Turning engine log entries and moves into sentences, in the reader's language.
 
-Engines give message keys and parameters; each game has a catalog module that
-maps keys to translatable templates (``games/texts_<slug>.py``, registered in
-``CATALOGS``). Parameters named ``seat`` or ending in ``_seat`` (or listed in the
-catalog's ``SEAT_PARAMS``) are replaced by the player's name; a catalog may
-translate other parameters (building names…) with its ``param`` function."""
+Engines give message keys and parameters; each game's definition in the registry
+has a catalog (``texts``) that maps keys to translatable templates. Parameters
+named ``seat`` or ending in ``_seat`` (or listed in the catalog's ``SEAT_PARAMS``)
+are replaced by the player's name; a catalog may translate other parameters
+(building names…) with its ``param`` function."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from threading import Lock
 from typing import Any
 
@@ -16,9 +15,10 @@ from cachetools import LRUCache
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from . import registry
 from .bots import level_label as bot_level_name  # bot levels as players read them: one table
 
-# Platform events (games.services.log_event), common to every game.
+# Platform events (games.services.log_event and the moderation services), common to every game.
 SITE_MESSAGES = {
     "site.resign": gettext_lazy("%(seat)s resigned; a bot finishes their moves."),
     "site.forfeit": gettext_lazy("%(seat)s ran out of time and forfeits; a bot finishes their moves."),
@@ -27,30 +27,19 @@ SITE_MESSAGES = {
     "site.abort": gettext_lazy("A moderator aborted the game."),
     "site.replaced": gettext_lazy("A moderator gave %(seat)s's seat to a bot (%(bot)s)."),
     "site.deactivated": gettext_lazy("%(seat)s's account was closed; a bot plays for them."),
+    # Players read only this line: the undone moves and the reason are for staff.
+    "site.rollback": gettext_lazy("A moderator took back moves %(first)s–%(last)s."),
+    "site.adjudicate": gettext_lazy("A moderator ended the game and set its result."),
+    "site.seat_given": gettext_lazy("A moderator gave %(seat)s's seat to %(player)s."),
+    "site.annul": gettext_lazy("A moderator annulled the game: its result no longer counts."),
 }
-
-
-
-CATALOGS: dict[str, str] = {
-    "lacitta": "games.texts_lacitta",
-}
-_extra: dict[str, Any] = {}
-
-
-def register_catalog(game_type: str, catalog) -> None:
-    """For games whose catalog is not a module listed above (tests)."""
-    _extra[game_type] = catalog
 
 
 def catalog(game_type: str):
-    if game_type in _extra:
-        return _extra[game_type]
-    path = CATALOGS.get(game_type)
-    if path is None:
-        return None
+    """The game's texts (None for a game type no installed app registers: its lines show their keys)."""
     try:
-        return import_module(path)
-    except ImportError:
+        return registry.definition(game_type).texts
+    except KeyError:
         return None
 
 
@@ -196,7 +185,7 @@ def visible_lines(game, row, names: list[str]) -> list[tuple[dict, str]]:
     (``row.visible``, from ``selectors.moves_for``) and the catalog does not hide.
 
     A move row never changes once written, and a game page shows the last 60 on
-    every view and every refresh (~160 sentences in La Città): a row's sentences
+    every view and every refresh (~160 sentences in a busy game): a row's sentences
     are written once per language and set of player names, for all its entries,
     and only the visible ones are handed out. The names are the row's own
     (``row.names`` from ``names_at_rows``) when it has them: the key holds them."""

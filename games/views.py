@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from functools import cached_property, partial
+from functools import cached_property, lru_cache, partial
 
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
@@ -26,26 +26,52 @@ from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
 from rest_framework.authtoken.models import Token
 
-from . import body_cache, json_input, presence, replay, rules, selectors, services, texts, ui, undo
-from .engines import registry
+from . import body_cache, json_input, presence, registry, replay, selectors, services, texts, undo
 from .forms import GameCreateForm
+from .http_errors import form_status, status_of, text_of
 from .models import Game
 
 HTMX_STOP_POLLING = 286
 LOG_TAIL = 60
 LOBBY_MY_TURN = 10
-YEAR_MARKS = ("year_start", "year_end")  # log lines drawn as a year's border
-YEAR_CLASS = mark_safe(' class="year"')
 TAKEN_BACK_CLASS = mark_safe(' class="taken-back"')
-# log lines where a phase of the year begins
-PHASE_MARKS = ("voice_revealed", "voice_drawn", "migration_done", "famine", "fed")
-PHASE_CLASS = mark_safe(' class="phase"')
 
 
-def _line_class(key: str) -> str:
-    if key.endswith(YEAR_MARKS):
-        return YEAR_CLASS
-    return PHASE_CLASS if key.endswith(PHASE_MARKS) else ""
+def _line_class(marks: dict, key: str) -> str:
+    """The class attribute of a log line the game marks (a year's border, a phase's start)."""
+    css = marks.get(key)
+    return _class_attribute(css) if css else ""
+
+
+@lru_cache(maxsize=64)
+def _class_attribute(css: str) -> str:
+    return format_html(' class="{}"', css)
+
+
+def _page_parts(request, game: Game, gv, names: list[str], base_url: str, *, replay: bool = False) -> dict:
+    """What the game's definition adds to its page: its context, templates and stylesheets."""
+    definition = registry.definition(game.game_type)
+    extra = {}
+    if definition.page is not None and gv.view is not None:
+        extra = definition.page(request=request, game=game, gv=gv, names=names, base_url=base_url,
+                                replay=replay)
+    return {
+        **extra,
+        "board_template": definition.template("board"),
+        "moves_template": definition.template("moves"),
+        "replay_template": definition.template("replay"),
+        "stylesheets": definition.stylesheets,
+    }
+
+
+def _result_rows(game: Game, seats: list) -> list[dict]:
+    """The final ranks, best first (seat order among equals)."""
+    result = game.result or {}
+    ranks, scores, left = result.get("ranks") or [], result.get("scores") or [], result.get("left") or []
+    rows = [{"seat": s, "rank": ranks[s.index] if s.index < len(ranks) else "",
+             "score": scores[s.index] if s.index < len(scores) else None, "left": s.index in left}
+            for s in seats]
+    return sorted(rows, key=lambda r: (r["rank"] if isinstance(r["rank"], int) else 1_000, r["seat"].index))
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -83,9 +109,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
                     max_per_hour=settings.GAMES_PER_HOUR,
                 )
             except services.ServiceError as exc:
-                form.add_error(None, exc.message)
-                status = exc.status if isinstance(exc, services.TooMany) else 400
-                return render(request, "games/new.html", {"form": form}, status=status)
+                form.add_error(None, text_of(exc))
+                return render(request, "games/new.html", {"form": form}, status=form_status(exc))
             else:
                 messages.success(request, _("Your game is open."))
                 return redirect("games:detail", pk=game.pk)
@@ -124,8 +149,9 @@ def _context(request, game: Game) -> dict:
     tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL,
                                include_undone=selectors.reads_undone_moves(request.user, gv.seat))
     texts.names_at_rows(game, tail, names)
+    marks = registry.definition(game.game_type).log_marks
     log_lines = [
-        (TAKEN_BACK_CLASS if row.undone_at else _line_class(entry.get("key", "")), row.seq,
+        (TAKEN_BACK_CLASS if row.undone_at else _line_class(marks, entry.get("key", "")), row.seq,
          format_html("{} <i>({})</i>", text, _("taken back") if row.taken_back else _("undone by a moderator"))
          if row.undone_at else text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
@@ -133,19 +159,18 @@ def _context(request, game: Game) -> dict:
     moves = MoveChoices(game.game_type, gv.legal_moves, names)
     base_url = reverse("games:detail", args=[game.pk])
     return {
-        **ui.extra_context(request=request, game=game, gv=gv, names=names, base_url=base_url),
+        **_page_parts(request, game, gv, names, base_url),
         "game": game,
         "gv": gv,
         "seats": seats,
         "names": names,
-        # Built here, not by a template loop: a La Città page shows ~160 lines, and
+        # Built here, not by a template loop: a busy game page shows ~160 lines, and
         # Django's template engine spent several ms on them (bench/page_cpu.py).
         "log_items": format_html_join("", '<li{}><span class="seq">{}</span> {}</li>', log_lines),
         "legal_moves": moves,
         # A callable: only the generic board shows it, and templates call it when they do.
         "view_json": partial(json.dumps, gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
-        "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
-        "moves_template": [f"games/{game.game_type}/moves.html", "games/generic_moves.html"],
+        "result_rows": _result_rows(game, seats) if game.result else [],
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
         # The tail's newest row is the game's last: whether to offer "take back" costs no query.
         "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),
@@ -195,8 +220,9 @@ def _body_response(request, game: Game, *, move_error: str = "", status: int = 2
 
 
 def _page(request, game: Game, *, status: int = 200) -> HttpResponse:
-    rules_url = reverse("games:game_rules", args=[game.pk]) if game.game_type in rules.VARIANTS else ""
-    return render(request, "games/game.html", {"game": game, "body": _body(request, game), "rules_url": rules_url},
+    rules_url = reverse("games:game_rules", args=[game.pk]) if registry.definition(game.game_type).rules else ""
+    return render(request, "games/game.html", {"game": game, "body": _body(request, game), "rules_url": rules_url,
+                                               "stylesheets": registry.definition(game.game_type).stylesheets},
                   status=status)
 
 
@@ -265,7 +291,7 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
         # The page was behind: show the game as it is now, not version numbers.
         return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
     except services.ServiceError as exc:
-        return _error(request, pk, _translated_error(pk, exc), exc.status)
+        return _error(request, pk, text_of(exc), status_of(exc))
     return _after_move(request, pk)
 
 
@@ -292,17 +318,10 @@ def move_undo(request: HttpRequest, pk: int) -> HttpResponse:
     except services.StaleVersion:
         return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
     except services.ServiceError as exc:
-        return _error(request, pk, exc.message, exc.status)
+        return _error(request, pk, text_of(exc), status_of(exc))
     if not request.htmx:
         messages.success(request, _("Your move was taken back."))
     return _after_move(request, pk)
-
-
-def _translated_error(pk: int, exc: services.ServiceError) -> str:
-    if isinstance(exc, services.BadMove):
-        game_type = Game.objects.filter(pk=pk).values_list("game_type", flat=True).first() or ""
-        return texts.error_text(game_type, exc.key, exc.params, exc.message)
-    return exc.message
 
 
 def _error(request, pk: int, message: str, status: int, *, fresh: bool = False) -> HttpResponse:
@@ -325,10 +344,10 @@ def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpR
     try:
         action()
     except services.ServiceError as exc:
-        messages.error(request, exc.message)
-        status = exc.status
+        text = text_of(exc)
+        messages.error(request, text)
         if request.htmx:
-            return _error(request, pk, exc.message, status)
+            return _error(request, pk, text, status_of(exc))
     else:
         messages.success(request, success)
     return redirect("games:detail", pk=pk)
@@ -345,7 +364,7 @@ def summary_seen(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError:
         return _error(request, pk, _("The version must be a number."), 400)
     except services.ServiceError as exc:
-        return _error(request, pk, exc.message, exc.status)
+        return _error(request, pk, text_of(exc), status_of(exc))
     if request.htmx:
         game = _game_or_404(request, pk)
         return _body_response(request, game)
@@ -415,8 +434,9 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
     rows = selectors.moves_for(game, seat.index if seat else None,
                                include_undone=selectors.reads_undone_moves(request.user, seat))
     texts.names_at_rows(game, rows, names)
+    marks = registry.definition(game.game_type).log_marks
     lines = [
-        {"seq": row.seq, "at": row.created_at, "cls": _line_class(entry.get("key", "")),
+        {"seq": row.seq, "at": row.created_at, "cls": _line_class(marks, entry.get("key", "")),
          "undone": row.undone_at is not None and not row.taken_back, "taken_back": row.taken_back,
          "text": texts.log_line(game.game_type, entry, row.names, game.options)}
         for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
@@ -455,10 +475,7 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     if seat is not None and not 0 <= seat < len(seats):
         return HttpResponse(_("There is no such seat."), status=400)
     at = max(min(at, seqs[-1]), seqs[0])
-    engine, state = None, None
-    for seq, state in replay.replay_states(game, upto=at):
-        pass
-    engine = registry.get(game.game_type)
+    engine, state = replay.replay_final_state(game, upto=at)
     view = engine.view(state, seat)
     gv = selectors.GameView(game, None, view, [], set(), engine)
     undone = selectors.reads_undone_moves(request.user, selectors.seat_of(game, request.user))
@@ -473,11 +490,9 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
         "last": seqs[-1], "at": at, "count": len(seqs), "position": index + 1,
     }
     context = {
-        **ui.extra_context(request=request, game=game, gv=gv, names=names,
-                           base_url=reverse("games:replay", args=[pk]), replay=True),
+        **_page_parts(request, game, gv, names, reverse("games:replay", args=[pk]), replay=True),
         "game": game, "gv": gv, "seats": seats, "names": names, "nav": nav, "viewer": seat,
         "log_lines": log_lines[:LOG_TAIL],
         "view_json": json.dumps(view, indent=1, sort_keys=True, ensure_ascii=False),
-        "board_template": [f"games/{game.game_type}/board.html", "games/generic_board.html"],
     }
     return render(request, "games/replay.html", context)

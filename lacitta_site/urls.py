@@ -28,7 +28,7 @@ urlpatterns = [
     path("api/redoc/", RedirectView.as_view(pattern_name="api-docs", permanent=True)),
     path("me/", include("players.urls")),
     path("notifications/", include("notifications.urls")),
-    path("ratings/", include("ratings.urls")),
+    path("ratings/", include("community.leaderboard_urls")),
     path("", include("community.urls")),
     path("", include("games.urls")),
 ]

@@ -11,9 +11,15 @@ from django.utils import translation
 
 from .models import Notification
 
+# kind -> context(notification) -> dict: what the mail of that kind adds to its template's
+# context, in the reader's language. Registered by the app that sends such mails
+# (community: the moderation mails), so this app need not know it.
+_CONTEXTS: dict[str, object] = {}
 
-MODERATION_KINDS = {Notification.Kind.SANCTION, Notification.Kind.REPORT_HANDLED,
-                    Notification.Kind.STAFF_DIGEST}
+
+def register_context(kinds, context) -> None:
+    for kind in kinds:
+        _CONTEXTS[kind] = context
 
 
 def absolute(path: str) -> str:
@@ -61,10 +67,8 @@ def build(notification: Notification, *, digest_items: list[Notification] | None
     if game is not None:
         context["opponents"] = [s.display_name for s in game.seats.all() if s.user_id != user.pk]
     with translation.override(profile.language):
-        if notification.kind in MODERATION_KINDS:  # sentences in the reader's language
-            from community.notices import mail_context
-
-            context.update(mail_context(notification))
+        if notification.kind in _CONTEXTS:  # sentences in the reader's language
+            context.update(_CONTEXTS[notification.kind](notification))
         base = f"notifications/email/{notification.kind}"
         subject = " ".join(render_to_string(f"{base}_subject.txt", context).split())
         text = render_to_string(f"{base}.txt", context)

@@ -41,8 +41,20 @@ class Profile(models.Model):
         return max(self.vacation_days_per_year - self.vacation_days_used(year), 0)
 
     def current_vacation(self):
-        now = timezone.now()
-        return self.user.vacations.filter(starts_at__lte=now, ends_at__gt=now).first()
+        return Vacation.objects.current(user=self.user).first()
+
+
+class VacationQuerySet(models.QuerySet):
+    def current(self, *, user=None, now=None) -> "VacationQuerySet":
+        """The vacations under way (begun, not ended), the one ending last first: a player
+        on two overlapping vacations is away until the later end (their clocks stand still
+        until then). The one rule for "on vacation until" wherever it is shown: ``.first()``,
+        or ``.values("ends_at")[:1]`` filtered on ``OuterRef("user_id")`` as a subquery."""
+        now = now or timezone.now()
+        found = self.filter(starts_at__lte=now, ends_at__gt=now)
+        if user is not None:
+            found = found.filter(user=user)
+        return found.order_by("-ends_at")
 
 
 class Vacation(models.Model):
@@ -53,6 +65,8 @@ class Vacation(models.Model):
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField(db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = VacationQuerySet.as_manager()
 
     class Meta:
         ordering = ["-starts_at"]

@@ -5,7 +5,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.services import ServiceError
+from games.errors import ServiceError
 
 from . import services
 from .forms import PreferencesForm, VacationForm

@@ -1,14 +1,10 @@
-"""Listens to the games app: a finished game queues its rating."""
+"""Listens to the games app: a finished game queues its rating once it is committed
+(if the broker is down, ``manage.py rate_games`` catches up later)."""
 
-import logging
-
-log = logging.getLogger(__name__)
+from games.queue import enqueue_on_commit
 
 
 def on_game_finished(sender, game, **kwargs):
     from .tasks import rate_game
 
-    try:
-        rate_game.delay(game.pk)
-    except Exception:  # the game is committed; `manage.py rate_games` catches up later
-        log.exception("could not queue the rating of game %s", game.pk)
+    enqueue_on_commit(rate_game, game.pk)

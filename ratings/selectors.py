@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Q, QuerySet
 
-from .models import Rating, RatingChange
+from .models import Rating
 
 
 def min_games() -> int:
@@ -27,7 +27,3 @@ def leaderboard(*, game_type: str, minimum: int | None = None, hidden_user_ids=(
 
 def ratings_of(user) -> list[Rating]:
     return list(Rating.objects.filter(user=user).order_by("game_type"))
-
-
-def changes_of_game(game) -> list[RatingChange]:
-    return list(RatingChange.objects.filter(game=game).select_related("rating__user"))

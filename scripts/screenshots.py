@@ -21,7 +21,7 @@ import django  # noqa: E402
 django.setup()
 
 from games import services  # noqa: E402
-from games.engines import registry  # noqa: E402
+from games import registry  # noqa: E402
 from games.models import Game  # noqa: E402
 from games.services import SeatSpec  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402

@@ -1,5 +1,5 @@
-"""Game options in words on profiles and match histories ("New edition · Expansion: none"),
-never the stored key ("edition=modern, expansion=none")."""
+"""Game options in words on profiles and match histories, in the game's own words (its definition's
+option labels), never the stored key ("pile=21, last=wins")."""
 
 from django import template
 
@@ -9,5 +9,5 @@ register = template.Library()
 
 
 @register.filter
-def options_words(options) -> str:
-    return _options_words(options)
+def options_words(options, game_type: str) -> str:
+    return _options_words(options, game_type)

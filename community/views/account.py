@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
@@ -12,10 +13,12 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.services import ServiceError
+from games.errors import ServiceError
+from games.http_errors import status_of
 
 from .. import account, notices, services, signup_policy
 from ..forms import AppealForm, DeleteAccountForm, MemberSettingsForm
@@ -72,7 +75,7 @@ def appeal(request: HttpRequest, sanction_id: int) -> HttpResponse:
     try:
         services.sanction_appeal(user=request.user, sanction_id=sanction_id, text=form.cleaned_data["text"])
     except ServiceError as exc:
-        return _privacy_page(request, settings_form, status=exc.status, appeal_error=exc.message)
+        return _privacy_page(request, settings_form, status=status_of(exc), appeal_error=exc.message)
     messages.success(request, _("Your appeal is noted; a moderator will answer it."))
     return redirect("community:privacy")
 
@@ -82,7 +85,8 @@ def export(request: HttpRequest) -> HttpResponse:
     data = account.account_export(user=request.user)
     body = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=1)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="lacitta-{request.user.pk}.json"'
+    name = slugify(settings.SITE_NAME) or "account"
+    response["Content-Disposition"] = f'attachment; filename="{name}-{request.user.pk}.json"'
     return response
 
 
@@ -119,7 +123,7 @@ def appeal_by_link(request: HttpRequest, token: str) -> HttpResponse:
                                      text=form.cleaned_data["text"])
         except ServiceError as exc:
             context["error"] = exc.message
-            return render(request, "community/appeal_by_link.html", context, status=exc.status)
+            return render(request, "community/appeal_by_link.html", context, status=status_of(exc))
         sanction.refresh_from_db()
         context["done"] = True
     return render(request, "community/appeal_by_link.html", context)

@@ -14,7 +14,8 @@ from django_ratelimit.core import is_ratelimited
 
 from games import selectors as game_selectors
 from games.models import Game
-from games.services import ServiceError
+from games.errors import ServiceError
+from games.http_errors import status_of
 
 from .. import selectors, services
 from ..account import is_deleted
@@ -72,7 +73,7 @@ def chat_post(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.chat_post(game_id=pk, user=request.user, text=form.cleaned_data["text"])
         except ServiceError as exc:
-            error, status = exc.message, exc.status
+            error, status = exc.message, status_of(exc)
     if not request.htmx:
         if error:
             messages.error(request, error)

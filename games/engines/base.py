@@ -1,8 +1,9 @@
 """The contract every game engine implements.
 
-Engines are pure Python: this package never imports Django (a test enforces it).
+Engines are pure Python: this package, and every game's ``engine`` and ``bots``, never
+import Django (an import-linter contract in pyproject.toml keeps it so).
 The platform only ever talks to a game through an ``Engine`` instance taken from
-``games.engines.registry``; it never reads an engine's state directly, except to
+``games.registry``; it never reads an engine's state directly, except to
 store the JSON that ``dump`` returns and give it back to ``load``.
 
 Conventions (see ../shared/DESIGN.md):
@@ -15,6 +16,9 @@ Conventions (see ../shared/DESIGN.md):
 - Text for people stays out of engines: log entries and errors carry a message
   ``key`` and ``params`` that the site translates (an English ``message`` is
   kept as a fallback for programs).
+- Optional ``invariants``: a tuple of callables ``fn(state) -> str | None`` (a message
+  when broken) that must hold after every move; selfplay (``games.engines.selfplay``)
+  and the every-engine tests run them.
 """
 
 from __future__ import annotations
@@ -76,9 +80,6 @@ class OptionSpec:
     name: str
     choices: tuple[str, ...]
     default: str
-    # Option values under which this option is meaningful, e.g. expansion only
-    # with edition=modern: {"edition": ("modern",)}. Purely informative for forms.
-    requires: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass

@@ -1,17 +1,6 @@
 from django import template
 
-from games.models import SEAT_COLOURS
-
 register = template.Library()
-
-
-@register.filter
-def seat_colour(index) -> str:
-    """The CSS colour name of a seat index."""
-    try:
-        return SEAT_COLOURS[int(index)]
-    except (TypeError, ValueError, IndexError):
-        return ""
 
 
 @register.filter
@@ -36,17 +25,17 @@ def days(seconds) -> str:
 
 
 @register.filter
-def option_label(value) -> str:
+def option_label(value, game_type: str) -> str:
     """An option name or value as the new-game form words it, in the reader's language."""
-    from games.forms import _label
+    from games.forms import option_label
 
-    return str(_label(str(value)))
+    return str(option_label(str(value), game_type))
 
 
 @register.filter
 def game_name(game_type: str) -> str:
-    """A game's name as its engine gives it ("La Città"), not its slug."""
-    from games.engines import registry
+    """A game's name as its engine gives it, not its slug."""
+    from games import registry
 
     try:
         return registry.get(game_type).name

@@ -31,6 +31,12 @@ DEBUG = env_bool("DEBUG", True)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# The site's name (the top bar, page titles, mails' sender, the API's title, the account export's file):
+# the site's own, not one of its games'.
+SITE_NAME = os.environ.get("SITE_NAME", "Città")
+
+# The games: one Django app each (its own folder), registered in the games registry by its AppConfig.
+GAME_APPS = ["games.lacitta"]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -56,6 +62,7 @@ INSTALLED_APPS = [
     "notifications",
     "community",
     "ratings",
+    *GAME_APPS,
 ]
 
 MIDDLEWARE = [
@@ -95,6 +102,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "lacitta_site.context_processors.site_name",
             ],
             "libraries": {"dev_outbox": "lacitta_site.dev_outbox"},
         },
@@ -196,7 +204,7 @@ elif DEBUG and not os.environ.get("EMAIL_BACKEND"):
     EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "mail-outbox"))
 else:
     EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "La Città <noreply@localhost>")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@localhost>")
 # A mail server that hangs must not hold a worker (or a request) for ever; the outbox retries.
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
 
@@ -252,7 +260,7 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 SPECTACULAR_SETTINGS = {
-    "TITLE": "La Città play-by-web API",
+    "TITLE": f"{SITE_NAME} play-by-web API",
     "DESCRIPTION": "Play asynchronous board games: list games, read a game as your seat sees it, "
     "list your legal moves, submit a move with the version you saw, resign.",
     "VERSION": "1.0.0",

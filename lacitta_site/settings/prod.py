@@ -39,7 +39,7 @@ required("REDIS_URL")
 SITE_URL = required("SITE_URL").rstrip("/")
 _site = urlsplit(SITE_URL)
 if _site.scheme not in ("http", "https") or not _site.hostname:
-    raise ImproperlyConfigured(f"SITE_URL must look like https://lacitta.example.org (got {SITE_URL!r}).")
+    raise ImproperlyConfigured(f"SITE_URL must look like https://games.example.org (got {SITE_URL!r}).")
 
 # INSECURE_LOCAL=1: production settings over plain HTTP on this machine only (to try a release
 # locally, or the test of the documented install). Refused for any other host name, so it cannot

@@ -6,7 +6,7 @@ import pytest
 from games import services
 from games.models import Move
 from tests.browser.helpers import log_in
-from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

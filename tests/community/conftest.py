@@ -4,16 +4,6 @@ from tests.platform.factories import make_user
 
 
 @pytest.fixture
-def alice(db):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(db):
-    return make_user("bob")
-
-
-@pytest.fixture
 def carol(db):
     return make_user("carol")
 

@@ -2,11 +2,13 @@
 
 from games import services
 from games.models import Game
+from tests.platform.factories import committed
 
 
 def play_until_over(game, order_of_users):
     """Play "add 3" for whoever is to move among the given users, then "ready"
-    for everyone; bots (eager Celery, transactional tests) answer by themselves.
+    for everyone; bots (eager Celery) answer by themselves. Each move's on-commit work (bots, the
+    end-of-game signal that rates, mails) runs as its commit would, in transactional tests or not.
     ``order_of_users`` maps seat index → user for the human seats."""
     for _ in range(200):
         game = Game.objects.get(pk=game.pk)
@@ -16,9 +18,9 @@ def play_until_over(game, order_of_users):
             if seat.owes_move and seat.index in order_of_users and not seat.played_by_bot:
                 phase = game.state["phase"]
                 move = {"type": "add", "n": 3} if phase == "race" else {"type": "ready"}
-                services.move_apply(
-                    game_id=game.pk, user=order_of_users[seat.index], move=move, expected_version=game.version
-                )
+                user = order_of_users[seat.index]
+                with committed():
+                    services.move_apply(game_id=game.pk, user=user, move=move, expected_version=game.version)
                 break
         else:
             raise AssertionError(f"nobody to move in game {game.pk}")

@@ -10,7 +10,7 @@ from games.models import Game, Move, Seat
 from tests.community.helpers import finish
 from tests.platform.factories import accept_all, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 User = get_user_model()
 
 

@@ -3,6 +3,8 @@ move in words with its player and year; adjudicated results are marked in the
 match history and the result e-mail; an unrated adjudication is nobody's win; a
 finished game can be annulled, and the ratings it moved are recomputed."""
 
+import dataclasses
+
 import pytest
 from django.contrib.auth.models import Group
 from django.core import mail
@@ -11,14 +13,14 @@ from community import game_moderation
 from community.models import ModerationAction
 from community.move_descriptions import describe_moves
 from community.selectors import finished_seats, stats
-from games import services
+from games import registry, services
 from games.models import Game, Move
 from games.services import NotAllowed, ServiceError
 from ratings import skill
 from ratings.models import Rating, RatingChange
-from tests.platform.factories import accept_all, make_user, race_game
+from tests.platform.factories import accept_all, committed, make_user, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def play(game, user, n):
@@ -29,16 +31,28 @@ def play(game, user, n):
 
 def won_game(mod, winner, loser, *, rated=True):
     game = accept_all(race_game(winner, [loser]), [loser])
-    return game_moderation.game_adjudicate(moderator=mod, game_id=game.pk, ranks=[1, 2], rated=rated,
-                                           reason="test result")
+    with committed():  # the result mails and the ratings
+        return game_moderation.game_adjudicate(moderator=mod, game_id=game.pk, ranks=[1, 2], rated=rated,
+                                               reason="test result")
 
 
-def test_the_go_back_list_describes_each_move_with_its_player_and_year(client, mod, alice, bob):
+@pytest.fixture
+def race_counts_years():
+    """The race game as a game that counts years: its definition names the log key that opens one."""
+    race = registry.definition("race")
+    registry.unregister("race")
+    registry.register(dataclasses.replace(race, year_start="race.year_start"))
+    yield
+    registry.unregister("race")
+    registry.register(race)
+
+
+def test_the_go_back_list_describes_each_move_with_its_player_and_year(client, mod, alice, bob, race_counts_years):
     game = accept_all(race_game(alice, [bob]), [bob])
     play(game, alice, 2)
     play(game, bob, 3)
     play(game, alice, 1)
-    # A game that counts years opens each one in its log (La Città: "lacitta.year_start").
+    # A game that counts years opens each one in its log (the key its definition names).
     second = Move.objects.get(game=game, seq=game.moves.filter(kind="move").order_by("seq")[1].seq)
     second.log = [{"key": "race.year_start", "params": {"year": 2}, "seat": None}, *second.log]
     second.save(update_fields=["log"])

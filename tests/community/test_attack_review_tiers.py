@@ -13,11 +13,11 @@ from django.urls import reverse
 from community import game_moderation
 from games import services
 from games.models import Game, Move
-from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.pages.test_hidden_rollback import rolled_back, seqs_shown  # noqa: F401 (a fixture)
 from tests.platform.factories import make_user
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def staff(name, group):

@@ -10,7 +10,7 @@ from community.models import ChatMessage, Report
 from games.services import NotAllowed, ServiceError
 from tests.platform.factories import accept_all, make_user, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

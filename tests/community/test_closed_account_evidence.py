@@ -18,7 +18,7 @@ from community.selectors import chat_feed
 from games.models import Game
 from tests.platform.factories import accept_all, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 User = get_user_model()
 SIGNUP = {"password1": "a-long-password-9", "password2": "a-long-password-9"}
 

@@ -13,7 +13,7 @@ from notifications.models import Notification
 from tests.community.helpers import finish
 from tests.platform.factories import accept_all, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def test_daily_numbers(mod_client, alice, bob, carol):

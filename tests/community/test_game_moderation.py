@@ -10,15 +10,15 @@ from django.utils import timezone
 from community import game_moderation
 from community.models import ModerationAction
 from games import services
-from games.engines import registry
+from games import registry
 from games.models import Game, Move, Seat
 from games.replay import replay_final_state
 from games.services import ServiceError
 from ratings.models import Rating
 from tests.community.helpers import play_until_over
-from tests.platform.factories import accept_all, make_user, race_game
+from tests.platform.factories import accept_all, committed, make_user, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
@@ -53,9 +53,9 @@ def test_game_page_shows_seats_and_log_and_the_full_state_on_request(mod_client,
 def test_abort_from_the_page_is_logged_and_unrated(mod_client, mod, game):
     assert mod_client.post(page(game), {"op": "abort", "abort-reason": ""}).status_code == 400
     assert Game.objects.get(pk=game.pk).status == "active"
-    assert (
-        mod_client.post(page(game), {"op": "abort", "abort-reason": "both players asked"}).status_code == 302
-    )
+    with committed():
+        response = mod_client.post(page(game), {"op": "abort", "abort-reason": "both players asked"})
+    assert response.status_code == 302
     game.refresh_from_db()
     assert game.status == "aborted" and game.abort_reason == "both players asked"
     assert ModerationAction.objects.get(action="abort").moderator == mod
@@ -74,18 +74,19 @@ def test_adjudicate_sets_the_result_and_rates(mod_client, mod, alice, bob, game)
     half = {"op": "adjudicate", "adj-rank_0": "1", "adj-rank_1": "2", "adj-score_0": "5", "adj-reason": "x"}
     assert mod_client.post(page(game), half).status_code == 400
     assert Game.objects.get(pk=game.pk).status == "active"
-    response = mod_client.post(
-        page(game),
-        {
-            "op": "adjudicate",
+    with committed():
+        response = mod_client.post(
+            page(game),
+            {
+                "op": "adjudicate",
             "adj-rank_0": "2",
-            "adj-rank_1": "1",
-            "adj-score_0": "3",
-            "adj-score_1": "9",
-            "adj-rated": "on",
-            "adj-reason": "alice left the site; bob was far ahead",
-        },
-    )
+                "adj-rank_1": "1",
+                "adj-score_0": "3",
+                "adj-score_1": "9",
+                "adj-rated": "on",
+                "adj-reason": "alice left the site; bob was far ahead",
+            },
+        )
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.status == "finished" and game.version == version + 1
@@ -97,7 +98,9 @@ def test_adjudicate_sets_the_result_and_rates(mod_client, mod, alice, bob, game)
 
 
 def test_adjudicated_as_unrated(mod, alice, bob, game):
-    game_moderation.game_adjudicate(moderator=mod, game_id=game.pk, ranks=[1, 1], rated=False, reason="draw")
+    with committed():
+        game_moderation.game_adjudicate(moderator=mod, game_id=game.pk, ranks=[1, 1], rated=False,
+                                        reason="draw")
     assert Game.objects.get(pk=game.pk).status == "finished"
     assert not Rating.objects.exists()
 
@@ -178,10 +181,12 @@ def test_rollback_refuses_bad_targets(mod, alice, game):
 
 def test_rollback_with_a_bot_to_move_lets_the_bot_play(mod, alice):
     game = race_game(alice, bots=["random"])
-    play(game, alice, 1)  # seq 2; the bot answers with seq 3
+    with committed():
+        play(game, alice, 1)  # seq 2; the bot answers with seq 3
     game.refresh_from_db()
     assert game.version == 3
-    game_moderation.game_rollback(moderator=mod, game_id=game.pk, to_seq=2, reason="bot bug")
+    with committed():
+        game_moderation.game_rollback(moderator=mod, game_id=game.pk, to_seq=2, reason="bot bug")
     game.refresh_from_db()
     # The bot owed the move in the restored position and played it again.
     assert game.version == 5 and Move.objects.get(game=game, seq=3).undone_at

@@ -12,7 +12,7 @@ from games.models import Game, Move
 from tests.community.helpers import play_until_over
 from tests.platform.factories import accept_all, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

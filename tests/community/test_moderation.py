@@ -12,7 +12,7 @@ from community.models import ChatMessage, ModerationAction, Report, Sanction
 from games.models import Seat
 from tests.platform.factories import accept_all, make_user, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from community import moderation, services
 from games.models import Seat
 from tests.platform.factories import accept_all, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

@@ -13,9 +13,9 @@ from django.utils import timezone
 from community import moderation, queue, services
 from community.models import ChatMessage, ModerationAction
 from games.models import Seat
-from tests.platform.factories import accept_all, make_user, race_game
+from tests.platform.factories import accept_all, committed, make_user, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
@@ -82,7 +82,8 @@ def test_the_staff_digest_is_opt_in_and_only_sent_when_work_waits(client, plain_
     assert queue.staff_digest_send() == 0  # nobody asked
     client.force_login(plain_mod)
     assert client.post("/staff/dashboard/", {"staff_digest": "on"}).status_code == 302
-    assert queue.staff_digest_send() == 1
+    with committed():
+        assert queue.staff_digest_send() == 1
     [digest] = [m for m in mail.outbox if m.to == [plain_mod.email]]
     assert "Open reports: 1" in digest.body and "Appeals waiting for a decision: 1" in digest.body
     assert "Late seats (past their deadline): 1" in digest.body

@@ -17,7 +17,7 @@ from games.models import Game
 from games.services import NotAllowed, SeatSpec
 from tests.platform.factories import accept_all, make_user, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def member_page(client, user):

@@ -4,7 +4,7 @@ from django.urls import reverse
 from tests.community.helpers import finish
 from tests.platform.factories import accept_all, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def test_every_page_renders(client, alice, bob, mod):

@@ -13,7 +13,7 @@ from games.models import Game
 from tests.community.helpers import finish
 from tests.platform.factories import accept_all, make_user, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def set_privacy(user, **fields):

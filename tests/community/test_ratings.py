@@ -16,9 +16,9 @@ from ratings import services as rating_services
 from ratings import skill
 from ratings.models import Rating, RatingChange
 from tests.community.helpers import finish, play_until_over
-from tests.platform.factories import accept_all, make_user, race_game
+from tests.platform.factories import accept_all, committed, make_user, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 DECISIVE_SEED = 1
@@ -71,7 +71,8 @@ def test_second_game_starts_from_the_first_games_ratings(alice, bob):
 def test_timeout_forfeit_is_a_loss_ranked_last(alice, bob, carol):
     game = accept_all(race_game(alice, [bob, carol], timeout_rule="forfeit"), [bob, carol])
     Seat.objects.filter(game=game, index=0).update(deadline=timezone.now() - timedelta(minutes=1))
-    services.seat_timeout(game_id=game.pk, seat_index=0)
+    with committed():
+        services.seat_timeout(game_id=game.pk, seat_index=0)
     game = play_until_over(game, {1: bob, 2: carol})
     assert game.result["left"] == [0] and game.result["ranks"][0] == 3
     want = expected(game.result["ranks"])
@@ -82,7 +83,8 @@ def test_timeout_forfeit_is_a_loss_ranked_last(alice, bob, carol):
 
 def test_resignation_counts_as_a_loss(alice, bob):
     game = accept_all(race_game(alice, [bob]), [bob])
-    services.game_resign(game_id=game.pk, user=alice)
+    with committed():
+        services.game_resign(game_id=game.pk, user=alice)
     game.refresh_from_db()
     assert game.result["ranks"] == [2, 1]
     assert (rating(bob).mu, rating(bob).sigma) == pytest.approx(expected([2, 1])[1])
@@ -110,7 +112,8 @@ def test_one_bot_level_in_two_seats_is_one_identity_with_the_mean_update(alice):
 def test_aborted_game_is_not_rated(alice, bob, mod):
     game = accept_all(race_game(alice, [bob]), [bob])
     services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 3}, expected_version=1)
-    services.game_abort(game_id=game.pk, by_user=mod, reason="test")
+    with committed():
+        services.game_abort(game_id=game.pk, by_user=mod, reason="test")
     assert rating_services.game_rate(game_id=game.pk) == []
     assert not Rating.objects.exists()
 

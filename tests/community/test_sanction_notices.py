@@ -11,9 +11,9 @@ from django.core import mail
 from community import moderation, notices, services
 from community.models import Sanction
 from notifications.models import Notification
-from tests.platform.factories import accept_all, race_game
+from tests.platform.factories import accept_all, committed, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def mails_to(user):
@@ -22,7 +22,8 @@ def mails_to(user):
 
 def test_a_muted_player_gets_an_email_and_a_notice_until_read(client, settings, mod, alice, bob):
     settings.SITE_URL = "https://lacitta.example"
-    moderation.user_mute(moderator=mod, user_id=bob.pk, days=3, reason="insults in game chat")
+    with committed():
+        moderation.user_mute(moderator=mod, user_id=bob.pk, days=3, reason="insults in game chat")
     sanction = Sanction.objects.get(user=bob)
     [note] = Notification.objects.filter(user=bob, kind="sanction")
     assert note.status == "sent"
@@ -37,7 +38,8 @@ def test_a_muted_player_gets_an_email_and_a_notice_until_read(client, settings, 
 
 
 def test_an_appeal_by_email_link_works_without_logging_in_and_its_answer_is_mailed(client, mod, bob):
-    moderation.user_suspend(moderator=mod, user_id=bob.pk, days=7, reason="spam")
+    with committed():
+        moderation.user_suspend(moderator=mod, user_id=bob.pk, days=7, reason="spam")
     sanction = Sanction.objects.get(user=bob)
     link = re.search(r"https?://\S+/account/appeal/link/\S+/", mails_to(bob)[0].body).group(0)
     path = link.split("://", 1)[1].split("/", 1)[1]
@@ -48,7 +50,8 @@ def test_an_appeal_by_email_link_works_without_logging_in_and_its_answer_is_mail
     sanction.refresh_from_db()
     assert sanction.appeal == "it was my brother" and sanction.appealed_at is not None
     assert client.post(f"/{path}", {"text": "again"}).status_code == 400  # once only
-    moderation.appeal_decide(moderator=mod, sanction_id=sanction.pk, lift=True, reason="fair enough")
+    with committed():
+        moderation.appeal_decide(moderator=mod, sanction_id=sanction.pk, lift=True, reason="fair enough")
     answer = mails_to(bob)[-1]
     assert "fair enough" in answer.body and "lifted" in answer.body
     bob.refresh_from_db()
@@ -69,9 +72,11 @@ def test_a_forged_or_foreign_appeal_link_is_refused(client, mod, alice, bob):
 def test_the_reporter_is_told_the_report_was_handled(mod, alice, bob):
     game = accept_all(race_game(alice, [bob]), [bob])
     message = services.chat_post(game_id=game.pk, user=bob, text="idiot")
-    report = services.report_message(reporter=alice, message_id=message.pk, reason="insult")
+    with committed():
+        report = services.report_message(reporter=alice, message_id=message.pk, reason="insult")
     about_reports = lambda: [m for m in mails_to(alice) if "report" in m.subject]  # noqa: E731
     assert not about_reports()
-    moderation.message_hide(moderator=mod, message_id=message.pk, reason="insult", report_id=report.pk)
+    with committed():
+        moderation.message_hide(moderator=mod, message_id=message.pk, reason="insult", report_id=report.pk)
     [told] = about_reports()
     assert "handled" in told.subject and "idiot" not in told.body

@@ -12,7 +12,7 @@ from games.models import Seat
 from games.services import NotAllowed
 from tests.platform.factories import accept_all, make_user, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def staff(name, group):

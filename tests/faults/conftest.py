@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import uuid
 
 import pytest
@@ -38,15 +37,6 @@ def reset_broker_pools():
     celery_app._after_fork()
 
 
-def wait_for(predicate, timeout=60.0, step=0.2):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(step)
-    return False
-
-
 class Workers:
     """Starts workers on one private queue; every process it started is ended at teardown."""
 
@@ -61,7 +51,6 @@ class Workers:
             CELERY_TASK_ALWAYS_EAGER="false",
             CELERY_QUEUE=self.queue,
             DB_CONN_MAX_AGE="0",
-            EXTRA_GAME_ENGINES="race=tests.faults.slow_race:ENGINE",
             EMAIL_BACKEND="django.core.mail.backends.console.EmailBackend",  # not the DEBUG site's mail-outbox/
         )
         if settings.REDIS_URL:
@@ -157,9 +146,8 @@ def workers(tmp_path):
 @pytest.fixture
 def slow_bot():
     """The "slow" bot level in this process too (game creation checks the level exists)."""
-    from games import bots
     from tests.faults import slow_race
 
-    bots.register_level("race", slow_race.LEVEL, slow_race.slow_move)
+    before = slow_race.add_slow_level()
     yield slow_race.LEVEL
-    bots._LEVELS.get("race", {}).pop(slow_race.LEVEL, None)
+    slow_race.restore(before)

@@ -1,7 +1,7 @@
-"""Loaded by the worker processes of the fault tests through
-``EXTRA_GAME_ENGINES="race=tests.faults.slow_race:ENGINE"``: the race test game
-plus a bot level "slow" whose first move takes a long time, so a test can kill
-the worker while it is choosing.
+"""The race test game's bot level "slow", whose first move takes a long time, so a test can
+kill the worker while it is choosing. Added to the race game's definition by ``SlowRaceConfig``
+in the worker processes of the fault tests (tests/faults/worker_settings.py installs it), and by
+the ``slow_bot`` fixture in the test process.
 
 The first call writes its process id to ``$SLOW_BOT_MARKER`` and sleeps
 ``$SLOW_BOT_SECONDS``; any later call (the redelivered task) sees the marker
@@ -9,11 +9,11 @@ and answers at once."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 
-from games import bots
-from tests.support.race_engine import ENGINE  # noqa: F401  (what EXTRA_GAME_ENGINES asks for)
+from django.apps import AppConfig
 
 LEVEL = "slow"
 
@@ -32,4 +32,28 @@ def slow_move(engine, view, legal, seat, rng):
     return legal[0]
 
 
-bots.register_level("race", LEVEL, slow_move)
+def add_slow_level():
+    """The race definition gains the level; returns the definition it had, for ``restore``."""
+    from games import registry
+
+    before = registry.definition("race")
+    registry.unregister("race")
+    registry.register(dataclasses.replace(before, bot_levels={**before.bot_levels, LEVEL: slow_move}))
+    return before
+
+
+def restore(before) -> None:
+    from games import registry
+
+    registry.unregister("race")
+    registry.register(before)
+
+
+class SlowRaceConfig(AppConfig):
+    """Installed after the race game's app (its definition is registered by then)."""
+
+    name = "tests.faults.slow_race"
+    label = "slow_race"
+
+    def ready(self):
+        add_slow_level()

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, Move
-from tests.faults.conftest import wait_for
+from tests.conftest import wait_for
 from tests.platform.factories import make_user, race_game
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]

@@ -22,7 +22,7 @@ from games import bots
 from games.models import Game, Move
 from games.replay import replay_final_state
 from games.services import move_apply
-from tests.pages.lacitta_helpers import ENGINE, lacitta_game, with_state
+from tests.lacitta.helpers import ENGINE, lacitta_game, with_state
 from tests.pages.test_hidden_whole_games import answers, hidden_from
 from tests.platform.factories import make_user
 

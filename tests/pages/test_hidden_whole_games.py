@@ -26,7 +26,7 @@ from django.urls import reverse
 from games import bots
 from games.models import Game
 from games.services import move_apply
-from tests.pages.lacitta_helpers import ENGINE, lacitta_game, with_state
+from tests.lacitta.helpers import ENGINE, lacitta_game, with_state
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db

@@ -2,6 +2,7 @@
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
+from django.test import TestCase
 
 from games import services
 from games.services import SeatSpec
@@ -29,3 +30,10 @@ def accept_all(game, users):
         services.game_join(game_id=game.pk, user=user)
     game.refresh_from_db()
     return game
+
+
+def committed():
+    """The block's on-commit work (bot turns, mails, the end-of-game signal) runs at its end, as a
+    real commit would run it: for tests inside pytest-django's test transaction, which never commits.
+    The context manager the django_capture_on_commit_callbacks fixture gives, for helpers."""
+    return TestCase.captureOnCommitCallbacks(execute=True)

@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game, Seat
-from tests.platform.factories import accept_all, make_user, race_game
+from tests.platform.factories import accept_all, committed, make_user, race_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
@@ -44,8 +44,9 @@ def test_replace_by_bot_action(staff_client):
     alice, bob = make_user("alice"), make_user("bob")
     game = accept_all(race_game(alice, [bob]), [bob])
     seat = game.seats.get(index=0)
-    staff_client.post(reverse("admin:games_seat_changelist"),
-                      {"action": "replace_by_bot", "_selected_action": [seat.pk]})
+    with committed():
+        staff_client.post(reverse("admin:games_seat_changelist"),
+                          {"action": "replace_by_bot", "_selected_action": [seat.pk]})
     seat.refresh_from_db()
     game.refresh_from_db()
     assert seat.kind == Seat.Kind.BOT and seat.user is None

@@ -11,16 +11,6 @@ from tests.platform.factories import accept_all, make_user, race_game
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice():
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return make_user("bob")
-
-
 def token_client(user) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")

@@ -1,4 +1,4 @@
-"""`manage.py arena`: bot-only games on the engine, no database."""
+"""`manage.py arena`: bot-only games of any registered game on its engine, no database."""
 
 import json
 
@@ -15,50 +15,47 @@ def run(*args) -> tuple[str, dict]:
     return text, json.loads(text.strip().splitlines()[-1])
 
 
-def test_arena_plays_greedy_against_random_and_prints_a_json_line():
-    text, summary = run("--game", "lacitta", "--players", "2", "--seats", "greedy,random", "--games", "2",
-                        "--seed", "1")
+def test_arena_plays_any_game_s_own_level_against_random_and_prints_a_json_line():
+    text, summary = run("--game", "nim", "--players", "2", "--seats", "perfect,random", "--games", "4",
+                        "--seed", "1", "--option", "pile=21")
     assert "shared win counts as a win for each winner" in text
     assert {"game", "games", "players", "options", "seats", "seed", "levels", "shared_wins", "seconds"} <= set(summary)
-    assert summary["games"] == 2 and summary["players"] == 2
-    assert summary["options"] == {"edition": "modern", "expansion": "none", "setup": "beginner",
-                                  "voice_tie": "in_turn"}
-    assert set(summary["levels"]) == {"greedy", "random"}
+    assert summary["game"] == "nim" and summary["games"] == 4 and summary["players"] == 2
+    assert summary["options"] == {"pile": "21", "last": "wins"}
+    assert set(summary["levels"]) == {"perfect", "random"}
     for level in summary["levels"].values():
         assert {"wins", "win_rate", "ci95", "mean_score", "games", "move_ms"} <= set(level)
         lo, hi = level["ci95"]
         assert 0 <= lo <= level["win_rate"] <= hi <= 1
-        assert level["games"] == 2  # seats rotate: each level played each position once
+        assert level["games"] == 4  # seats rotate: each level played each position twice
         assert set(level["move_ms"]) == {"median", "p95", "max", "moves"}
-        assert level["move_ms"]["moves"] > 0
-    wins = sum(level["wins"] for level in summary["levels"].values())
-    assert wins >= 2  # a shared win counts for every winner
+    # 21 sticks: the player who moves first and leaves a multiple of 4 always wins; perfect does when first,
+    # and wins whenever random leaves it the chance, so it wins at least the games it starts.
+    assert summary["levels"]["perfect"]["wins"] >= 2
+    assert sum(level["wins"] for level in summary["levels"].values()) == 4  # one winner a game
 
 
 def test_arena_is_reproducible_and_takes_the_game_options():
-    _text, a = run("--seats", "random,random,random", "--games", "1", "--seed", "4", "--edition", "classic")
-    _text, b = run("--seats", "random,random,random", "--games", "1", "--seed", "4", "--edition", "classic")
-    assert a["options"]["edition"] == "classic" and a["players"] == 3
-    for level in ("random",):
-        for field in ("wins", "games", "mean_score"):
-            assert a["levels"][level][field] == b["levels"][level][field]
+    _text, a = run("--game", "race", "--seats", "random,random,random", "--games", "2", "--seed", "4",
+                   "--option", "target=15")
+    _text, b = run("--game", "race", "--seats", "random,random,random", "--games", "2", "--seed", "4",
+                   "--option", "target=15")
+    assert a["options"] == {"target": "15"} and a["players"] == 3
+    for field in ("wins", "games", "mean_score"):
+        assert a["levels"]["random"][field] == b["levels"]["random"][field]
 
 
-def test_arena_refuses_unknown_levels_and_wrong_seat_counts():
+def test_arena_refuses_unknown_games_levels_options_and_wrong_seat_counts():
+    with pytest.raises(CommandError, match="unknown game"):
+        run("--game", "chess", "--seats", "random,random", "--games", "1")
     with pytest.raises(CommandError, match="unknown level"):
-        run("--seats", "greedy,wizard", "--games", "1")
+        run("--game", "nim", "--seats", "perfect,wizard", "--games", "1")
     with pytest.raises(CommandError, match="2 level"):
-        run("--players", "3", "--seats", "greedy,random", "--games", "1")
-
-
-def test_arena_takes_any_engine_option_as_key_value():
-    _text, a = run("--seats", "random,random,random", "--games", "1", "--seed", "4",
-                   "--option", "edition=classic", "--option", "voice_tie=at_once")
-    assert a["options"]["edition"] == "classic" and a["options"]["voice_tie"] == "at_once"
+        run("--game", "nim", "--players", "3", "--seats", "perfect,random", "--games", "1")
     with pytest.raises(CommandError, match="key=value"):
-        run("--seats", "random,random", "--games", "1", "--option", "edition")
-    with pytest.raises(CommandError, match="Unknown option"):
-        run("--seats", "random,random", "--games", "1", "--option", "colour=red")
+        run("--game", "nim", "--seats", "random,random", "--games", "1", "--option", "pile")
+    with pytest.raises(CommandError, match="12 or 21"):
+        run("--game", "nim", "--seats", "random,random", "--games", "1", "--option", "pile=30")
 
 
 def test_wilson_interval():

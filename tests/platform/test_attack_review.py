@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Seat
-from tests.pages.lacitta_helpers import lacitta_game
+from tests.lacitta.helpers import lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db

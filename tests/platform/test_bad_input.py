@@ -14,7 +14,7 @@ from rest_framework.authtoken.models import Token
 
 from games import move_builder
 from games.models import Game, Move
-from tests.pages.lacitta_helpers import lacitta_game
+from tests.lacitta.helpers import lacitta_game
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db

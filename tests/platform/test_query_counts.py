@@ -17,8 +17,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services, texts
-from games.engines import registry
+from games import registry, services
 from games.engines.base import ApplyResult, GameResult, IllegalMove, LogEntry
 from games.models import Game, Move
 from games.services import SeatSpec
@@ -80,13 +79,18 @@ class MarathonTexts:
     ERRORS = {}
 
 
+# A game registered for this module only (a game the platform has never seen, as an app's would be).
+MARATHON = registry.GameDefinition(
+    engine=MarathonEngine(), texts=MarathonTexts,
+    templates={"board": "games/generic_board.html", "moves": "games/generic_moves.html"},
+)
+
+
 @pytest.fixture(autouse=True, scope="module")
 def marathon():
-    engine = registry.register(MarathonEngine())
-    texts.register_catalog("marathon", MarathonTexts)
-    yield engine
+    registry.register(MARATHON)
+    yield MARATHON.engine
     registry.unregister("marathon")
-    texts._extra.pop("marathon", None)
 
 
 def _play(game_id, users, moves):

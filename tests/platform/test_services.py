@@ -5,19 +5,9 @@ from django.db import transaction
 
 from games import services
 from games.models import Game, Move, Seat
-from tests.platform.factories import accept_all, make_user, race_game
+from tests.platform.factories import accept_all, committed, make_user, race_game
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def alice():
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return make_user("bob")
 
 
 def test_game_starts_when_every_seat_is_filled(alice, bob):
@@ -173,12 +163,12 @@ def test_clock_spends_time_adds_increment_and_caps(alice, bob, settings):
     assert bob_seat.owes_move and bob_seat.deadline is not None
 
 
-@pytest.mark.django_db(transaction=True)
 def test_bot_seat_moves_itself(alice):
     game = race_game(alice, bots=["random"])
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
-    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    with committed():
+        services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
     game.refresh_from_db()
     # The eager bot task answered at once: it is alice's turn again.
     assert game.version == 3
@@ -186,10 +176,10 @@ def test_bot_seat_moves_itself(alice):
     assert game.seats.get(index=0).owes_move
 
 
-@pytest.mark.django_db(transaction=True)
 def test_game_of_bots_finishes_without_anyone(alice):
     game = race_game(alice, bots=["random", "random", "random"])
-    services.game_resign(game_id=game.pk, user=alice)
+    with committed():
+        services.game_resign(game_id=game.pk, user=alice)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game.result["ranks"][0] == 4  # the resigned seat ranks last
@@ -206,11 +196,11 @@ def test_resign_two_players_ends_game_other_wins(alice, bob):
         services.game_resign(game_id=game.pk, user=bob)
 
 
-@pytest.mark.django_db(transaction=True)
 def test_resign_with_three_players_bot_finishes_moves(alice, bob):
     carol = make_user("carol")
     game = accept_all(race_game(alice, [bob, carol]), [bob, carol])
-    services.game_resign(game_id=game.pk, user=alice)  # alice was to move
+    with committed():
+        services.game_resign(game_id=game.pk, user=alice)  # alice was to move
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     seat = game.seats.get(index=0)
@@ -227,12 +217,13 @@ def play_to_end_three(game, users):
             break
         seat = game.seats.filter(owes_move=True, substitute_bot="").order_by("index").first()
         move = {"type": "add", "n": 1} if game.state["phase"] == "race" else {"type": "ready"}
-        services.move_apply(game_id=game.pk, user=users[seat.index], move=move, expected_version=game.version)
+        user = users[seat.index]
+        with committed():
+            services.move_apply(game_id=game.pk, user=user, move=move, expected_version=game.version)
     game.refresh_from_db()
     return game
 
 
-@pytest.mark.django_db(transaction=True)
 def test_timeout_bot_rule_and_take_back(alice, bob):
     from datetime import timedelta
 
@@ -240,7 +231,8 @@ def test_timeout_bot_rule_and_take_back(alice, bob):
 
     game = accept_all(race_game(alice, [bob]), [bob])
     Seat.objects.filter(game=game, index=0).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert services.seat_timeout(game_id=game.pk, seat_index=0) is True
+    with committed():
+        assert services.seat_timeout(game_id=game.pk, seat_index=0) is True
     game.refresh_from_db()
     assert game.seats.get(index=0).substitute_bot == "random"
     assert game.state["turn"] == 1  # the bot moved for alice
@@ -268,11 +260,11 @@ def test_timeout_before_deadline_does_nothing(alice, bob):
     assert game.seats.get(index=0).substitute_bot == ""
 
 
-@pytest.mark.django_db(transaction=True)
 def test_abort_and_replace_by_bot_and_deactivate(alice, bob):
     staff = make_user("mod", staff=True)
     game = accept_all(race_game(alice, [bob]), [bob])
-    services.seat_replace_by_bot(game_id=game.pk, seat_index=0, bot_level="random", by_user=staff)
+    with committed():
+        services.seat_replace_by_bot(game_id=game.pk, seat_index=0, bot_level="random", by_user=staff)
     game.refresh_from_db()
     assert game.seats.get(index=0).kind == Seat.Kind.BOT and game.state["turn"] == 1
     services.game_abort(game_id=game.pk, by_user=staff, reason="test")
@@ -280,7 +272,8 @@ def test_abort_and_replace_by_bot_and_deactivate(alice, bob):
     assert game.status == Game.Status.ABORTED and not game.seats.filter(owes_move=True).exists()
 
     other = accept_all(race_game(alice, [bob]), [bob])
-    services.user_deactivate(user=alice, by_user=staff)
+    with committed():
+        services.user_deactivate(user=alice, by_user=staff)
     alice.refresh_from_db()
     other.refresh_from_db()
     assert not alice.is_active

@@ -15,24 +15,14 @@ from games.models import Game, Move, Seat
 from games.tasks import sweep_clocks
 from notifications.models import Notification
 from notifications.tasks import flush_outbox, send_digests, send_once
-from tests.platform.factories import accept_all, make_user, race_game
-
-
-@pytest.fixture
-def alice(db):
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(db):
-    return make_user("bob")
+from tests.platform.factories import accept_all, committed, race_game
 
 
 def _make_late(game, index=0, hours=1):
     Seat.objects.filter(game=game, index=index).update(deadline=timezone.now() - timedelta(hours=hours))
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_sweep_times_out_late_seats_once(alice, bob):
     game = accept_all(race_game(alice, [bob]), [bob])
     _make_late(game)
@@ -42,7 +32,7 @@ def test_sweep_times_out_late_seats_once(alice, bob):
     assert Game.objects.get(pk=game.pk).seats.get(index=0).substitute_bot == "random"
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_time_out_task_applies_only_late_seats_and_only_once(alice, bob):
     from games.tasks import time_out_games
 
@@ -94,10 +84,11 @@ def test_sweep_expires_games_never_started(alice):
     assert Game.objects.get(pk=fresh.pk).status == Game.Status.OPEN
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_your_turn_email_links_to_the_game_and_has_unsubscribe(alice, bob, settings):
     settings.SITE_URL = "https://lacitta.example"
-    game = accept_all(race_game(alice, [bob]), [bob])
+    with committed():
+        game = accept_all(race_game(alice, [bob]), [bob])
     # alice owes the first move: one e-mail to her.
     turn = [m for m in mail.outbox if m.to == ["alice@example.com"]]
     assert len(turn) == 1
@@ -105,18 +96,20 @@ def test_your_turn_email_links_to_the_game_and_has_unsubscribe(alice, bob, setti
     assert turn[0].extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert "/notifications/unsubscribe/" in turn[0].extra_headers["List-Unsubscribe"]
     mail.outbox.clear()
-    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    with committed():
+        services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
     assert [m.to for m in mail.outbox] == [["bob@example.com"]]
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_turn_begun_while_looking_at_the_game_is_mailed_once_they_look_away(alice, bob):
     """Issue 18: the row used to be dropped when the turn began while the player had the page open
     (two turns, no row at all). Now the row is made and the send decides: held back while he looks."""
     game = accept_all(race_game(alice, [bob]), [bob])
     mail.outbox.clear()
     presence.mark_present(game.pk, bob.pk)
-    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    with committed():
+        services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
     assert mail.outbox == []  # he is looking: the page shows it is his turn
     note = Notification.objects.get(user=bob, kind="your_turn")
     assert note.status == Notification.Status.PENDING and note.send_after > timezone.now()
@@ -127,13 +120,15 @@ def test_turn_begun_while_looking_at_the_game_is_mailed_once_they_look_away(alic
     assert [m.to for m in mail.outbox] == [["bob@example.com"]]
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_turn_played_while_looking_at_the_game_is_never_mailed(alice, bob):
     game = accept_all(race_game(alice, [bob]), [bob])
     mail.outbox.clear()
     presence.mark_present(game.pk, bob.pk)
-    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
-    services.move_apply(game_id=game.pk, user=bob, move={"type": "add", "n": 1}, expected_version=2)
+    with committed():
+        services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    with committed():
+        services.move_apply(game_id=game.pk, user=bob, move={"type": "add", "n": 1}, expected_version=2)
     cache.delete(presence._key(game.pk, bob.pk))
     note = Notification.objects.get(user=bob, kind="your_turn")
     assert send_once(note.pk) == "skipped"
@@ -187,38 +182,42 @@ def test_the_database_refuses_a_second_waiting_turn_mail_for_a_seat(alice, bob):
     Notification.objects.create(user=alice, kind="your_turn", game=game, seat_index=0, dedupe_key="c")
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_email_in_the_users_language(alice, bob):
     bob.profile.language = "fr"
     bob.profile.save()
     game = accept_all(race_game(alice, [bob]), [bob])
     mail.outbox.clear()
-    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    with committed():
+        services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
     assert mail.outbox[0].subject == f"À vous de jouer dans la partie #{game.pk}"
     assert "Jouez votre coup" in mail.outbox[0].body
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_reminder_at_80_percent(alice, bob):
     game = accept_all(race_game(alice, [bob]), [bob])
     mail.outbox.clear()
     Seat.objects.filter(game=game, index=0).update(reminder_at=timezone.now() - timedelta(minutes=1))
-    assert sweep_clocks()["reminders"] == 1
-    assert sweep_clocks()["reminders"] == 0
+    with committed():
+        assert sweep_clocks()["reminders"] == 1
+    with committed():
+        assert sweep_clocks()["reminders"] == 0
     assert len(mail.outbox) == 1 and "running low" in mail.outbox[0].subject
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_game_over_email_with_result(alice, bob):
     game = accept_all(race_game(alice, [bob]), [bob])
     mail.outbox.clear()
-    services.game_resign(game_id=game.pk, user=bob)
+    with committed():
+        services.game_resign(game_id=game.pk, user=bob)
     over = {m.to[0]: m for m in mail.outbox}
     assert set(over) == {"alice@example.com", "bob@example.com"}
     assert "is over" in over["alice@example.com"].subject and "1. alice" in over["alice@example.com"].body
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_daily_digest_gathers_turn_emails(alice, bob):
     bob.profile.email_digest = True
     bob.profile.save()
@@ -226,7 +225,8 @@ def test_daily_digest_gathers_turn_emails(alice, bob):
     g2 = accept_all(race_game(alice, [bob]), [bob])
     mail.outbox.clear()
     for g in (g1, g2):
-        services.move_apply(game_id=g.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+        with committed():
+            services.move_apply(game_id=g.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
     assert mail.outbox == []
     assert send_digests() == 1
     assert len(mail.outbox) == 1
@@ -235,13 +235,14 @@ def test_daily_digest_gathers_turn_emails(alice, bob):
     assert send_digests() == 0
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_preferences_turn_emails_off(alice, bob):
     bob.profile.email_your_turn = False
     bob.profile.save()
     game = accept_all(race_game(alice, [bob]), [bob])
     mail.outbox.clear()
-    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    with committed():
+        services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
     assert mail.outbox == [] and not Notification.objects.filter(user=bob).exists()
 
 
@@ -317,7 +318,7 @@ def test_beat_schedule_is_configured(settings):
     assert app.conf.task_acks_late is True and app.conf.broker_url == settings.CELERY_BROKER_URL
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_broker_down_the_move_is_kept_and_the_bot_turn_is_queued_later(alice, monkeypatch):
     """Redis down: the site still accepts the move; the lost bot task is queued
     again by the sweep once the broker answers."""
@@ -330,11 +331,13 @@ def test_broker_down_the_move_is_kept_and_the_bot_turn_is_queued_later(alice, mo
 
     monkeypatch.setattr(tasks.bots_play, "delay", broker_down)
     monkeypatch.setattr("notifications.tasks.send_notification.delay", broker_down)
-    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    with committed():  # the bot's turn and the mail are queued on commit: both fail
+        services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
     game.refresh_from_db()
     assert game.version == 2 and game.seats.get(index=1).owes_move  # saved; the bot has not moved
     monkeypatch.undo()  # the broker is back
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
-    assert sweep_clocks()["bots_requeued"] == 1
+    with committed():
+        assert sweep_clocks()["bots_requeued"] == 1
     game.refresh_from_db()
     assert game.version == 3 and Move.objects.filter(game=game, by_bot="random").count() == 1

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from games import services
 from games.models import Game, Move
 from games.replay import replay_final_state
-from tests.pages.lacitta_helpers import ENGINE, lacitta_game
+from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db

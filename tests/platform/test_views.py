@@ -13,16 +13,6 @@ from tests.platform.factories import accept_all, make_user, race_game
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice():
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return make_user("bob")
-
-
 def login(client, user):
     client.force_login(user)
     return client

@@ -17,6 +17,7 @@ from django.db import connection
 from games import services
 from games.models import Game, Move
 from lacitta_site.celery import app as celery_app
+from tests.conftest import wait_for
 from tests.platform.factories import make_user, race_game
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -34,9 +35,8 @@ def _database_url() -> str:
 @pytest.fixture
 def worker(tmp_path):
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="lacitta_site.settings.base", DATABASE_URL=_database_url(),
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="tests.worker_settings", DATABASE_URL=_database_url(),
                CELERY_TASK_ALWAYS_EAGER="false", CELERY_QUEUE=queue, DB_CONN_MAX_AGE="0",
-               EXTRA_GAME_ENGINES="race=tests.support.race_engine:ENGINE",
                EMAIL_BACKEND="django.core.mail.backends.console.EmailBackend")  # not mail-outbox/
     saved = {k: celery_app.conf.get(k) for k in ("task_always_eager", "broker_url", "broker_transport_options",
                                                   "task_default_queue")}
@@ -74,15 +74,6 @@ def _reset_pool():
 
     pools.reset()  # kombu keeps pools per broker URL process-wide
     celery_app._after_fork()  # and the app keeps its own: forget both
-
-
-def wait_for(predicate, timeout=60.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 def test_bot_moves_once_through_a_real_worker(worker):

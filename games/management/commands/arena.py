@@ -1,11 +1,10 @@
 """Bot-only games straight on the engine (no database), for measuring bot levels.
 
-    python manage.py arena --game lacitta --players 4 --seats expert,greedy,greedy,greedy \
-        --games 100 --seed 1 [--option edition=classic --option setup=advanced …] [--jobs 2]
+    python manage.py arena --game SLUG --players 4 --seats expert,greedy,greedy,greedy \
+        --games 100 --seed 1 [--option key=value …] [--jobs 2]
 
-``--option key=value`` (repeatable) sets any option the game's engine declares (for La
-Città: edition, expansion, setup, voice_tie); ``--edition/--expansion/--setup`` remain
-as shorthands.
+Any registered game (``--game``); ``--option key=value`` (repeatable) sets any option the
+game's engine declares; the levels are ``random`` and those of the game's definition.
 
 Seats are rotated every game (game g gives seat i the level ``seats[(i + g) % players]``)
 so every level plays every position. Every bot sees only its seat's view and legal
@@ -28,23 +27,11 @@ import math
 import multiprocessing
 import random
 import time
-from importlib import import_module
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import bots
-from games.engines import registry
-
-OPTION_FLAGS = ("edition", "expansion", "setup")
-
-
-def choosers_for(game: str) -> dict:
-    """Level name -> chooser: ``random`` plus the levels the game's bot module exports."""
-    out = {"random": bots.random_move}
-    path = bots.BOT_MODULES.get(game)
-    if path:
-        out.update(getattr(import_module(path), "LEVELS", {}))
-    return out
+from games import registry
+from games.bots import choosers_for
 
 
 def play_game(game: str, options: dict, levels: list[str], seed: int, index: int) -> dict:
@@ -88,7 +75,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> list[float] | None:
 
 
 def parse_options(pairs: list[str]) -> dict:
-    """``["edition=classic", "setup=advanced"]`` -> dict; CommandError for a malformed pair."""
+    """``["pile=21", "last=loses"]`` -> dict; CommandError for a malformed pair."""
     out = {}
     for pair in pairs or ():
         key, sep, value = pair.partition("=")
@@ -164,16 +151,13 @@ class Command(BaseCommand):
     help = "Play bot-only games on the engine (no database) and report each level's wins, scores and move times."
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", default="lacitta")
+        parser.add_argument("--game", required=True, help="A registered game's slug.")
         parser.add_argument("--players", type=int, default=None, help="Number of seats (default: len(--seats)).")
         parser.add_argument("--seats", required=True, help="Comma-separated levels, one per seat, e.g. greedy,random.")
         parser.add_argument("--games", type=int, default=10)
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--edition", default=None)
-        parser.add_argument("--expansion", default=None)
-        parser.add_argument("--setup", default=None)
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                            help="Any game option, e.g. --option edition=classic (repeatable).")
+                            help="Any option of the game's engine, e.g. --option pile=21 (repeatable).")
         parser.add_argument("--jobs", type=int, default=1, help="Games played in parallel processes.")
 
     def handle(self, *args, **opts):
@@ -185,9 +169,7 @@ class Command(BaseCommand):
             engine = registry.get(opts["game"])
         except KeyError as exc:
             raise CommandError(str(exc)) from None
-        names = {o.name for o in engine.options}
-        options = {k: opts[k] for k in OPTION_FLAGS if opts[k] is not None and k in names}
-        options.update(parse_options(opts["option"]))  # unknown names: refused by validate_options
+        options = parse_options(opts["option"])  # unknown names: refused by validate_options
         try:
             options = engine.validate_options(options, players)
         except ValueError as exc:

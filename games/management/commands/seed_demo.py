@@ -1,12 +1,13 @@
-"""Demo data for `make run`: two players who can log in, and a game of La Città
-between them and a bot. Safe to run again (it adds nothing the second time)."""
+"""Demo data for `make run`: two players who can log in and, for each game whose
+definition names demo options, a game between them and a bot (the first option
+set) and an open game for each other option set. Safe to run again (it adds nothing the
+second time)."""
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from games import services
-from games.engines import registry
+from games import registry, services
 from games.models import Game
 
 DEMO_USERS = [("demo", "demo@example.com"), ("rival", "rival@example.com")]
@@ -37,23 +38,24 @@ class Command(BaseCommand):
         if Game.objects.filter(created_by=demo).exists():
             self.stdout.write("Demo data already present.")
             return
-        try:
-            registry.get("lacitta")
-        except (KeyError, ImportError):
-            self.stdout.write(self.style.WARNING("La Città engine not available: no demo game."))
+        demo_games = []
+        for definition in registry.definitions():
+            if not definition.demo_options:
+                continue
+            first, *more = definition.demo_options
+            seats = [services.SeatSpec("me"), services.SeatSpec("invite", username=rival.username)]
+            if definition.engine.max_players > 2:
+                seats.append(services.SeatSpec("bot", bot_level="random"))
+            game = services.game_create(creator=demo, game_type=definition.slug, options=first, seats=seats)
+            services.game_join(game_id=game.pk, user=rival)
+            demo_games.append(game.pk)
+            for options in more:
+                services.game_create(creator=rival, game_type=definition.slug, options=options,
+                                     seats=[services.SeatSpec("me"), services.SeatSpec("open")])
+        if not demo_games:
+            self.stdout.write(self.style.WARNING("No installed game names demo options: no demo game."))
             return
-        game = services.game_create(
-            creator=demo, game_type="lacitta",
-            options={"edition": "modern", "expansion": "none", "setup": "beginner"},
-            seats=[services.SeatSpec("me"), services.SeatSpec("invite", username=rival.username),
-                   services.SeatSpec("bot", bot_level="random")],
-        )
-        services.game_join(game_id=game.pk, user=rival)
-        services.game_create(
-            creator=rival, game_type="lacitta",
-            options={"edition": "classic", "expansion": "none", "setup": "beginner"},
-            seats=[services.SeatSpec("me"), services.SeatSpec("open")],
-        )
         self.stdout.write(self.style.SUCCESS(
-            f"Demo users demo / rival / admin (password {DEMO_PASSWORD}); demo game #{game.pk}."
+            f"Demo users demo / rival / admin (password {DEMO_PASSWORD}); demo game "
+            + ", ".join(f"#{pk}" for pk in demo_games) + "."
         ))

@@ -1,0 +1,150 @@
+"""The games app's models in the Django admin, with moderation actions (imported by
+``community.admin``: the games app does not know moderation). Every action goes
+through this app's moderation services: the move log records what happened, the
+moderation log who did it and why, and open pages refresh. (The reasoned,
+one-at-a-time versions of these actions are on the moderation pages.)"""
+
+from datetime import timedelta
+
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.errors import ServiceError
+from games.models import Game, Move, Seat
+
+from . import game_moderation, moderation, tiers
+
+User = get_user_model()
+
+# Bulk list actions take no typed reason; this one goes to the moderation log.
+BULK_REASON = "bulk action from the admin list"
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    can_delete = False
+    fields = ["index", "kind", "user", "bot_level", "substitute_bot", "owes_move", "deadline", "resigned",
+              "forfeited"]
+    readonly_fields = fields
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["id", "game_type", "status", "version", "is_private", "created_by", "created_at",
+                    "finished_at"]
+    list_filter = ["status", "game_type", "is_private"]
+    search_fields = ["id", "created_by__username", "seats__user__username"]
+    # Not the engine's state: every staff tier reads this page (``games.view_game``), while the full
+    # state (hands, deck order) is for game moderators through the moderation page, which logs who
+    # looked and why (``community.game_moderation.game_state_viewed``).
+    readonly_fields = ["game_type", "options", "status", "version", "created_by", "created_at", "started_at",
+                       "finished_at", "result", "abort_reason"]
+    inlines = [SeatInline]
+    actions = ["abort_games"]
+
+    @admin.action(description=_("Abort the selected games"))
+    def abort_games(self, request, queryset):
+        done = 0
+        for game in queryset:
+            try:
+                game_moderation.game_abort(moderator=request.user, game_id=game.pk, reason=BULK_REASON)
+                done += 1
+            except ServiceError as exc:
+                self.message_user(request, f"#{game.pk}: {exc.message}", messages.WARNING)
+        self.message_user(request, _("%(n)d game(s) aborted.") % {"n": done})
+
+
+class LateFilter(admin.SimpleListFilter):
+    title = _("deadline")
+    parameter_name = "late"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("past its deadline")), ("soon", _("due within a day"))]
+
+    def queryset(self, request, queryset):
+        now = timezone.now()
+        if self.value() == "yes":
+            return queryset.filter(owes_move=True, deadline__lt=now, game__status=Game.Status.ACTIVE)
+        if self.value() == "soon":
+            return queryset.filter(owes_move=True, deadline__gte=now, deadline__lt=now + timedelta(days=1),
+                                   game__status=Game.Status.ACTIVE)
+        return queryset
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    """Staff of every tier see it (the groups have ``games.view_seat``): the way to late seats."""
+
+    list_display = ["game", "index", "kind", "user", "bot_level", "substitute_bot", "owes_move", "owes_since",
+                    "deadline"]
+    list_filter = [LateFilter, "kind", "owes_move"]
+    ordering = ["deadline"]
+    search_fields = ["user__username", "game__id"]
+    raw_id_fields = ["game", "user"]
+    actions = ["replace_by_bot"]
+
+    @admin.action(description=_("Replace the seat's player by a bot (the game's timeout bot level)"))
+    def replace_by_bot(self, request, queryset):
+        done = 0
+        for seat in queryset.select_related("game"):
+            try:
+                game_moderation.seat_give_to_bot(moderator=request.user, game_id=seat.game_id, seat_index=seat.index,
+                                                 bot_level=seat.game.timeout_bot_level, reason=BULK_REASON)
+                done += 1
+            except ServiceError as exc:
+                self.message_user(request, f"{seat}: {exc.message}", messages.WARNING)
+        self.message_user(request, _("%(n)d seat(s) given to a bot.") % {"n": done})
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    """Read-only: the log is append-only."""
+
+    list_display = ["game", "seq", "seat", "kind", "by_user", "by_bot", "created_at"]
+    list_filter = ["kind"]
+    search_fields = ["game__id"]
+    readonly_fields = [f.name for f in Move._meta.fields]
+    # A row's payload (a rollback's redraw seed, a player's hidden choices) and its log (lines only
+    # one seat may read, such as a peek) are hidden information: game moderators only.
+    HIDDEN_FIELDS = ("payload", "log")
+
+    def get_fields(self, request, obj=None):
+        fields = super().get_fields(request, obj)
+        if tiers.may(request.user, tiers.MODERATE_GAMES):
+            return fields
+        return [f for f in fields if f not in self.HIDDEN_FIELDS]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class ModeratedUserAdmin(UserAdmin):
+    actions = ["deactivate_users"]
+
+    @admin.action(description=_("Deactivate the selected users (bots take their running games)"))
+    def deactivate_users(self, request, queryset):
+        done = 0
+        for user in queryset:
+            if user == request.user:
+                self.message_user(request, _("You cannot deactivate yourself."), messages.WARNING)
+                continue
+            try:
+                moderation.member_deactivate(moderator=request.user, user_id=user.pk, reason=BULK_REASON)
+                done += 1
+            except ServiceError as exc:
+                self.message_user(request, f"{user}: {exc.message}", messages.WARNING)
+        self.message_user(request, _("%(n)d user(s) deactivated.") % {"n": done})

@@ -1,0 +1,1 @@
+"""La Città: one game, one Django app (engine, bots, texts, page, templates, static, translations)."""

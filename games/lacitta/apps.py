@@ -1,0 +1,41 @@
+from django.apps import AppConfig
+
+
+class LaCittaConfig(AppConfig):
+    name = "games.lacitta"
+    label = "lacitta"
+    verbose_name = "La Città"
+
+    def ready(self):
+        from games import registry
+
+        registry.register(definition())
+
+
+def definition():
+    """Everything the platform needs of La Città, handed over through the registry."""
+    from games.registry import GameDefinition, RulesPages
+
+    from . import bots, page, svg, texts
+    from .engine.engine import ENGINE
+
+    return GameDefinition(
+        engine=ENGINE,
+        texts=texts,
+        page=page.context,
+        templates={"board": "lacitta/board.html", "moves": "lacitta/moves.html",
+                   "new_game": "lacitta/new_game.html", "replay": "lacitta/replay.html"},
+        bot_levels=bots.LEVELS,
+        option_labels=texts.OPTION_LABELS,
+        rules=RulesPages(variants=texts.RULES_VARIANTS, variant_of=texts.rules_variant,
+                         template="lacitta/rules/{variant}.{language}.html"),
+        stylesheets=("lacitta/board.css",),
+        seat_colours=svg.SEAT_COLOURS,
+        # A year's border, and the lines where a phase of the year begins.
+        log_marks={"lacitta.year_start": "year", "lacitta.year_end": "year", **dict.fromkeys(
+            ("lacitta.voice_revealed", "lacitta.voice_drawn", "lacitta.migration_done", "lacitta.famine",
+             "lacitta.fed"), "phase")},
+        year_start="lacitta.year_start",
+        demo_options=({"edition": "modern", "expansion": "none", "setup": "beginner"},
+                      {"edition": "classic", "expansion": "none", "setup": "beginner"}),
+    )

@@ -1,0 +1,45 @@
+"""Generic self-play (games/engines/selfplay.py, `manage.py selfplay`): random legal games of any
+registered engine with the engine's own invariants checked after every move."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.engines import selfplay
+from tests.games.nim.engine import ENGINE as NIM
+from tests.games.nim.engine import NimEngine
+
+
+def test_selfplay_runs_an_engine_with_its_invariants_and_a_json_round_trip():
+    summary = selfplay.run(NIM, {"pile": "21"}, 3, games=5, seed=2, checks="all")
+    assert summary["game"] == "nim" and summary["games"] == 5 and summary["pile"] == "21"
+    assert 5 * 21 / 3 <= summary["moves"] <= 5 * 21  # 1 to 3 sticks a move
+    checked = summary["moves"] + 5  # after every move, and once more at the end of each game
+    assert summary["checks_passed"] == {"sticks_left": checked, "json_roundtrip": checked}
+    assert selfplay.run(NIM, {"pile": "21"}, 3, games=5, seed=2, checks="none")["checks_passed"] == {}
+    assert selfplay.run(NIM, {"pile": "21"}, 3, games=5, seed=2)["moves"] == summary["moves"]  # same games
+
+
+def test_a_broken_invariant_stops_selfplay_and_names_itself():
+    def never_below_five(state):
+        return f"{state['left']} left" if state["left"] < 5 else None
+
+    class Leaky(NimEngine):
+        invariants = (never_below_five,)
+
+    with pytest.raises(AssertionError, match=r"invariant never_below_five broken: [0-4] left"):
+        selfplay.run(Leaky(), {"pile": "12"}, 2, games=1, seed=1)
+
+
+def test_the_command_finds_the_game_in_the_registry():
+    out = StringIO()
+    call_command("selfplay", "--game", "nim", "--players", "2", "--option", "last=loses", "--games", "3",
+                 stdout=out)
+    summary = json.loads(out.getvalue())
+    assert summary["last"] == "loses" and summary["checks_passed"]["sticks_left"] == summary["moves"] + 3
+    with pytest.raises(CommandError, match="unknown game"):
+        call_command("selfplay", "--game", "chess", "--players", "2")
+    with pytest.raises(CommandError, match="2 or 3 players"):
+        call_command("selfplay", "--game", "nim", "--players", "5")
