@@ -59,8 +59,7 @@ def create_games(players: list[Player], *, advance: int, kinds: int = 25, seed: 
     own, and the setup takes minutes instead of an hour on a busy machine."""
     from django.contrib.auth import get_user_model
 
-    from games import services
-    from games import registry
+    from games import registry, services
     from games.models import Game, Move, Seat, new_invite_token
     from games.services import SeatSpec
 
