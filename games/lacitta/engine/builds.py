@@ -160,10 +160,13 @@ def build_moves(s: State, seat: int, kinds, base: dict, out: list, rows: list | 
     """Append every legal placement of the given building kinds to ``out`` as move
     dicts: ``base`` plus building and cell (or cells for roads). ``base`` is
     {"type"}, {"type", "slot"} or {"type", "slot", "tier"}, keys in that order;
-    ``rows``: ``seat_sites(s, seat)`` if the caller has it."""
+    ``rows``: ``seat_sites(s, seat)`` if the caller has it. Loops written out: a turn
+    has ~200 moves, and a call or comprehension per city and building cost as much."""
     supply = s.supply
     if rows is None:
         rows = seat_sites(s, seat)
+    t, slot, tier = base["type"], base.get("slot"), base.get("tier")
+    ap = out.append
     if rows:
         wanted = [b for b in kinds if b != ROAD and supply.get(PAIR_OF[b], 0) > 0]
         if wanted:
@@ -175,41 +178,31 @@ def build_moves(s: State, seat: int, kinds, base: dict, out: list, rows: list | 
                             continue
                     elif not can_citizen:
                         continue
-                    where = lakes if b in WAVE else cells
-                    if where:
-                        out += _placed(base, b, where)
+                    if tier is not None:
+                        for c in lakes if b in WAVE else cells:
+                            ap({"type": t, "slot": slot, "tier": tier, "building": b, "cell": c})
+                    elif slot is not None:
+                        for c in lakes if b in WAVE else cells:
+                            ap({"type": t, "slot": slot, "building": b, "cell": c})
+                    else:
+                        for c in lakes if b in WAVE else cells:
+                            ap({"type": t, "building": b, "cell": c})
     if ROAD in kinds and supply.get(PAIR_OF[ROAD], 0) > 0:
-        road_moves(s, seat, cities_of(s, seat), base, out)
-
-
-def _placed(base: dict, building: str, cells: list) -> list[dict]:
-    """The moves ``base`` + building + cell for each cell (written out: a turn has ~100)."""
-    t = base["type"]
-    if "tier" in base:
-        slot, tier = base["slot"], base["tier"]
-        return [{"type": t, "slot": slot, "tier": tier, "building": building, "cell": c} for c in cells]
-    if "slot" in base:
-        slot = base["slot"]
-        return [{"type": t, "slot": slot, "building": building, "cell": c} for c in cells]
-    return [{"type": t, "building": building, "cell": c} for c in cells]
-
-
-def road_moves(s: State, seat: int, seat_cities: list[int], base: dict, out: list) -> None:
-    two = s.supply.get(PAIR_OF[ROAD], 0) >= 2
-    cache = memo(s)
-    key = ("roads", seat, two)
-    placements = cache.get(key)
-    if placements is None:  # depends only on the buildings: kept until one changes
-        placements = cache[key] = _road_placements(s, seat, seat_cities, two)
-    t = base["type"]
-    if "tier" in base:
-        slot, tier = base["slot"], base["tier"]
-        out += [{"type": t, "slot": slot, "tier": tier, "building": ROAD, "cells": [*c]} for c in placements]
-    elif "slot" in base:
-        slot = base["slot"]
-        out += [{"type": t, "slot": slot, "building": ROAD, "cells": [*c]} for c in placements]
-    else:
-        out += [{"type": t, "building": ROAD, "cells": [*c]} for c in placements]
+        two = supply[PAIR_OF[ROAD]] >= 2
+        cache = memo(s)
+        key = ("roads", seat, two)
+        placements = cache.get(key)
+        if placements is None:  # depends only on the buildings: kept until one changes
+            placements = cache[key] = _road_placements(s, seat, cities_of(s, seat), two)
+        if tier is not None:
+            for c in placements:
+                ap({"type": t, "slot": slot, "tier": tier, "building": ROAD, "cells": [*c]})
+        elif slot is not None:
+            for c in placements:
+                ap({"type": t, "slot": slot, "building": ROAD, "cells": [*c]})
+        else:
+            for c in placements:
+                ap({"type": t, "building": ROAD, "cells": [*c]})
 
 
 def _road_placements(s: State, seat: int, seat_cities: list[int], two: bool) -> list[tuple]:
