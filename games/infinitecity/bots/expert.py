@@ -96,29 +96,26 @@ def _answer(t: State, who: int, legal: list, rng: random.Random, w: Weights, b: 
     options = shortlist(t, who, legal, b.fast_answers, 1, rng, w)
     if len(options) == 1:
         return options[0]
-    return _best(t, who, options, w)
+    return _best(t, who, options, rng, w)
 
 
-def _best(t: State, who: int, options: list, w: Weights) -> dict:
+def _best(t: State, who: int, options: list, rng: random.Random, w: Weights) -> dict:
     best, best_value = options[0], None
     for m in options:
-        v = _settled(after(t, m), who, w)
+        v = _settled(after(t, m), who, rng, w)
         if best_value is None or v > best_value:
             best, best_value = m, v
     return best
 
 
-def _settled(t: State, who: int, w: Weights) -> float:
+def _settled(t: State, who: int, rng: random.Random, w: Weights) -> float:
     """Value once ``who``'s pending answers are given the cheapest way (first relevant one)."""
     steps = 0
     while t.stage == "effects" and t.turn == who and steps < 6:
         legal = current_moves(t)
-        t = after(t, legal[0] if len(legal) < 3 else shortlist(t, who, legal, 1, 3, _RNG, w)[0])
+        t = after(t, legal[0] if len(legal) < 3 else shortlist(t, who, legal, 1, 3, rng, w)[0])
         steps += 1
     return value(t, who, w)
-
-
-_RNG = random.Random(0)  # tie-breaks inside _settled: deterministic, so a seed gives one answer
 
 
 def fast_move(t: State, who: int, rng: random.Random, w: Weights, b: Budget) -> dict:
@@ -145,7 +142,7 @@ def fast_move(t: State, who: int, rng: random.Random, w: Weights, b: Budget) -> 
         scored.append((_gain(t, who, xy, comp, sizes, w), rng.random(), {"type": "hotel", "x": xy[0], "y": xy[1]}))
     scored.sort(key=lambda e: (e[0], e[1]), reverse=True)
     options = [m for _g, _r, m in scored[:b.fast_plays]]
-    return options[0] if len(options) == 1 else _best(t, who, options, w)
+    return options[0] if len(options) == 1 else _best(t, who, options, rng, w)
 
 
 def playout(world: State, seat: int, move: dict, rng: random.Random, w: Weights, b: Budget) -> float:
