@@ -9,8 +9,9 @@
 3. Playouts: in every world each candidate is applied with the engine's own rules, the rest
    of the bot's turn is played by the fast policy, then every other seat plays its next turn
    by the fast policy (on its sampled hand), until the bot's next turn or the end of the
-   game. The same worlds and playout seeds serve every candidate (common random numbers), so
-   differences come from the moves, not the draws.
+   game (near the end — a seat with few tokens left, or the final round — on to the end of
+   the game, so the real result decides). The same worlds and playout seeds serve every
+   candidate (common random numbers), so differences come from the moves, not the draws.
 4. Score: ``heuristics.value`` at the horizon (the real result, with a win bonus, when the
    game ended), averaged over the worlds, plus ``prior`` × the greedy value of the move.
 
@@ -44,6 +45,9 @@ class Budget:
     prior: float = 0.25       # weight of the greedy value (of the sampled base state)
     fast_plays: int = 3       # plays (tiles on the best cell, Hotels) the fast policy plays out
     fast_answers: int = 3     # answers it tries for an instruction's decision
+    to_end: int = 4           # with a seat this close to its last token (or the final round
+                              # on), playouts run to the end of the game: the real result counts
+    max_turns: int = 8        # … but never longer than this many turns
 
 
 DEFAULT_BUDGET = Budget()
@@ -145,11 +149,19 @@ def fast_move(t: State, who: int, rng: random.Random, w: Weights, b: Budget) -> 
     return options[0] if len(options) == 1 else _best(t, who, options, rng, w)
 
 
+def near_end(s: State, b: Budget) -> bool:
+    return s.end["mode"] == "final" or min(s.supply) <= b.to_end
+
+
 def playout(world: State, seat: int, move: dict, rng: random.Random, w: Weights, b: Budget) -> float:
+    to_end = near_end(world, b)
     t = after(world, move)
+    turns = 0
     while t.stage != "over":
-        if t.stage == "turn" and t.turn == seat:
-            break  # the bot's next turn: the horizon
+        if t.stage == "turn":
+            if (t.turn == seat and not to_end) or turns >= b.max_turns:
+                break  # the bot's next turn (or the end of the game): the horizon
+            turns += 1
         who = t.turn
         t = after(t, fast_move(t, who, rng, w, b))
     return value(t, seat, w)
