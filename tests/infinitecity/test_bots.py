@@ -68,3 +68,29 @@ def test_greedy_grows_its_group_and_attacks_the_leader():
     assert targets(s) >= {(1, 5), (2, 5)}
     move = choose_greedy(ENGINE, ENGINE.view(s, 0), ENGINE.legal_moves(s, 0), 0, random.Random(1))
     assert (move["x"], move["y"]) in {(1, 5), (2, 5)}, "breaking their group of 4 in the middle"
+
+
+@pytest.mark.parametrize("level", ["greedy", "expert"])
+def test_a_seed_gives_one_answer(level):
+    chooser = LEVELS[level]
+    fast = {"b": Budget(candidates=3, worlds=2)} if level == "expert" else {}
+    for n, (state, _move) in enumerate(positions(4, 72, every=11)):
+        if state.stage == "over":
+            break
+        seat = state.turn
+        view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
+        answers = {repr(chooser(ENGINE, view, legal, seat, random.Random(n), **fast)) for _ in range(3)}
+        assert len(answers) == 1
+
+
+def test_the_arena_reports_wins_with_an_interval_and_times(capsys):
+    import json
+
+    from games.infinitecity.bots import arena
+
+    assert arena.main(["--bot", "greedy", "--vs", "random", "--players", "2", "--games", "2", "--seed", "3"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and 0 <= out["wins"] <= 2 and out["bot_moves"] > 5
+    assert 0 <= out["ci95"][0] <= out["win_rate"] <= out["ci95"][1] <= 1
+    assert out["cpu_ms_per_move"]["median"] > 0
+    assert arena.wilson(45, 100) == (0.356, 0.548)

@@ -9,8 +9,9 @@
 3. Playouts: in every world each candidate is applied with the engine's own rules, the rest
    of the bot's turn is played by the fast policy, then every other seat plays its next turn
    by the fast policy (on its sampled hand), until the bot's next turn or the end of the
-   game. The same worlds and playout seeds serve every candidate (common random numbers), so
-   differences come from the moves, not the draws.
+   game (near the end — a seat with few tokens left, or the final round — on to the end of
+   the game, so the real result decides). The same worlds and playout seeds serve every
+   candidate (common random numbers), so differences come from the moves, not the draws.
 4. Score: ``heuristics.value`` at the horizon (the real result, with a win bonus, when the
    game ended), averaged over the worlds, plus ``prior`` × the greedy value of the move.
 
@@ -44,6 +45,9 @@ class Budget:
     prior: float = 0.25       # weight of the greedy value (of the sampled base state)
     fast_plays: int = 3       # plays (tiles on the best cell, Hotels) the fast policy plays out
     fast_answers: int = 3     # answers it tries for an instruction's decision
+    to_end: int = 4           # with a seat this close to its last token (or the final round
+                              # on), playouts run to the end of the game: the real result counts
+    max_turns: int = 8        # … but never longer than this many turns
 
 
 DEFAULT_BUDGET = Budget()
@@ -96,29 +100,26 @@ def _answer(t: State, who: int, legal: list, rng: random.Random, w: Weights, b: 
     options = shortlist(t, who, legal, b.fast_answers, 1, rng, w)
     if len(options) == 1:
         return options[0]
-    return _best(t, who, options, w)
+    return _best(t, who, options, rng, w)
 
 
-def _best(t: State, who: int, options: list, w: Weights) -> dict:
+def _best(t: State, who: int, options: list, rng: random.Random, w: Weights) -> dict:
     best, best_value = options[0], None
     for m in options:
-        v = _settled(after(t, m), who, w)
+        v = _settled(after(t, m), who, rng, w)
         if best_value is None or v > best_value:
             best, best_value = m, v
     return best
 
 
-def _settled(t: State, who: int, w: Weights) -> float:
+def _settled(t: State, who: int, rng: random.Random, w: Weights) -> float:
     """Value once ``who``'s pending answers are given the cheapest way (first relevant one)."""
     steps = 0
     while t.stage == "effects" and t.turn == who and steps < 6:
         legal = current_moves(t)
-        t = after(t, legal[0] if len(legal) < 3 else shortlist(t, who, legal, 1, 3, _RNG, w)[0])
+        t = after(t, legal[0] if len(legal) < 3 else shortlist(t, who, legal, 1, 3, rng, w)[0])
         steps += 1
     return value(t, who, w)
-
-
-_RNG = random.Random(0)  # tie-breaks inside _settled: deterministic, so a seed gives one answer
 
 
 def fast_move(t: State, who: int, rng: random.Random, w: Weights, b: Budget) -> dict:
@@ -145,14 +146,22 @@ def fast_move(t: State, who: int, rng: random.Random, w: Weights, b: Budget) -> 
         scored.append((_gain(t, who, xy, comp, sizes, w), rng.random(), {"type": "hotel", "x": xy[0], "y": xy[1]}))
     scored.sort(key=lambda e: (e[0], e[1]), reverse=True)
     options = [m for _g, _r, m in scored[:b.fast_plays]]
-    return options[0] if len(options) == 1 else _best(t, who, options, w)
+    return options[0] if len(options) == 1 else _best(t, who, options, rng, w)
+
+
+def near_end(s: State, b: Budget) -> bool:
+    return s.end["mode"] == "final" or min(s.supply) <= b.to_end
 
 
 def playout(world: State, seat: int, move: dict, rng: random.Random, w: Weights, b: Budget) -> float:
+    to_end = near_end(world, b)
     t = after(world, move)
+    turns = 0
     while t.stage != "over":
-        if t.stage == "turn" and t.turn == seat:
-            break  # the bot's next turn: the horizon
+        if t.stage == "turn":
+            if (t.turn == seat and not to_end) or turns >= b.max_turns:
+                break  # the bot's next turn (or the end of the game): the horizon
+            turns += 1
         who = t.turn
         t = after(t, fast_move(t, who, rng, w, b))
     return value(t, seat, w)
