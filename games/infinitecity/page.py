@@ -255,7 +255,7 @@ def move_step(legal: list[dict], raw: str | None, view: dict, names: list[str], 
     url = lambda partial: f"{base_url}?m={move_builder.encode(partial)}"  # noqa: E731
     ctx = {"targets": {}, "target_list": [], "tiles": [], "buttons": [], "confirm": None,
            "prompt": str(FRAME_PROMPTS.get(kind, "")), "question": "", "selected": set(),
-           "cancel_url": base_url, "started": builder.started, "frame": kind}
+           "cancel_url": base_url, "started": bool(move_builder.decode(raw)), "frame": kind}
     for key in BOARD_KEYS:
         xy = _xy(builder.partial.get(key)) if key in builder.partial else None
         if xy:

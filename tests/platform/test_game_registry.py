@@ -18,9 +18,9 @@ def _ids(definition) -> list[str]:
 
 
 def test_each_installed_game_is_registered_by_its_app():
-    assert [d.slug for d in registry.definitions()] == ["lacitta", "race", "nim"]  # GAME_APPS, then the tests'
+    assert [d.slug for d in registry.definitions()] == ["lacitta", "infinitecity", "race", "nim"]  # GAME_APPS, then the tests'
     assert registry.get("nim") is NIM and registry.definition("nim").engine is NIM
-    assert [e.slug for e in registry.available()] == ["lacitta", "race", "nim"]
+    assert [e.slug for e in registry.available()] == ["lacitta", "infinitecity", "race", "nim"]
     with pytest.raises(KeyError):
         registry.definition("no-such-game")
 
