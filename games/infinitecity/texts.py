@@ -71,11 +71,11 @@ ROW_ORIGIN = 13
 
 
 def column_name(x: int) -> str:
-    """Bijective base 26 (A…Z, AA…); far to the left (x < -12) a minus sign and the mirror letters."""
+    """Bijective base 26 (A…Z, AA…); far to the left (x < -12) a minus sign and the mirror letters (−A, −B…)."""
     n = x + COLUMN_ORIGIN
     prefix = ""
     if n < 1:
-        prefix, n = "−", 1 - n + 1
+        prefix, n = "−", 1 - n
     letters = ""
     while n > 0:
         n, rest = divmod(n - 1, 26)
