@@ -27,7 +27,7 @@ WORDS = re.compile(
 )
 # Lines that must name a game: where the site installs it (one line per game, issue 15).
 ALLOWED = {
-    ("lacitta_site/settings/base.py", 'GAME_APPS = ["games.lacitta"]'),
+    ("lacitta_site/settings/base.py", 'GAME_APPS = ["games.lacitta", "games.infinitecity"]'),
 }
 NOT_PLATFORM = ("tests/", "docs/", "rules/", "bench/", "scripts/", "deploy/", ".ci/")
 NOT_PLATFORM_FILES = {"README.md", "Makefile", "pyproject.toml", ".gitignore", "Procfile"}

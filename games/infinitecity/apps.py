@@ -1,0 +1,35 @@
+from django.apps import AppConfig
+
+
+class InfiniteCityConfig(AppConfig):
+    name = "games.infinitecity"
+    label = "infinitecity"
+    verbose_name = "Infinite City"
+
+    def ready(self):
+        from games import registry
+
+        registry.register(definition())
+
+
+def definition():
+    """Everything the platform needs of Infinite City, handed over through the registry."""
+    from games.registry import GameDefinition, RulesPages
+
+    from . import bots, page, svg, texts
+    from .engine.engine import ENGINE
+
+    return GameDefinition(
+        engine=ENGINE,
+        texts=texts,
+        page=page.context,
+        templates={"board": "infinitecity/board.html", "moves": "infinitecity/moves.html"},
+        bot_levels=bots.LEVELS,
+        option_labels=texts.OPTION_LABELS,
+        rules=RulesPages(variants=texts.RULES_VARIANTS, variant_of=lambda options: "standard",
+                         template="infinitecity/rules/{variant}.{language}.html"),
+        stylesheets=("infinitecity/board.css",),
+        seat_colours=svg.SEAT_COLOURS,
+        log_marks={"infinitecity.final_round": "phase", "infinitecity.game_over": "year"},
+        demo_options=({"marks": "known-only"},),
+    )
