@@ -218,10 +218,18 @@ def game_cancel(*, game_id: int, user) -> Game:
         raise NotAllowed(_("Only the player who opened the game can cancel it."))
     if game.status != Game.Status.OPEN:
         raise ServiceError(_("Only a game that has not started can be cancelled."))
-    game.status = Game.Status.CANCELLED
-    game.finished_at = timezone.now()
-    game.save(update_fields=["status", "finished_at", "updated_at"])
+    _cancel(game, now=timezone.now())
     return game
+
+
+def _cancel(game: Game, *, now, reason: str = "") -> None:
+    """A game that never started closes (its creator or staff cancel it, or it expires)."""
+    game.status, game.finished_at = Game.Status.CANCELLED, now
+    fields = ["status", "finished_at", "updated_at"]
+    if reason:
+        game.abort_reason = reason
+        fields.append("abort_reason")
+    game.save(update_fields=fields)
 
 
 def _start_if_full(game: Game) -> None:
@@ -697,9 +705,7 @@ def open_games_expire(*, now=None, limit: int = 1000) -> int:
     with transaction.atomic():
         stale = list(due.expired_open_games(now).select_for_update(skip_locked=True)[:limit])
         for game in stale:
-            game.status, game.finished_at = Game.Status.CANCELLED, now
-            game.abort_reason = reason
-            game.save(update_fields=["status", "finished_at", "abort_reason", "updated_at"])
+            _cancel(game, now=now, reason=reason)
     return len(stale)
 
 
