@@ -22,7 +22,7 @@ ROOT = Path(settings.BASE_DIR)
 
 WORDS = re.compile(
     r"lacitta(?!_site)|la\s+citt[àa]|cocagne|citizen|castle|farmhouse|famine|voice\s+of\s+the\s+people"
-    r"|politics\s+card|\blc[_-]",
+    r"|politics\s+card|\blc[_-]|infinite\s*city",
     re.IGNORECASE,
 )
 # Lines that must name a game: where the site installs it (one line per game, issue 15).
