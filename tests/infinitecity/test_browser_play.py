@@ -54,6 +54,9 @@ def _play_to_the_end(browser, live_server, game, users, viewport, mobile=False):
             if game.status != Game.Status.ACTIVE:
                 break
             seat = seat_to_move(game)
+            if seat not in pages:  # the bot's turn: it moves on its own
+                pages[0].wait_for_timeout(300)
+                continue
             page = pages[seat]
             if what_before == "again" or page.locator("#game-body").get_attribute("data-version") != str(game.version):
                 page.goto(f"{live_server.url}/games/{game.pk}/")  # as a person reloads a stale page
