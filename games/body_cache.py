@@ -66,7 +66,7 @@ NAMES_KEY = "game-body:names"  # changes when a name shown in old log lines may 
 
 @dataclass(frozen=True)
 class Body:
-    title: SafeString  # the page's title ("(Your move) La Città #12")
+    title: SafeString  # the page's title ("(Your move) <game name> #12")
     html: SafeString  # the game body, with this request's CSRF token
 
 

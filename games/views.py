@@ -182,7 +182,7 @@ def _context(request, game: Game) -> dict:
 
 class MoveChoices(Sequence):
     """The legal moves as the generic move list shows them. Labelled only when a template
-    lists them: a game with its own move builder (La Città: ~160 moves a turn) reads only
+    lists them: a game with its own move builder (a city game can offer ~160 moves a turn) reads only
     whether there are any."""
 
     def __init__(self, game_type: str, moves: list[dict], names: list[str]):

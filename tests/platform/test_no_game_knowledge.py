@@ -21,7 +21,7 @@ from games import registry
 ROOT = Path(settings.BASE_DIR)
 
 WORDS = re.compile(
-    r"lacitta(?!_site)|la\s+citt[àa]|cocagne|citizen|castle|farmhouse|famine|voice\s+of\s+the\s+people"
+    r"lacitta(?![_-]site)|la\s+citt[àa]|cocagne|citizen|castle|farmhouse|famine|voice\s+of\s+the\s+people"
     r"|politics\s+card|(?-i:\blc[_-])|infinite\s*city",  # lc_ / lc-: La Città's context keys and CSS classes (not LC_MESSAGES)
     re.IGNORECASE,
 )
