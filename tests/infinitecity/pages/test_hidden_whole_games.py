@@ -37,7 +37,8 @@ def test_G16_no_answer_depends_on_what_its_viewer_may_not_know(players=3, seed=3
             changed = answers({viewer: clients[viewer]}, game)
             for key, text in changed.items():
                 assert text == first[key], f"move {moves}: {key} tells what the viewer may not know"
-        Game.objects.filter(pk=game.pk).update(state=real)
+            # Back to the real position before the next viewer's "first" answers.
+            Game.objects.filter(pk=game.pk).update(state=real)
         seat = min(ENGINE.pending(state))
         move = bots.choose_move("infinitecity", "greedy", ENGINE, state, seat, seed=seed * 1000 + moves)
         game = move_apply(game_id=game.pk, user=users[seat], move=move, expected_version=game.version)
