@@ -32,6 +32,7 @@ SITE_MESSAGES = {
     "site.adjudicate": gettext_lazy("A moderator ended the game and set its result."),
     "site.seat_given": gettext_lazy("A moderator gave %(seat)s's seat to %(player)s."),
     "site.annul": gettext_lazy("A moderator annulled the game: its result no longer counts."),
+    "site.undo": gettext_lazy("%(seat)s took back their move %(seq)s."),
 }
 
 

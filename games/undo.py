@@ -6,12 +6,7 @@ button), the API and ``services.move_undo`` (to refuse otherwise)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
-
-from . import texts
 from .models import Game, Move, Seat
-
-texts.SITE_MESSAGES["site.undo"] = gettext_lazy("%(seat)s took back their move %(seq)s.")
 
 
 def reveals_nothing(engine, before, after) -> bool:
