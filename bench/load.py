@@ -56,8 +56,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import common  # noqa: E402
-from bench.common import HEADER, Player, Stats, request  # noqa: E402
+from bench import common
+from bench.common import HEADER, Player, Stats, request
 
 CHAT_POLL_SECONDS = 5.0  # hx-trigger="every 5s" on the chat lines
 VERSION_RE = re.compile(r'data-version="(\d+)"')

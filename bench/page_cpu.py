@@ -24,16 +24,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import common  # noqa: E402
+from bench import common
 
 DB = "lacitta_pagecpu"
 
 
 def setup():
+    from games import services
     from tests.lacitta.helpers import ENGINE, lacitta_game
     from tests.platform.factories import accept_all, make_user, race_game
-
-    from games import services
 
     alice, bob = make_user("alice"), make_user("bob")
     race = accept_all(race_game(alice, [bob]), [bob])

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import common  # noqa: E402
+from bench import common
 
 
 def parse_args(argv=None):

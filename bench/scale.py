@@ -29,12 +29,12 @@ import random
 import statistics
 import sys
 import time
-from datetime import timedelta
+from datetime import UTC, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import common  # noqa: E402
+from bench import common
 
 TARGET_MS = 100.0
 
@@ -222,9 +222,9 @@ def fill(args) -> None:
 
 
 def _ts(epoch: float):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    return datetime.fromtimestamp(epoch, tz=timezone.utc)
+    return datetime.fromtimestamp(epoch, tz=UTC)
 
 
 # --- measuring -----------------------------------------------------------------------------------------

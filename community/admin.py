@@ -9,8 +9,8 @@ moderation log. The log itself, sanctions and chat are read-only lists."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
@@ -23,12 +23,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import bots
-from games.models import Move, Seat
 from games.errors import ServiceError
+from games.models import Move, Seat
 from ratings.models import Rating
 
-from . import forms, game_moderation, moderation, move_descriptions, queue, signup_policy, tiers
-from . import games_admin  # noqa: F401  (the games app's models: Game, Seat, Move, and the User admin)
+from . import (
+    forms,
+    game_moderation,
+    games_admin,  # noqa: F401  (the games app's models: Game, Seat, Move, and the User admin)
+    moderation,
+    move_descriptions,
+    queue,
+    signup_policy,
+    tiers,
+)
 from .account_forms import SanctionAwareAdminLoginForm
 from .models import (
     ChatMessage,
@@ -40,7 +48,6 @@ from .models import (
     Sanction,
     StaffNote,
 )
-
 
 # A locked-out staff member is told why (reason, end, appeal), not "wrong password".
 admin.site.login_form = SanctionAwareAdminLoginForm

@@ -14,8 +14,10 @@ class CommunityConfig(AppConfig):
         from notifications import emails
         from notifications.models import Notification
 
-        from . import notices
-        from . import usernames  # noqa: F401  (new accounts' names are stored in NFKC form)
+        from . import (
+            notices,
+            usernames,  # noqa: F401  (new accounts' names are stored in NFKC form)
+        )
         from .invitations import check_can_invite
         from .tiers import ensure_groups
 

@@ -14,8 +14,8 @@ from games import services as game_services
 from games.errors import ServiceError
 from games.models import Game, Seat, new_seed
 
-from .moderation import Action, log_action, require_reason
 from .models import ModerationAction
+from .moderation import Action, log_action, require_reason
 from .tiers import require_administrator
 from .tiers import require_game_moderator as require_moderator  # every game tool is the game moderators' tier
 

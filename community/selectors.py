@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
+
 from django.db.models import Max, Prefetch, Q
 from django.utils import timezone
 
+from games import registry, texts
 from games import selectors as game_selectors
-from games import texts
-from games import registry
 from games.models import Game, Seat
 
 from .account import is_deleted

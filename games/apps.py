@@ -8,7 +8,10 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import checks  # noqa: F401  (the system check of every registered game)
-        from . import handlers, signals
+        from . import (
+            checks,  # noqa: F401  (the system check of every registered game)
+            handlers,
+            signals,
+        )
 
         signals.bots_to_move.connect(handlers.queue_bot_turns, dispatch_uid="games.queue_bot_turns")

@@ -32,6 +32,6 @@ def replay_final_state(game: Game, *, upto: int | None = None):
     what ``verify_games`` compares, an undo and a rollback restore, a replay page shows."""
     engine = registry.get(game.game_type)
     state = None
-    for _seq, state in replay_states(game, upto=upto):
+    for _seq, state in replay_states(game, upto=upto):  # noqa: B007 (the last one is the answer)
         pass
     return engine, state

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from functools import cached_property, lru_cache, partial
 
 from django.conf import settings
-from django.contrib.auth import SESSION_KEY
 from django.contrib import messages
+from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render

@@ -71,6 +71,9 @@ class Vacation(models.Model):
     class Meta:
         ordering = ["-starts_at"]
 
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.starts_at:%Y-%m-%d} – {self.ends_at:%Y-%m-%d}"
+
     @property
     def days_counted(self) -> int:
         """Whole days started count (a vacation ended after 2 hours costs one day)."""

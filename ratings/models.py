@@ -92,6 +92,9 @@ class RatingChange(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.rating_id} {self.reason} {self.game_id or ''}: {self.mu_before:.1f} → {self.mu_after:.1f}"
+
     @property
     def delta(self) -> float:
         return skill.ordinal(self.mu_after, self.sigma_after) - skill.ordinal(

@@ -95,7 +95,7 @@ class Player:
         try:
             self.page.wait_for_function(
                 "() => { const b = document.querySelector('#game-body'); return b && !b.dataset.old; }")
-        except Exception:  # noqa: BLE001 - reported, then the loop starts the move again
+        except Exception:
             covering = self.page.evaluate(
                 "([x, y]) => { const e = document.elementFromPoint(x, y);"
                 " return e ? e.outerHTML.slice(0, 200) : null; }",

@@ -16,15 +16,18 @@ sys.path.insert(0, os.getcwd())
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "lacitta_site.settings.base")
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
-from games import services  # noqa: E402
-from games import registry  # noqa: E402
+from django.contrib.auth import get_user_model  # noqa: E402
+
+from games import (  # noqa: E402
+    registry,
+    services,
+)
 from games.models import Game  # noqa: E402
 from games.services import SeatSpec  # noqa: E402
-from django.contrib.auth import get_user_model  # noqa: E402
 
 BASE = os.environ.get("SITE", "http://127.0.0.1:8000")
 ENGINE = registry.get("lacitta")

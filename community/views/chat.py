@@ -13,9 +13,9 @@ from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.core import is_ratelimited
 
 from games import selectors as game_selectors
-from games.models import Game
 from games.errors import ServiceError
 from games.http_errors import status_of
+from games.models import Game
 
 from .. import selectors, services
 from ..account import is_deleted

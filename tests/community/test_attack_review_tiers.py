@@ -68,7 +68,7 @@ def test_a_game_moderator_still_reads_move_payloads(client):
     assert seed in client.get(f"/admin/community/moderatedgame/{game.pk}/change/").content.decode()
 
 
-def test_R80_a_staff_member_who_plays_in_the_game_does_not_read_the_undone_moves(rolled_back):
+def test_R80_a_staff_member_who_plays_in_the_game_does_not_read_the_undone_moves(rolled_back):  # noqa: F811
     """The undone moves may show a face-down Voice card a seat peeked at (a rollback keeps it where it
     is): staff who hold a seat read the game as the player they are there; a chat moderator's tier
     has no game's hidden information; a game moderator outside the game still reads them."""

@@ -9,8 +9,7 @@ from django.utils import timezone
 
 from community import game_moderation
 from community.models import ModerationAction
-from games import services
-from games import registry
+from games import registry, services
 from games.models import Game, Move, Seat
 from games.replay import replay_final_state
 from games.services import ServiceError

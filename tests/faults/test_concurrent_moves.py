@@ -66,7 +66,8 @@ def test_same_page_move_twice_at_once_one_applied_one_409(game):
         version = Game.objects.get(pk=game.pk).version
         body = {"version": str(version), "move": json.dumps({"type": "add", "n": 1})}
         url = f"/games/{game.pk}/move/"
-        answers = _race(lambda i: clients[i].post(url, body, HTTP_HX_REQUEST="true"))
+        answers = _race(lambda i, clients=clients, url=url, body=body:
+                        clients[i].post(url, body, HTTP_HX_REQUEST="true"))
         _check_one_applied(game.pk, version, [a.status_code for a in answers], 200)
         refused = next(a for a in answers if a.status_code == 409)
         assert "Someone moved first" in refused.content.decode()  # the page words it for people
@@ -82,7 +83,7 @@ def test_same_api_move_twice_at_once_one_applied_one_409(game):
         version = Game.objects.get(pk=game.pk).version
         url = f"/api/games/{game.pk}/moves/"
         answers = _race(
-            lambda i: Client().post(
+            lambda i, url=url, version=version, player=player: Client().post(
                 url,
                 {"version": version, "move": {"type": "add", "n": 1}},
                 content_type="application/json",

@@ -6,8 +6,7 @@ import random
 
 from django.core.cache import cache
 
-from games import services
-from games import registry
+from games import registry, services
 from games.models import Game
 from games.services import SeatSpec
 from tests.platform.factories import make_user

@@ -48,7 +48,7 @@ def hidden_from(state: dict, viewer: int | None) -> dict:
                 j = next((j for j, card in enumerate(deck) if card == SERVICES[other["voice"][i]]), None)
                 if j is not None:
                     other["voice"][i], deck[j] = deck[j], other["voice"][i]
-        for seat, player in enumerate(players):
+        for player in players:
             player["peeks"] = [other["voice"][i + 1] if seen is not None else None
                                for i, seen in enumerate(player["peeks"])]
     other["voice_deck"] = list(reversed(other["voice_deck"]))

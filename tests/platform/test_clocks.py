@@ -1,12 +1,12 @@
 """Clock arithmetic (pure) and seat clocks with vacations, with frozen time."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from games import clocks
 
-T0 = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 DAY = 86400
 
 

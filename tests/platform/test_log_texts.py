@@ -52,6 +52,7 @@ def test_a_new_row_with_the_same_number_is_not_mistaken_for_the_old(game):
     row = selectors.moves_for(game, None, limit=1)[0]
     before = [t for _e, t in texts.visible_lines(game, row, names)]
     Move.objects.filter(pk=row.pk).update(log=[{"key": "site.abort", "params": {}, "seat": None}],
-                                          created_at=row.created_at.replace(microsecond=(row.created_at.microsecond + 1) % 10**6))
+                                          created_at=row.created_at.replace(
+                                              microsecond=(row.created_at.microsecond + 1) % 10**6))
     again = selectors.moves_for(Game.objects.get(pk=game.pk), None, limit=1)[0]
     assert [t for _e, t in texts.visible_lines(game, again, names)] == ["A moderator aborted the game."] != before

@@ -22,7 +22,8 @@ ROOT = Path(settings.BASE_DIR)
 
 WORDS = re.compile(
     r"lacitta(?![_-]site)|la\s+citt[àa]|cocagne|citizen|castle|farmhouse|famine|voice\s+of\s+the\s+people"
-    r"|politics\s+card|(?-i:\blc[_-])|infinite\s*city",  # lc_ / lc-: La Città's context keys and CSS classes (not LC_MESSAGES)
+    # lc_ / lc-: La Città's context keys and CSS classes (not LC_MESSAGES)
+    r"|politics\s+card|(?-i:\blc[_-])|infinite\s*city",
     re.IGNORECASE,
 )
 # Lines that must name a game: where the site installs it (one line per game, issue 15).

@@ -72,9 +72,9 @@ def test_game_page_shows_my_moves_and_my_secret_only(client, alice, bob):
     game = accept_all(race_game(alice, [bob]), [bob])
     secrets = game.state["secret"]
     html = login(client, alice).get(reverse("games:detail", args=[game.pk])).content.decode()
-    assert '&quot;my_secret&quot;: %d' % secrets[0] in html
-    assert "Your secret card is %d." % secrets[0] in html
-    assert "Your secret card is %d." % secrets[1] not in html
+    assert f'&quot;my_secret&quot;: {secrets[0]}' in html
+    assert f"Your secret card is {secrets[0]}." in html
+    assert f"Your secret card is {secrets[1]}." not in html
     assert 'name="move"' in html
     client.logout()
     html = login(client, bob).get(reverse("games:detail", args=[game.pk])).content.decode()
@@ -274,8 +274,8 @@ def test_pages_in_french(client, alice):
 def test_full_log_page_filters_private_lines(client, alice, bob):
     game = accept_all(race_game(alice, [bob]), [bob])
     html = login(client, bob).get(reverse("games:log", args=[game.pk])).content.decode()
-    assert "Your secret card is %d." % game.state["secret"][1] in html
-    assert "Your secret card is %d." % game.state["secret"][0] not in html
+    assert f"Your secret card is {game.state['secret'][1]}." in html
+    assert f"Your secret card is {game.state['secret'][0]}." not in html
 
 
 def test_api_token_page(client, alice):
@@ -300,7 +300,7 @@ def test_replay_of_a_finished_game_steps_through_moves(client, alice, bob):
     assert "&quot;total&quot;: 3" in at_two and "Move 2 of 4" in at_two
     assert "&quot;my_secret&quot;: null" in at_two  # the public view by default
     as_bob = client.get(url + "?at=3&seat=1").content.decode()
-    assert "&quot;total&quot;: 5" in as_bob and "&quot;my_secret&quot;: %d" % game.state["secret"][1] in as_bob
+    assert "&quot;total&quot;: 5" in as_bob and f"&quot;my_secret&quot;: {game.state['secret'][1]}" in as_bob
     assert client.get(url + "?at=x").status_code == 400
     assert client.get(url + "?seat=7").status_code == 400
 

@@ -28,7 +28,8 @@ def _database_url() -> str:
     if connection.vendor == "postgresql":
         user = conf.get("USER") or "postgres"
         password = f":{conf['PASSWORD']}" if conf.get("PASSWORD") else ""
-        return f"postgres://{user}{password}@{conf.get('HOST') or '127.0.0.1'}:{conf.get('PORT') or 5432}/{conf['NAME']}"
+        host, port = conf.get("HOST") or "127.0.0.1", conf.get("PORT") or 5432
+        return f"postgres://{user}{password}@{host}:{port}/{conf['NAME']}"
     return f"sqlite:///{conf['NAME']}"
 
 

@@ -30,8 +30,8 @@ from ..engine.cards import politics_deck
 from ..engine.cities import cities, produce, services
 from ..engine.constants import COCAGNE, SERVICES, SVC_INDEX, TURNS_PER_YEAR, VOICE_DECK
 from ..engine.demolition import voluntary_roads
-from ..engine.migration import _open_seat, neighbours, open_choices, takes_from
 from ..engine.geometry import geometry
+from ..engine.migration import _open_seat, neighbours, open_choices, takes_from
 from ..engine.setup import default_board, landscape_of
 from ..engine.state import State
 

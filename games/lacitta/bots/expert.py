@@ -75,7 +75,7 @@ def knowledge_for(s: State, seat: int) -> Knowledge:
     return Knowledge(outcomes_from(known, pool, len(s.voice) - 1 - len(peeks)))
 
 
-def _decisions_left(s: State, b: "Budget | None" = None) -> int:
+def _decisions_left(s: State, b: Budget | None = None) -> int:
     """Rough count of the decisions still to come this year (playout length); with
     ``b.to_end`` reached, the later years too."""
     more = 0

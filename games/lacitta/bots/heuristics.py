@@ -32,7 +32,17 @@ from dataclasses import dataclass, field
 
 from ..engine.cities import cities
 from ..engine.constants import (
-    LIMIT_BASE, LIMIT_MARKET, MARKET, PORT, QUARRY, ROAD, SERVICE_HALVES, SVC_INDEX, UNLIMITED, WAVE, YEARS,
+    LIMIT_BASE,
+    LIMIT_MARKET,
+    MARKET,
+    PORT,
+    QUARRY,
+    ROAD,
+    SERVICE_HALVES,
+    SVC_INDEX,
+    UNLIMITED,
+    WAVE,
+    YEARS,
 )
 from ..engine.migration import in_turn
 from ..engine.state import State

@@ -7,9 +7,23 @@ city cache stay consistent with the board (a property test checks it)."""
 from __future__ import annotations
 
 from games.engines.base import LogEntry
+
 from .constants import (
-    CASTLE, DOMAIN, FARM, LARGE_FARMHOUSE, LIMIT_BASE, LIMIT_MARKET, MARKET, PAIR_OF, PORT, QUARRY, ROAD,
-    SERVICE_HALVES, SVC_INDEX, UNLIMITED, WAVE,
+    CASTLE,
+    DOMAIN,
+    FARM,
+    LARGE_FARMHOUSE,
+    LIMIT_BASE,
+    LIMIT_MARKET,
+    MARKET,
+    PAIR_OF,
+    PORT,
+    QUARRY,
+    ROAD,
+    SERVICE_HALVES,
+    SVC_INDEX,
+    UNLIMITED,
+    WAVE,
 )
 from .geometry import castle_cells
 from .state import State

@@ -6,11 +6,12 @@ are pending they may answer in any order with the same outcome."""
 from __future__ import annotations
 
 from games.engines.base import LogEntry
+
 from . import demolition, feeding
 from .actions import apply_turn, turn_moves
+from .cities import castle_sites
 from .constants import IN_TURN
 from .errors import illegal
-from .cities import castle_sites
 from .politics import apply_politics
 from .setup import apply_castle
 from .state import State

@@ -11,9 +11,20 @@ Modern:   year start · Voice cards · income · growth · 5 turns · Voice coun
 from __future__ import annotations
 
 from games.engines.base import LogEntry
+
 from . import demolition, feeding, migration
 from .cities import castle_sites, cities, cities_of, city_limit, income
-from .constants import ACTION_CARDS, ADVANCED, CLASSIC, CUBES, MODERN, TURNS_PER_YEAR, VOICE_DRAW, VOICE_LEFT_IN_FINAL_YEAR, YEARS
+from .constants import (
+    ACTION_CARDS,
+    ADVANCED,
+    CLASSIC,
+    CUBES,
+    MODERN,
+    TURNS_PER_YEAR,
+    VOICE_DRAW,
+    VOICE_LEFT_IN_FINAL_YEAR,
+    YEARS,
+)
 from .moves import DECISION_PHASES, apply_decision, find_forced, pending
 from .scoring import compute_result
 from .state import State

@@ -6,12 +6,25 @@ legal use — e.g. a Palace with nowhere to build — cannot be taken)."""
 from __future__ import annotations
 
 from games.engines.base import LogEntry
+
 from .builds import build_moves, do_build, do_roads
 from .cards import take_from_row
 from .cities import cities, cities_of, city_limit, produce
 from .constants import (
-    BREAD_AND_GAMES, BUILD_CARDS, CLOSE_TO_PEOPLE, GOLDEN_TIMES, HARVESTABLE, MASTER_BUILDER, MASTER_COST,
-    PEEK_COST, RICH_HARVEST, ROAD, SERVICES_OF, SIZE, TIER_COST, buildings_of_size,
+    BREAD_AND_GAMES,
+    BUILD_CARDS,
+    CLOSE_TO_PEOPLE,
+    GOLDEN_TIMES,
+    HARVESTABLE,
+    MASTER_BUILDER,
+    MASTER_COST,
+    PEEK_COST,
+    RICH_HARVEST,
+    ROAD,
+    SERVICES_OF,
+    SIZE,
+    TIER_COST,
+    buildings_of_size,
 )
 from .errors import illegal
 from .state import State

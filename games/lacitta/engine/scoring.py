@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engines.base import GameResult
+
 from .cities import cities, cities_of, citizens, has_service_bonus
 from .constants import FAMINE_PENALTY, SERVICE_BONUS
 from .state import State

@@ -6,11 +6,21 @@ the "setup" phase open, where seats place castles in the R11 order."""
 from __future__ import annotations
 
 from games.engines.base import LogEntry
+
 from .builds import place_castle
 from .cards import deal_politics, voice_deck
 from .constants import (
-    ACTION_CARDS, ADVANCED, CASTLES, CITIZENS, COCAGNE, CUBES, IN_TURN, START_CITIZENS, START_GOLD,
-    SUPPLY_BASE, SUPPLY_EXPANSION,
+    ACTION_CARDS,
+    ADVANCED,
+    CASTLES,
+    CITIZENS,
+    COCAGNE,
+    CUBES,
+    IN_TURN,
+    START_CITIZENS,
+    START_GOLD,
+    SUPPLY_BASE,
+    SUPPLY_EXPANSION,
 )
 from .geometry import geometry
 from .rng import randbelow, seed_state, shuffle
@@ -109,9 +119,9 @@ def new_state(options: dict, players: int, seed: int, log: list, board=None) -> 
     s.result = None
 
     start, s.rng = randbelow(s.rng, players)  # "drawn by lot" / "chosen by vote": the seeded RNG decides
+    tiles = [[sid, k, v] for sid, (k, v) in sorted(s.tiles.items(), key=lambda x: str(x[0]))]
     log.append(LogEntry("lacitta.setup", {"edition": s.edition, "expansion": s.expansion, "setup": s.setup,
-                                          "players": players, "tiles": [[sid, k, v] for sid, (k, v) in
-                                                                        sorted(s.tiles.items(), key=lambda x: str(x[0]))]}))
+                                          "players": players, "tiles": tiles}))
     if layout is None:
         # R11: first player, then counter-clockwise; then the last one places a
         # second castle and the others follow clockwise.

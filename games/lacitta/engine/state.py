@@ -54,7 +54,7 @@ class State:
             self._board_shared = False
 
     # ------------------------------------------------------------------ copying
-    def copy(self) -> "State":
+    def copy(self) -> State:
         # Written out field by field: this runs once per move and must stay cheap.
         new = State.__new__(State)
         new.edition = self.edition
@@ -122,7 +122,7 @@ class State:
         return data
 
     @classmethod
-    def from_json(cls, data: dict, geo_factory) -> "State":
+    def from_json(cls, data: dict, geo_factory) -> State:
         version = data.get("schema_version")
         if version not in (1, SCHEMA_VERSION):
             raise ValueError(f"unsupported La Città state schema {version!r}")

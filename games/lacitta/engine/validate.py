@@ -10,9 +10,26 @@ from __future__ import annotations
 from collections import Counter
 
 from games.engines.base import InvalidState
+
 from .constants import (
-    ACTION_CARDS, ADVANCED, AT_ONCE, BASE_DECK, BEGINNER, CASTLE, CASTLES, CLASSIC, COCAGNE, CUBES,
-    EXPANSION_DECK, IN_TURN, MODERN, NO_EXPANSION, ROW_SIZE, SERVICES, SIZE, VOICE_DECK,
+    ACTION_CARDS,
+    ADVANCED,
+    AT_ONCE,
+    BASE_DECK,
+    BEGINNER,
+    CASTLE,
+    CASTLES,
+    CLASSIC,
+    COCAGNE,
+    CUBES,
+    EXPANSION_DECK,
+    IN_TURN,
+    MODERN,
+    NO_EXPANSION,
+    ROW_SIZE,
+    SERVICES,
+    SIZE,
+    VOICE_DECK,
 )
 from .invariants import CHEAP
 from .phases import SEQUENCE

@@ -7,10 +7,20 @@ other seats' undisclosed 2–2 choices, the RNG state."""
 from __future__ import annotations
 
 from . import demolition
-from .cities import building_count, cities, city_limit, has_service_bonus, base_services, services
+from .cities import base_services, building_count, cities, city_limit, has_service_bonus, services
 from .constants import (
-    ACTION_CARDS, CASTLE, CASTLES, IN_TURN, MARKET, PAIR_OF, ROAD, SERVICES, SIZE, TURNS_PER_YEAR,
-    UNLIMITED, WAVE,
+    ACTION_CARDS,
+    CASTLE,
+    CASTLES,
+    IN_TURN,
+    MARKET,
+    PAIR_OF,
+    ROAD,
+    SERVICES,
+    SIZE,
+    TURNS_PER_YEAR,
+    UNLIMITED,
+    WAVE,
 )
 from .migration import in_turn, neighbours
 from .moves import pending

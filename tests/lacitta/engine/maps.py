@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from tests.lacitta.engine.fixture_board import HexBoard
 
@@ -13,7 +13,7 @@ LEGEND = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def walk() -> HexBoard:
     """The classic rulebook's first-year example: a castle at (2,1) touching farmland of
     3 and 1 symbols, a farm site (2,2) touching the same, a quarry site (1,2) by the
@@ -30,7 +30,7 @@ def walk() -> HexBoard:
     ], LEGEND)
 
 
-@lru_cache(maxsize=None)
+@cache
 def line() -> HexBoard:
     """One straight path of 24 hexes, row 1 (each hex touches only its two path
     neighbours); farmland of 2 above, a lake below for the first 12 hexes,
@@ -42,7 +42,7 @@ def line() -> HexBoard:
     ], LEGEND)
 
 
-@lru_cache(maxsize=None)
+@cache
 def hairpin() -> HexBoard:
     """Two parallel paths (rows 0 and 2) joined only at the right end (row 1, col 19):
     hexes one above the other are close on the map but far along the path (R04)."""
@@ -54,7 +54,7 @@ def hairpin() -> HexBoard:
     ], LEGEND)
 
 
-@lru_cache(maxsize=None)
+@cache
 def field() -> HexBoard:
     """An open field with every landscape: farmland t(3) w(2) o(1), mountains M and N
     side by side, a lake L; zones: core '.', second ring '+', outer '-'."""

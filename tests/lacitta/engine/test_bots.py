@@ -65,7 +65,7 @@ def test_every_level_answers_every_decision_kind_with_a_legal_move():
         asked: set = set()
         levels = ["greedy", "random"] * 3
 
-        def check(state, view, legal, seat):
+        def check(state, view, legal, seat, asked=asked):
             kind = kind_of(view)
             seen[kind] += 1
             if kind not in asked:

@@ -7,7 +7,13 @@ from games.lacitta.engine.constants import UNLIMITED
 from games.lacitta.engine.engine import ENGINE
 from games.lacitta.engine.phases import advance
 from tests.lacitta.engine.helpers import (
-    act, castle, enter, entries, make_state, play, put,
+    act,
+    castle,
+    enter,
+    entries,
+    make_state,
+    play,
+    put,
 )
 from tests.lacitta.engine.maps import line, walk
 

@@ -13,7 +13,16 @@ from games.lacitta.engine.constants import BASE_DECK, EXPANSION_DECK
 from games.lacitta.engine.engine import ENGINE
 from games.lacitta.engine.geometry import empty_hexes_between
 from tests.lacitta.engine.helpers import (
-    act, castle, enter, entries, illegal, make_state, play, put, set_pop, turns,
+    act,
+    castle,
+    enter,
+    entries,
+    illegal,
+    make_state,
+    play,
+    put,
+    set_pop,
+    turns,
 )
 from tests.lacitta.engine.maps import field, hairpin, line, walk
 
@@ -146,7 +155,7 @@ def test_R05_demolished_tiles_return_to_the_supply_and_castles_are_four():
     set_pop(s, home, 2)
     s, _ = enter(s, "demolish_migration", run=True)
     assert s.kind[b.cell(1, 2)] is None and s.supply["school_university"] == 15
-    for i, q in enumerate((4, 8, 12)):
+    for q in (4, 8, 12):
         castle(s, 0, b.cell(1, q))
     assert s.players[0]["castles"] == 0
     turns(s, 0)

@@ -6,7 +6,15 @@ import pytest
 
 from games.lacitta.engine.engine import ENGINE
 from tests.lacitta.engine.helpers import (
-    castle, enter, entries, illegal, keys, make_state, play, put, set_pop,
+    castle,
+    enter,
+    entries,
+    illegal,
+    keys,
+    make_state,
+    play,
+    put,
+    set_pop,
 )
 from tests.lacitta.engine.maps import line, walk
 
@@ -79,7 +87,7 @@ def test_R62_famine_sets_the_penalty_for_next_year(edition):
 def test_R63_year_end_returns_everything():
     b = walk()
     s = make_state(b, 2, voice=["culture", "health", "health", "education"])
-    home = castle(s, 0, b.cell(2, 1), 6)
+    castle(s, 0, b.cell(2, 1), 6)
     put(s, 0, "farm", b.cell(2, 2))
     put(s, 0, "school", b.cell(1, 2))
     s.players[0]["cards_up"] = 0
@@ -119,13 +127,13 @@ def test_R64_modern_final_year_starts_when_three_voice_cards_remain():
 def test_R64_score_bonus_penalty_and_gold_tiebreak(edition):
     b = line()
     s = make_state(b, 3, edition=edition, year=6, final=True)
-    a = castle(s, 0, b.cell(1, 0), 3)
+    castle(s, 0, b.cell(1, 0), 3)
     put(s, 0, "hospital", b.cell(1, 1))
     put(s, 0, "statue", b.cell(1, 2))           # culture, education, health: +3
-    c = castle(s, 1, b.cell(1, 7), 5)
+    castle(s, 1, b.cell(1, 7), 5)
     put(s, 1, "statue", b.cell(1, 8))
     put(s, 1, "fountain", b.cell(1, 9))         # no education: no bonus
-    d = castle(s, 2, b.cell(1, 15), 5)
+    castle(s, 2, b.cell(1, 15), 5)
     s.famine = [0, 0, 1]
     s.players[0]["gold"], s.players[1]["gold"], s.players[2]["gold"] = 1, 4, 9
     s.cubes = [(1, b.cell(1, 8), "culture", 3)]  # cubes never count for the bonus

@@ -7,11 +7,20 @@ from collections import Counter
 import pytest
 
 from games.engines.base import InvalidOptions
-from games.lacitta.engine.cities import city_limit, has_service_bonus, cities, services, income
+from games.lacitta.engine.cities import cities, city_limit, has_service_bonus, income, services
 from games.lacitta.engine.constants import EXPANSION_DECK, UNLIMITED
 from games.lacitta.engine.engine import ENGINE
 from tests.lacitta.engine.helpers import (
-    act, castle, enter, entries, illegal, make_state, play, put, set_pop, turns,
+    act,
+    castle,
+    enter,
+    entries,
+    illegal,
+    make_state,
+    play,
+    put,
+    set_pop,
+    turns,
 )
 from tests.lacitta.engine.maps import line
 

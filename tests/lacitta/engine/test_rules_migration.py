@@ -8,7 +8,15 @@ from games.lacitta.engine.cities import city_limit
 from games.lacitta.engine.engine import ENGINE
 from games.lacitta.engine.migration import voice_winners
 from tests.lacitta.engine.helpers import (
-    act, castle, enter, entries, illegal, make_state, play, put, set_pop,
+    act,
+    castle,
+    enter,
+    entries,
+    illegal,
+    make_state,
+    play,
+    put,
+    set_pop,
 )
 from tests.lacitta.engine.maps import field, line
 

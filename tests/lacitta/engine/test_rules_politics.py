@@ -8,7 +8,16 @@ from games.lacitta.engine.cities import services
 from games.lacitta.engine.engine import ENGINE
 from games.lacitta.engine.invariants import cards_conserved
 from tests.lacitta.engine.helpers import (
-    act, castle, enter, entries, illegal, make_state, play, put, set_pop, turns,
+    act,
+    castle,
+    enter,
+    entries,
+    illegal,
+    make_state,
+    play,
+    put,
+    set_pop,
+    turns,
 )
 from tests.lacitta.engine.maps import line, walk
 

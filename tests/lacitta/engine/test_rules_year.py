@@ -8,7 +8,16 @@ from games.lacitta.engine.cities import city_limit, services
 from games.lacitta.engine.constants import UNLIMITED
 from games.lacitta.engine.engine import ENGINE
 from tests.lacitta.engine.helpers import (
-    act, castle, enter, entries, illegal, make_state, play, put, set_pop, turns,
+    act,
+    castle,
+    enter,
+    entries,
+    illegal,
+    make_state,
+    play,
+    put,
+    set_pop,
+    turns,
 )
 from tests.lacitta.engine.maps import field, line, walk
 
@@ -24,7 +33,7 @@ def test_R20_four_voice_cards_one_face_up():
 def test_R21_quarry_income_one_gold_per_mountain_at_most_two(edition):
     b = field()
     s = make_state(b, 3, edition=edition, gold=0)
-    home = castle(s, 0, b.cell(3, 13), 5)     # touches both mountains
+    castle(s, 0, b.cell(3, 13), 5)     # touches both mountains
     put(s, 0, "quarry", b.cell(4, 13))        # M and N: 2 gold
     put(s, 0, "quarry", b.cell(4, 12))        # M only: 1 gold
     s, log = enter(s, "income")

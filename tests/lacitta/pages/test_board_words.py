@@ -11,10 +11,10 @@ import pytest
 from django.urls import reverse
 
 from games import move_builder
-from games.lacitta.texts import MESSAGES
 from games.lacitta import page as ui
 from games.lacitta.help import card_cost, card_effect, card_help
 from games.lacitta.places import TOWNS, city_name
+from games.lacitta.texts import MESSAGES
 from tests.lacitta.helpers import ENGINE, find_decision, lacitta_game
 from tests.platform.factories import make_user
 

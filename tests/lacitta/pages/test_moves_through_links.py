@@ -55,7 +55,7 @@ def confirmed_move(html: str):
 def leads_to(link: str, move: dict) -> bool:
     """Does the partial move in this link still lead to ``move``?"""
     partial = move_builder.decode(parse_qs(urlsplit(link).query)["m"][0])
-    return move_builder._matches(move, partial)  # noqa: SLF001 (the builder's own notion of "still open")
+    return move_builder._matches(move, partial)
 
 
 def walk_and_submit(client: Client, user, game: Game, move: dict) -> None:
