@@ -71,7 +71,7 @@ def instructions(root: Path, games: int) -> tuple[float, int]:
         # A fixed hash seed: set orders, and so the instructions, are the same every run.
         env = {"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"}
         out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                              sys.executable, "-c", WORKLOAD, str(n), "1"], cwd=root, check=True,
+                              sys.executable, "-c", WORKLOAD, str(n), "1", engine_module(root)], cwd=root, check=True,
                              capture_output=True, text=True, env=env)
         collected = [line for line in out.stderr.splitlines() if "Collected :" in line]
         return int(collected[-1].split(":")[-1]), out.stdout
