@@ -378,9 +378,10 @@ def end_rows(view: dict, names: list[str], colours: list[str]) -> list[dict]:
         return []
     rows = []
     for seat, detail in enumerate(result["details"]):
-        rows.append({"seat": seat, "name": names[seat], "colour": colours[seat], "rank": result["ranks"][seat],
-                     "score": result["scores"][seat],
-                     "groups": " + ".join(str(g) for g in detail["groups"]) or "—", **detail})
+        rows.append({**detail, "seat": seat, "name": names[seat], "colour": colours[seat],
+                     "rank": result["ranks"][seat], "score": result["scores"][seat],
+                     # after the detail, whose "groups" is the list of sizes: "7 + 3"
+                     "groups": " + ".join(str(g) for g in detail["groups"]) or "—"})
     rows.sort(key=lambda r: (r["rank"], r["seat"]))
     return rows
 
