@@ -15,13 +15,12 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from screenshots import shoot  # noqa: E402  (sets Django up)
+from django.contrib.auth import get_user_model
+from screenshots import shoot  # sets Django up, before the models are imported
 
-from django.contrib.auth import get_user_model  # noqa: E402
-
-from games import registry, services  # noqa: E402
-from games.models import Game  # noqa: E402
-from games.services import SeatSpec  # noqa: E402
+from games import registry, services
+from games.models import Game
+from games.services import SeatSpec
 
 ENGINE = registry.get("infinitecity")
 

@@ -210,8 +210,9 @@ def render(view: dict, *, names: list[str], targets: dict[tuple[int, int], Targe
             f'hx-get="{href}" hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" '
             f'aria-label="{escape(target.title)}"><title>{escape(target.title)}</title>'
             f'<rect x="{tx * S + 2}" y="{ty * S + 2}" width="{S - 4}" height="{S - 4}" rx="5"/>{plus}</a>')
+    cols = min(x1 - x0 + 1, MAX_COLS_CLASS)
     return mark_safe(
-        f'<svg class="board ic-board ic-cols-{min(x1 - x0 + 1, MAX_COLS_CLASS)}" viewBox="{left} {top} {width} {height}" role="group" '
+        f'<svg class="board ic-board ic-cols-{cols}" viewBox="{left} {top} {width} {height}" role="group" '
         f'aria-label="{escape(_("The city"))}" xmlns="http://www.w3.org/2000/svg">' + "".join(out) + "</svg>")
 
 
