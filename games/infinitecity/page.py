@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import move_builder
 
+from . import summary as visits
 from . import svg, texts
 
 # The page asks a cell as one field ("x,y"), where the engine has two (x and y).
@@ -377,9 +378,10 @@ def end_rows(view: dict, names: list[str], colours: list[str]) -> list[dict]:
         return []
     rows = []
     for seat, detail in enumerate(result["details"]):
-        rows.append({"seat": seat, "name": names[seat], "colour": colours[seat], "rank": result["ranks"][seat],
-                     "score": result["scores"][seat],
-                     "groups": " + ".join(str(g) for g in detail["groups"]) or "—", **detail})
+        rows.append({**detail, "seat": seat, "name": names[seat], "colour": colours[seat],
+                     "rank": result["ranks"][seat], "score": result["scores"][seat],
+                     # after the detail, whose "groups" is the list of sizes: "7 + 3"
+                     "groups": " + ".join(str(g) for g in detail["groups"]) or "—"})
     rows.sort(key=lambda r: (r["rank"], r["seat"]))
     return rows
 
@@ -392,6 +394,11 @@ def context(*, request, game, gv, names: list[str], base_url: str, replay: bool 
     if gv.legal_moves and not replay:
         step = move_step(gv.legal_moves, request.GET.get("m"), view, names, base_url)
     marks = {} if replay else latest_marks(game, seat)
+    summary = None
+    if not replay and game.status == game.Status.ACTIVE:
+        summary = visits.since_last_visit(game, gv.seat, names)
+    for cell in (summary or {}).get("cells", ()):
+        marks.setdefault(cell, "changed")  # the latest move's dashes win where both apply
     board = svg.render(view, names=names, targets=step["targets"] if step else None,
                        selected=step["selected"] if step else None, marks=marks)
     playable = {t["key"] for t in step["tiles"]} if step else set()
@@ -412,4 +419,5 @@ def context(*, request, game, gv, names: list[str], base_url: str, replay: bool 
         "ic_tiebreak": str(texts.TIEBREAKS.get(result["tiebreak"], "")) if result and result["tiebreak"] else "",
         "ic_end_reason": str(texts.END_REASONS.get(result["reason"], "")) if result else "",
         "ic_final": view["end"]["mode"] == "final",
+        "ic_summary": summary,
     }

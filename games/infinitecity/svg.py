@@ -19,6 +19,9 @@ from .symbols import defs as symbol_defs
 
 S = 64  # a cell's side in SVG units
 PAD = 14  # room for the column letters and row numbers
+# The picture's class names its number of columns (ic-cols-N, up to this), from which board.css gives it
+# a minimum width: a class, as the site's content policy refuses inline styles.
+MAX_COLS_CLASS = 40
 
 # The seats' colours (the definition gives them to the platform), how the board paints them, and
 # the letter each token carries (the colour's initial, distinct for the six seats).
@@ -90,8 +93,10 @@ def marks_text(tile: dict) -> str:
     return ", ".join(parts)
 
 
-def _name_lines(name: str) -> list[str]:
-    if len(name) <= 10 or " " not in name:
+def _name_lines(name: str, beside_bonus: bool = False) -> list[str]:
+    """One line, or two at the first space when long (or when the bonus disc takes the first line's
+    right end: "Police HQ" would run under it)."""
+    if len(name) <= (6 if beside_bonus else 10) or " " not in name:
         return [name]
     first, _space, rest = name.partition(" ")
     return [first, rest]
@@ -102,7 +107,7 @@ def _tile_face(kind: str, x: float, y: float, tile: dict, compact: bool) -> list
     silver = tile.get("silver")
     out.append(f'<rect class="face{" silver" if silver else ""}" x="{x + 2}" y="{y + 2}" width="{S - 4}" '
                f'height="{S - 4}" rx="4"/>')
-    lines = _name_lines(texts.tile_name(kind))
+    lines = _name_lines(texts.tile_name(kind), beside_bonus=bool(tile.get("bonus")))
     for i, line in enumerate(lines):
         out.append(f'<text class="name" x="{x + S / 2}" y="{y + 11 + i * 8.5}" text-anchor="middle">'
                    f'{escape(line)}</text>')
@@ -205,8 +210,9 @@ def render(view: dict, *, names: list[str], targets: dict[tuple[int, int], Targe
             f'hx-get="{href}" hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" '
             f'aria-label="{escape(target.title)}"><title>{escape(target.title)}</title>'
             f'<rect x="{tx * S + 2}" y="{ty * S + 2}" width="{S - 4}" height="{S - 4}" rx="5"/>{plus}</a>')
+    cols = min(x1 - x0 + 1, MAX_COLS_CLASS)
     return mark_safe(
-        f'<svg class="board ic-board" viewBox="{left} {top} {width} {height}" role="group" '
+        f'<svg class="board ic-board ic-cols-{cols}" viewBox="{left} {top} {width} {height}" role="group" '
         f'aria-label="{escape(_("The city"))}" xmlns="http://www.w3.org/2000/svg">' + "".join(out) + "</svg>")
 
 

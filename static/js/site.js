@@ -59,9 +59,11 @@ function restoreBoard() {
   box.dataset.zoomLevel = boardView.zoom || 1;
   box.scrollLeft = boardView.left || 0;
   box.scrollTop = boardView.top || 0;
-  // a highlighted hex out of sight: bring the first one into view
+  // a highlighted cell out of sight: bring the first one into view (zoomed in, or a board wider
+  // than its box at any zoom, as one whose cells keep a minimum size on a phone)
   var target = box.querySelector("a.target");
-  if (target && boardView.zoom > 1) {
+  var overflows = box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight;
+  if (target && (boardView.zoom > 1 || overflows)) {
     var b = box.getBoundingClientRect(), t = target.getBoundingClientRect();
     if (t.right < b.left || t.left > b.right || t.bottom < b.top || t.top > b.bottom) {
       box.scrollLeft += t.left - b.left - b.width / 2 + t.width / 2;

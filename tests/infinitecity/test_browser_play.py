@@ -18,18 +18,24 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
+MARK_BODY = "() => { const b = document.querySelector('#game-body'); if (b) b.dataset.old = '1'; }"
+NEW_BODY = "() => { const b = document.querySelector('#game-body'); return b && !b.dataset.old; }"
+
+
 def _one_click(page) -> str:
-    """The next click a person makes on their turn; returns what was clicked."""
+    """The next click a person makes on their turn; returns what was clicked once the game body it
+    asked for has replaced the old one (waiting for a response instead could take a poll's for it,
+    and the next click would land on the old body)."""
     for selector, what in (("form.move-form button.primary", "confirm"), (".ic-card-link", "tile"),
                            ("svg.ic-board a.target", "cell"), (".ic-choices a.choice", "choice")):
         locator = page.locator(selector)
         if locator.count():
             try:
-                with page.expect_response(lambda r: "/games/" in r.url, timeout=8000):
-                    locator.first.click(timeout=5000)
+                page.evaluate(MARK_BODY)
+                locator.first.click(timeout=5000)
+                page.wait_for_function(NEW_BODY, timeout=8000)
             except PlaywrightError:  # a poll swapped the game body under the click: look again
                 return "again"
-            page.wait_for_load_state()
             return what
     return ""
 

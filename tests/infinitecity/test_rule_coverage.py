@@ -26,3 +26,11 @@ def test_every_rule_has_a_test():
         names |= set(re.findall(r"def (test_\w+)", path.read_text()))
     tested = {rid for name in names for rid in re.findall(r"(?<![A-Za-z0-9])(IC\d\d|G\d+)(?=_)", name)}
     assert sorted(set(IDS) - tested) == []
+
+
+def test_every_tile_kind_has_a_test_named_after_it():
+    """IC01's table: each of the 21 instructions is tested under the rule or ruling that covers it."""
+    from games.infinitecity.engine.tiles import KINDS
+
+    names = " ".join(re.findall(r"def (test_\w+)", " ".join(p.read_text() for p in HERE.glob("test_*.py"))))
+    assert len(KINDS) == 21 and [k for k in KINDS if f"_{k}" not in names] == []

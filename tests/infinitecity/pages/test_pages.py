@@ -144,3 +144,20 @@ def test_effect_steps_confirm_in_words(frame):
     text = step2["confirm"]["text"]
     assert re.search(r"[A-Z]+\d+", text), text  # names a cell
     assert json.loads(step2["confirm"]["json"]) in legal
+
+
+def test_IC54_end_rows_break_each_score_down_with_the_group_sizes():
+    rng = random.Random(12)
+    state = ENGINE.new_game({"marks": "known-only"}, 3, 12).state
+    while not ENGINE.is_over(state):
+        seat = min(ENGINE.pending(state))
+        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_moves(state, seat))).state
+    view = ENGINE.view(state, 0)
+    result = view["result"]
+    rows = page.end_rows(view, ["ann", "bob", "cy"], ["red", "blue", "green"])
+    assert [r["rank"] for r in rows] == sorted(result["ranks"])
+    for r in rows:
+        sizes = result["details"][r["seat"]]["groups"]
+        assert r["groups"] == (" + ".join(map(str, sizes)) or "—")  # "7 + 3", never the list itself
+        assert r["group_points"] == sum(sizes) and r["score"] == result["scores"][r["seat"]]
+    assert any(" + " in r["groups"] or r["groups"].isdigit() for r in rows)
