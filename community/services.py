@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import events
 from games import selectors as game_selectors
 from games.errors import NotAllowed, ServiceError
 from games.models import Game
@@ -84,7 +85,9 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
             raise NotAllowed(_("You may not write in the chat."))
         raise NotAllowed(_("A moderator muted you until %(until)s (UTC)."),
                          {"until": block.ends_at.strftime("%Y-%m-%d %H:%M")})
-    return ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
+    message = ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
+    events.chat_posted(message)  # the API's streams, once this commits
+    return message
 
 
 # --- reports ------------------------------------------------------------------------------------

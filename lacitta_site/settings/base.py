@@ -220,17 +220,18 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
 REST_FRAMEWORK = {
+    # Bearer tokens first: their WWW-Authenticate makes a missing or bad token a 401 (games/api_auth.py).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "games.api_auth.BearerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated", "games.api_auth.HasScope"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.exception_handler",
-    # JSON nested deeper than any move is refused with a 400 (games/json_input.py).
-    "DEFAULT_PARSER_CLASSES": ["games.json_input.ShallowJSONParser", "rest_framework.parsers.FormParser",
-                               "rest_framework.parsers.MultiPartParser"],
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.ScopedRateThrottle"],
+    # Bodies are JSON only (the schema says so; a generated client sends JSON). JSON nested deeper than
+    # any move is refused with a 400 (games/json_input.py).
+    "DEFAULT_PARSER_CLASSES": ["games.json_input.ShallowJSONParser"],
+    # Accepted moves per player (games/api_errors.py MoveLimit: refused moves do not count).
     "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min")},
 }
 
@@ -265,6 +266,9 @@ SPECTACULAR_SETTINGS = {
     "list your legal moves, submit a move with the version you saw, resign.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Each game's move and view JSON Schemas, linked from the operations that carry them.
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "games.api_schema.add_game_schemas"],
+    "COMPONENT_SPLIT_REQUEST": True,
     # Swagger UI served from this site (no CDN).
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
