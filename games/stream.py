@@ -141,6 +141,7 @@ def _relay_async(sub, first: list[dict], sse: bool, until=None):
 
 def _relay_sync(sub, first: list[dict], sse: bool, until=None):
     def chunks():
+        connection.close()  # a WSGI thread waits here for long: it needs no database connection meanwhile
         try:
             for event in first:
                 yield _frame(event, sse)
