@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import json
 import queue
-import socket
 import threading
 import time
 
 import httpx
 import pytest
-import uvicorn
-from django.core.asgi import get_asgi_application
 from django.db import connection
 
 from games import services
@@ -22,25 +19,6 @@ from players import tokens
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def asgi_server(transactional_db):
-    """The site under uvicorn, in a thread of this process (so it reads the test database)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(get_asgi_application(), host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
 
 
 class Reader:
@@ -142,7 +120,8 @@ def test_long_poll_answers_when_the_version_changes(asgi_server):
         def move_soon():
             time.sleep(0.5)
             try:
-                services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+                services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1},
+                                    expected_version=1)
             finally:
                 connection.close()  # this thread's own
 
