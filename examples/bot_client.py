@@ -5,7 +5,7 @@ It opens a game against one of the site's bots, waits for its turns on the event
 (/api/stream/events/, one JSON object per line), plays a random legal move each time, and
 prints the result when the game is over.
 
-    python examples/bot_client.py --site http://127.0.0.1:8000 --token lct_… [--game lacitta]
+    python examples/bot_client.py --site http://127.0.0.1:8000 --token lct_… [--game SLUG] [--bot LEVEL]
 
 Make a token on the site (your account menu: "API tokens") with the scopes "read" and "play".
 The requests it made are counted: ``requests per move`` is what one of your moves costs."""
@@ -87,7 +87,11 @@ class Bot:
             if event["type"] == "myTurn" and game["legal_moves"]:
                 return game
 
-    def run(self, game_type: str, bot_level: str) -> dict:
+    def run(self, game_type: str | None, bot_level: str) -> dict:
+        if game_type is None:
+            types = self.call("GET", "/api/game-types/")
+            types.raise_for_status()
+            game_type = types.json()[0]["slug"]
         self.listen()
         game = self.open_game(game_type, bot_level)
         while game["status"] == "active":
@@ -104,7 +108,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", default="http://127.0.0.1:8000")
     parser.add_argument("--token", required=True)
-    parser.add_argument("--game", default="lacitta", help="a game's slug (GET /api/game-types/)")
+    parser.add_argument("--game", help="a game's slug (GET /api/game-types/; default: the first one)")
     parser.add_argument("--bot", default="random", help="the site bot's level")
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args(argv)

@@ -30,7 +30,7 @@ FINISHED = ("finished", "aborted", "cancelled")
 
 
 def prefix() -> str:
-    return f"lacitta:{connections['default'].settings_dict['NAME']}:"
+    return f"events:{connections['default'].settings_dict['NAME']}:"
 
 
 def user_channel(user_id: int) -> str:
