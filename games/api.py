@@ -26,8 +26,13 @@ from rest_framework.decorators import action
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
-from . import api_schema  # noqa: F401  (the token's OpenAPI security scheme)
-from . import registry, selectors, services, texts
+from . import (
+    api_schema,  # noqa: F401  (the token's OpenAPI security scheme)
+    registry,
+    selectors,
+    services,
+    texts,
+)
 from .api_errors import MoveLimit, error_responses
 from .api_errors import exception_handler as exception_handler  # settings name it here
 from .models import Game, Seat

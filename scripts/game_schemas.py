@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "lacitta_site.settings.test")
 
-import django  # noqa: E402
+import django
 
 
 def option_sets(engine):

@@ -157,3 +157,13 @@ def test_game_types_serve_each_games_schemas():
         assert client.get(types[slug]["view_schema"]).json() == registry.definition(slug).schemas.view
         assert "random" in types[slug]["bot_levels"]
     assert client.get("/api/game-types/nope/move-schema/").status_code == 404
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Waiting for your turn"), ("fr", "Attendre son tour")])
+def test_build_a_bot_page_in_both_languages(client, language, words):
+    page = client.get("/bots/", HTTP_ACCEPT_LANGUAGE=language)
+    html = page.content.decode()
+    assert page.status_code == 200 and words in html and "examples/bot_client.py" in html
+    assert "/api/stream/events/" in html and "/api/game-types/" in html
+    for definition in registry.definitions():
+        assert f"/api/game-types/{definition.slug}/move-schema/" in html
