@@ -262,8 +262,21 @@ CONTENT_SECURITY_POLICY = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": f"{SITE_NAME} play-by-web API",
-    "DESCRIPTION": "Play asynchronous board games: list games, read a game as your seat sees it, "
-    "list your legal moves, submit a move with the version you saw, resign.",
+    "DESCRIPTION": (
+        "Play asynchronous board games: open games against the site's bots or challenge players, wait for "
+        "your turn on an event stream (/api/stream/events/, NDJSON or server-sent events; /api/stream/wait/ "
+        "to long-poll), read a game as your seat sees it, submit a move with the version you saw, chat.\n\n"
+        "**Tokens**: `Authorization: Bearer <key>`, made on the site's API tokens page or with POST "
+        "/api/tokens/; scopes read, play, chat; a missing or revoked token is a 401.\n\n"
+        "**Errors**: always `{code, detail, params}`, with the game's current `version` when a game is "
+        "named and `fields` for a body that does not fit; branch on `code` (stale_version, not_your_turn, "
+        "game_not_in_progress, unknown_move_type, the game's own code of an illegal move, rate_limited…).\n\n"
+        "**Limits**: 120 accepted moves a minute per player (refused moves do not count), told by the "
+        "RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers of each move's answer; a 429 has "
+        "Retry-After.\n\n"
+        "**Moves and views** are each game's own: GET /api/game-types/ links the JSON Schema of its moves "
+        "and of its view. The site's \"Build a bot\" page (/bots/) walks through a whole bot."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Each game's move and view JSON Schemas, linked from the operations that carry them.
