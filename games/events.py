@@ -44,25 +44,37 @@ def game_channel(game_id: int) -> str:
 # --- publishing ------------------------------------------------------------------------------------
 
 _redis = None
+_down_until = 0.0  # after a failure Redis is not tried again for a few seconds (no 2 s wait per move)
 _last_sent: OrderedDict = OrderedDict()  # (game id) -> what was last told: a repeated save tells nothing
 _last_lock = threading.Lock()
 
 
 def publish(channel: str, event: dict) -> None:
-    """Tell a channel now (callers are on-commit hooks). Redis down: logged, the stream's clients
-    catch up from their next keep-alive re-read or reconnection."""
-    global _redis
+    publish_many([(channel, event)])
+
+
+def publish_many(messages: list[tuple[str, dict]]) -> None:
+    """Tell channels now, in one round trip (callers are on-commit hooks). Redis down: logged and
+    dropped (the change is committed; a stream's client gets the present state when it reconnects)."""
+    global _redis, _down_until
     if not settings.REDIS_URL:
-        HUB.dispatch(channel, event)
+        for channel, event in messages:
+            HUB.dispatch(channel, event)
+        return
+    if time.monotonic() < _down_until:
         return
     try:
         if _redis is None:
             import redis
 
-            _redis = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
-        _redis.publish(prefix() + channel, json.dumps(event))
-    except Exception as exc:  # the change is committed: a lost event must not fail the request
-        log.warning("event for %s not published: %s", channel, exc)
+            _redis = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1, socket_connect_timeout=1)
+        pipe = _redis.pipeline(transaction=False)
+        for channel, event in messages:
+            pipe.publish(prefix() + channel, json.dumps(event))
+        pipe.execute()
+    except Exception as exc:  # a lost event must not fail the request that made the change
+        _down_until = time.monotonic() + 5
+        log.warning("%d event(s) not published: %s", len(messages), exc)
 
 
 def game_saved(sender, instance, **kwargs) -> None:
@@ -78,7 +90,7 @@ def game_changed(game_id: int) -> None:
     if game is None:
         return
     seats = list(Seat.objects.filter(game_id=game_id).order_by("index")
-                 .values_list("index", "user_id", "kind", "owes_move"))
+                 .values_list("index", "user_id", "kind", "owes_move", "substitute_bot"))
     told = (game.version, game.status, tuple(seats))
     with _last_lock:
         if _last_sent.get(game_id) == told:
@@ -87,19 +99,21 @@ def game_changed(game_id: int) -> None:
         _last_sent.move_to_end(game_id)
         while len(_last_sent) > 10000:
             _last_sent.popitem(last=False)
-    pending = [index for index, _u, _k, owes in seats if owes]
+    pending = [index for index, _u, _k, owes, _b in seats if owes]
     base = {"type": "gameState", "game": game_id, "game_type": game.game_type, "version": game.version,
             "status": game.status, "pending": pending}
-    publish(game_channel(game_id), base)
-    for index, user_id, kind, owes in seats:
+    messages = [(game_channel(game_id), base)]
+    for index, user_id, kind, owes, substitute in seats:
         if user_id is None:
             continue
+        owes = owes and not substitute  # a bot plays the seat meanwhile: not the player's turn
         if kind == Seat.Kind.INVITED:
             event = {**base, "type": "gameFinish" if game.status in FINISHED else "challenge", "seat": index}
         else:
             event = {**base, "type": user_event_type(game.status, game.version, owes), "seat": index,
                      "my_turn": owes}
-        publish(user_channel(user_id), event)
+        messages.append((user_channel(user_id), event))
+    publish_many(messages)
 
 
 def user_event_type(status: str, version: int, owes: bool) -> str:
@@ -125,9 +139,8 @@ def chat_posted(message) -> None:
     users = set(Seat.objects.filter(game_id=game_id, kind=Seat.Kind.HUMAN).values_list("user_id", flat=True))
 
     def send():
-        publish(game_channel(game_id), event)
-        for user_id in users - {message.author_id}:
-            publish(user_channel(user_id), event)
+        publish_many([(game_channel(game_id), event)]
+                     + [(user_channel(user_id), event) for user_id in users - {message.author_id}])
 
     transaction.on_commit(send)
 
