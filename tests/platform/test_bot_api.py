@@ -167,3 +167,60 @@ def test_build_a_bot_page_in_both_languages(client, language, words):
     assert "/api/stream/events/" in html and "/api/game-types/" in html
     for definition in registry.definitions():
         assert f"/api/game-types/{definition.slug}/move-schema/" in html
+
+
+def _drain(sub) -> list[dict]:
+    found = []
+    while (event := sub.get(0.01)) is not None:
+        found.append(event)
+    return found
+
+
+def test_a_players_events_challenge_start_turn_chat_and_finish(alice, bob, settings, django_capture_on_commit_callbacks):
+    from community import services as chat
+    from games import events, services
+
+    settings.REDIS_URL = ""  # the in-process hub (the Redis path is the streams' tests')
+    sub = events.HUB.subscribe([events.user_channel(bob.pk)], asynchronous=False)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            game = race_game(alice, [bob])
+        assert [(e["type"], e["game"]) for e in _drain(sub)] == [("challenge", game.pk)]
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_join(game_id=game.pk, user=bob)
+        assert [(e["type"], e["version"], e["my_turn"]) for e in _drain(sub)] == [("gameStart", 1, False)]
+        with django_capture_on_commit_callbacks(execute=True):
+            services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 3}, expected_version=1)
+        assert [(e["type"], e["version"], e["pending"]) for e in _drain(sub)] == [("myTurn", 2, [1])]
+        with django_capture_on_commit_callbacks(execute=True):
+            chat.chat_post(game_id=game.pk, user=alice, text="your move")
+        assert [(e["type"], e["author"], e["text"]) for e in _drain(sub)] == [("chat", "alice", "your move")]
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_resign(game_id=game.pk, user=bob)
+        assert [(e["type"], e["status"]) for e in _drain(sub)] == [("gameFinish", "finished")]
+    finally:
+        sub.close()
+
+
+def test_moves_are_answered_at_once_while_redis_cannot_take_events(alice, bob, settings, monkeypatch,
+                                                                   django_capture_on_commit_callbacks):
+    import socket
+    import time
+
+    from games import events
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens there once closed
+    settings.REDIS_URL = f"redis://127.0.0.1:{port}/0"
+    monkeypatch.setattr(events, "_redis", None)
+    monkeypatch.setattr(events, "_down_until", 0.0)
+    game = accept_all(race_game(alice, [bob], target="15"), [bob])
+    api_a, api_b = bearer(alice), bearer(bob)
+    started = time.monotonic()
+    for version, api in ((1, api_a), (2, api_b), (3, api_a)):
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = api.post(f"/api/games/{game.pk}/moves/", {"version": version, "move": {"type": "add", "n": 1}},
+                              format="json")
+        assert answer.status_code == 200
+    assert time.monotonic() - started < 3
