@@ -32,11 +32,16 @@ HZ = os.sysconf("SC_CLK_TCK")
 
 
 def proc_stats(pid: int) -> dict:
-    status = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status").read().splitlines() if ":" in line)
+    status = dict(
+        line.split(":", 1) for line in open(f"/proc/{pid}/status").read().splitlines() if ":" in line
+    )
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return {"rss_mb": round(int(status["VmRSS"].split()[0]) / 1024, 1), "threads": int(status["Threads"]),
-            "cpu_s": round((int(fields[11]) + int(fields[12])) / HZ, 2),
-            "fds": len(os.listdir(f"/proc/{pid}/fd"))}
+    return {
+        "rss_mb": round(int(status["VmRSS"].split()[0]) / 1024, 1),
+        "threads": int(status["Threads"]),
+        "cpu_s": round((int(fields[11]) + int(fields[12])) / HZ, 2),
+        "fds": len(os.listdir(f"/proc/{pid}/fd")),
+    }
 
 
 def setup_players(n: int):
@@ -52,8 +57,12 @@ def setup_players(n: int):
     keys = [tokens.token_create(user=u, name="bench", scopes=["read"])[1] for u in users]
     games = []
     for a, b in zip(users[0::2], users[1::2]):
-        game = services.game_create(creator=a, game_type="race", options={"target": "1000"},
-                                    seats=[SeatSpec("me"), SeatSpec("invite", username=b.username)])
+        game = services.game_create(
+            creator=a,
+            game_type="race",
+            options={"target": "1000"},
+            seats=[SeatSpec("me"), SeatSpec("invite", username=b.username)],
+        )
         services.game_join(game_id=game.pk, user=b)
         games.append((game.pk, a, b))
     return users, keys, games
@@ -68,8 +77,9 @@ async def open_streams(base: str, keys: list[str], ramp: float, inbox: dict, ses
         nonlocal ready
         await asyncio.sleep(ramp * i / len(keys))
         try:
-            async with session.get(f"{base}/api/stream/events/", headers={"Authorization": f"Bearer {key}"},
-                                   timeout=None) as response:
+            async with session.get(
+                f"{base}/api/stream/events/", headers={"Authorization": f"Bearer {key}"}, timeout=None
+            ) as response:
                 if response.status != 200:
                     failures.append(response.status)
                     return
@@ -77,7 +87,7 @@ async def open_streams(base: str, keys: list[str], ramp: float, inbox: dict, ses
                 async for line in response.content:
                     if line.strip():
                         inbox.setdefault(i, []).append((time.monotonic(), json.loads(line)))
-        except Exception as exc:  # noqa: BLE001  (counted, not fatal)
+        except Exception as exc:  # counted, not fatal
             failures.append(type(exc).__name__)
 
     tasks = [asyncio.create_task(one(i, k)) for i, k in enumerate(keys)]
@@ -113,15 +123,22 @@ async def run_count(base: str, pid: int, keys, games, count: int, args) -> dict:
             game_id, a, b = playing[n % len(playing)]
             mover, waiter = (a, b) if versions[game_id] % 2 == 1 else (b, a)
             await sync_to_async(services.move_apply, thread_sensitive=True)(
-                game_id=game_id, user=mover, move={"type": "add", "n": 1}, expected_version=versions[game_id])
+                game_id=game_id, user=mover, move={"type": "add", "n": 1}, expected_version=versions[game_id]
+            )
             committed = time.monotonic()
             versions[game_id] += 1
             want = versions[game_id]
             target = index[waiter.pk]
             got = None
             while time.monotonic() - committed < 5:
-                got = next((at for at, e in inbox.get(target, []) if e.get("game") == game_id
-                            and e.get("version") == want and e.get("type") == "myTurn"), None)
+                got = next(
+                    (
+                        at
+                        for at, e in inbox.get(target, [])
+                        if e.get("game") == game_id and e.get("version") == want and e.get("type") == "myTurn"
+                    ),
+                    None,
+                )
                 if got:
                     break
                 await asyncio.sleep(0.002)
@@ -139,10 +156,16 @@ async def run_count(base: str, pid: int, keys, games, count: int, args) -> dict:
     await asyncio.sleep(3)
     latencies.sort()
     return {
-        "streams": count, "open": ready(), "failed": len(failures), "opened_in_s": round(opened_s, 1),
-        "server_rss_mb": held["rss_mb"], "rss_per_stream_kb": round((held["rss_mb"] - before["rss_mb"]) * 1024 / count, 1),
-        "server_threads": held["threads"], "server_fds": held["fds"],
-        "moves": args.moves, "lost": lost,
+        "streams": count,
+        "open": ready(),
+        "failed": len(failures),
+        "opened_in_s": round(opened_s, 1),
+        "server_rss_mb": held["rss_mb"],
+        "rss_per_stream_kb": round((held["rss_mb"] - before["rss_mb"]) * 1024 / count, 1),
+        "server_threads": held["threads"],
+        "server_fds": held["fds"],
+        "moves": args.moves,
+        "lost": lost,
         "delivery_ms_p50": round(statistics.median(latencies), 1) if latencies else None,
         "delivery_ms_p95": round(latencies[int(len(latencies) * 0.95) - 1], 1) if latencies else None,
         "delivery_ms_max": round(latencies[-1], 1) if latencies else None,
@@ -178,9 +201,22 @@ def main() -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "uvicorn"), "lacitta_site.asgi:application", "--host", "127.0.0.1",
-         "--port", str(port), "--workers", "1", "--no-access-log", "--log-level", "warning"],
-        env=env, cwd=ROOT)
+        [
+            str(ROOT / ".venv" / "bin" / "uvicorn"),
+            "lacitta_site.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+            "--no-access-log",
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+        cwd=ROOT,
+    )
     try:
         base = f"http://127.0.0.1:{port}"
         for _ in range(100):

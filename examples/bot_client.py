@@ -24,8 +24,9 @@ import httpx
 
 class Bot:
     def __init__(self, site: str, token: str, *, seed: int | None = None):
-        self.http = httpx.Client(base_url=site, headers={"Authorization": f"Bearer {token}"},
-                                 timeout=httpx.Timeout(30.0))
+        self.http = httpx.Client(
+            base_url=site, headers={"Authorization": f"Bearer {token}"}, timeout=httpx.Timeout(30.0)
+        )
         self.events: queue.Queue = queue.Queue()
         self.rng = random.Random(seed)
         self.requests = 0
@@ -51,10 +52,14 @@ class Bot:
         threading.Thread(target=read, daemon=True).start()
 
     def open_game(self, game_type: str, bot_level: str) -> dict:
-        answer = self.call("POST", "/api/games/?answer=compact", json={
-            "game_type": game_type,
-            "seats": [{"kind": "me"}, {"kind": "bot", "bot_level": bot_level}],
-        })
+        answer = self.call(
+            "POST",
+            "/api/games/?answer=compact",
+            json={
+                "game_type": game_type,
+                "seats": [{"kind": "me"}, {"kind": "bot", "bot_level": bot_level}],
+            },
+        )
         answer.raise_for_status()
         return answer.json()
 
@@ -66,8 +71,11 @@ class Bot:
     def play(self, game: dict) -> dict:
         """One random legal move; the answer is the game after it, with the next legal moves."""
         move = self.rng.choice(game["legal_moves"])
-        answer = self.call("POST", f"/api/games/{game['id']}/moves/?answer=compact",
-                           json={"version": game["version"], "move": move})
+        answer = self.call(
+            "POST",
+            f"/api/games/{game['id']}/moves/?answer=compact",
+            json={"version": game["version"], "move": move},
+        )
         if answer.status_code == 409:  # the game moved on (e.g. a bot was faster): look again
             return self.state(game["id"])
         answer.raise_for_status()
@@ -82,7 +90,9 @@ class Bot:
             event = self.events.get(timeout=300)
             if event.get("game") != game["id"] or event.get("version", 0) < game["version"]:
                 continue  # another game's, or older than what we know
-            if event["type"] == "gameFinish" or (event["type"] == "myTurn" and event["version"] > game["version"]):
+            if event["type"] == "gameFinish" or (
+                event["type"] == "myTurn" and event["version"] > game["version"]
+            ):
                 return self.state(game["id"])
             if event["type"] == "myTurn" and game["legal_moves"]:
                 return game
@@ -116,12 +126,20 @@ def main(argv=None) -> int:
     game = bot.run(args.game, args.bot)
     result = game["result"] or {}
     me = game["my_seat"]
-    print(json.dumps({
-        "game": game["id"], "status": game["status"], "my_seat": me,
-        "my_rank": result.get("ranks", [None] * (me + 1))[me], "scores": result.get("scores"),
-        "moves": bot.moves, "requests": bot.requests,
-        "requests_per_move": round(bot.requests / max(bot.moves, 1), 3),
-    }))
+    print(
+        json.dumps(
+            {
+                "game": game["id"],
+                "status": game["status"],
+                "my_seat": me,
+                "my_rank": result.get("ranks", [None] * (me + 1))[me],
+                "scores": result.get("scores"),
+                "moves": bot.moves,
+                "requests": bot.requests,
+                "requests_per_move": round(bot.requests / max(bot.moves, 1), 3),
+            }
+        )
+    )
     return 0 if game["status"] == "finished" else 1
 
 

@@ -20,26 +20,48 @@ from .models import Game, Seat
 
 
 class MeView(APIView):
-    @extend_schema(responses={200: inline_serializer("Me", {
-        "username": serializers.CharField(),
-        "scopes": serializers.ListField(child=serializers.CharField()),
-        "my_turn": serializers.ListField(child=serializers.IntegerField(), help_text="Games where I owe a move."),
-        "active": serializers.ListField(child=serializers.IntegerField(), help_text="My games in progress."),
-        "challenges": serializers.ListField(child=serializers.IntegerField(),
-                                            help_text="Games I am invited to (join or decline)."),
-    }), **error_responses()})
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "Me",
+                {
+                    "username": serializers.CharField(),
+                    "scopes": serializers.ListField(child=serializers.CharField()),
+                    "my_turn": serializers.ListField(
+                        child=serializers.IntegerField(), help_text="Games where I owe a move."
+                    ),
+                    "active": serializers.ListField(
+                        child=serializers.IntegerField(), help_text="My games in progress."
+                    ),
+                    "challenges": serializers.ListField(
+                        child=serializers.IntegerField(), help_text="Games I am invited to (join or decline)."
+                    ),
+                },
+            ),
+            **error_responses(),
+        }
+    )
     def get(self, request):
         """The caller, its token's scopes, and its games that need attention."""
-        seats = (Seat.objects.filter(user=request.user, game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
-                 .values_list("game_id", "game__status", "kind", "owes_move", "substitute_bot"))
+        seats = Seat.objects.filter(
+            user=request.user, game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE]
+        ).values_list("game_id", "game__status", "kind", "owes_move", "substitute_bot")
         mine = [(g, s, k, o and not bot) for g, s, k, o, bot in seats]
-        return Response({
-            "username": request.user.get_username(),
-            "scopes": sorted(scopes_of(request.auth)),
-            "my_turn": sorted(g for g, s, k, owes in mine if s == Game.Status.ACTIVE and k == Seat.Kind.HUMAN and owes),
-            "active": sorted(g for g, s, k, _o in mine if s == Game.Status.ACTIVE and k == Seat.Kind.HUMAN),
-            "challenges": sorted(g for g, s, k, _o in mine if s == Game.Status.OPEN and k == Seat.Kind.INVITED),
-        })
+        return Response(
+            {
+                "username": request.user.get_username(),
+                "scopes": sorted(scopes_of(request.auth)),
+                "my_turn": sorted(
+                    g for g, s, k, owes in mine if s == Game.Status.ACTIVE and k == Seat.Kind.HUMAN and owes
+                ),
+                "active": sorted(
+                    g for g, s, k, _o in mine if s == Game.Status.ACTIVE and k == Seat.Kind.HUMAN
+                ),
+                "challenges": sorted(
+                    g for g, s, k, _o in mine if s == Game.Status.OPEN and k == Seat.Kind.INVITED
+                ),
+            }
+        )
 
 
 class TokenSerializer(serializers.ModelSerializer):
@@ -62,10 +84,21 @@ class TokensView(APIView):
         active = ApiToken.objects.filter(user=request.user, revoked_at__isnull=True)
         return Response(TokenSerializer(active, many=True).data)
 
-    @extend_schema(request=TokenCreateSerializer, responses={
-        201: inline_serializer("NewToken", {"token": TokenSerializer(), "key": serializers.CharField(
-            help_text="Send as Authorization: Bearer <key>. Shown this once only.")}),
-        **error_responses(400)})
+    @extend_schema(
+        request=TokenCreateSerializer,
+        responses={
+            201: inline_serializer(
+                "NewToken",
+                {
+                    "token": TokenSerializer(),
+                    "key": serializers.CharField(
+                        help_text="Send as Authorization: Bearer <key>. Shown this once only."
+                    ),
+                },
+            ),
+            **error_responses(400),
+        },
+    )
     def post(self, request):
         """A new named token with some scopes (at most the caller's own). Its key is in this answer only."""
         body = TokenCreateSerializer(data=request.data)
@@ -80,8 +113,9 @@ class TokensView(APIView):
 class TokenView(APIView):
     scope_for = staticmethod(lambda request: "read")
 
-    @extend_schema(responses={204: OpenApiResponse(description="Revoked: it no longer works."),
-                              **error_responses(404)})
+    @extend_schema(
+        responses={204: OpenApiResponse(description="Revoked: it no longer works."), **error_responses(404)}
+    )
     def delete(self, request, pk: int):
         """Revoke one of my tokens (it may be the one making this call)."""
         if not ApiToken.objects.filter(user=request.user, pk=pk, revoked_at__isnull=True).exists():
@@ -93,9 +127,13 @@ class TokenView(APIView):
 def _game_type(definition) -> dict:
     engine = definition.engine
     return {
-        "slug": engine.slug, "name": engine.name, "min_players": engine.min_players,
+        "slug": engine.slug,
+        "name": engine.name,
+        "min_players": engine.min_players,
         "max_players": engine.max_players,
-        "options": [{"name": o.name, "choices": list(o.choices), "default": o.default} for o in engine.options],
+        "options": [
+            {"name": o.name, "choices": list(o.choices), "default": o.default} for o in engine.options
+        ],
         "bot_levels": bots.levels_for(engine.slug),
         "move_schema": f"/api/game-types/{engine.slug}/move-schema/",
         "view_schema": f"/api/game-types/{engine.slug}/view-schema/",
@@ -127,8 +165,9 @@ class GameTypeView(APIView):
     permission_classes = [AllowAny]
     authentication_classes = []
 
-    @extend_schema(responses={200: GameTypeSerializer, 404: OpenApiResponse(description="No such game.")},
-                   auth=[])
+    @extend_schema(
+        responses={200: GameTypeSerializer, 404: OpenApiResponse(description="No such game.")}, auth=[]
+    )
     def get(self, request, slug: str):
         try:
             return Response(_game_type(registry.definition(slug)))

@@ -73,8 +73,11 @@ class HasScope(permissions.BasePermission):
     message = "This token's scopes do not allow this."
 
     def has_permission(self, request, view) -> bool:
-        needed = view.scope_for(request) if hasattr(view, "scope_for") else (
-            "read" if request.method in permissions.SAFE_METHODS else "play")
+        needed = (
+            view.scope_for(request)
+            if hasattr(view, "scope_for")
+            else ("read" if request.method in permissions.SAFE_METHODS else "play")
+        )
         if needed in scopes_of(request.auth):
             return True
         self.message = f"This token's scopes do not allow this (it needs the “{needed}” scope)."

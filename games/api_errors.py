@@ -21,28 +21,43 @@ from .errors import BadMove, Conflict, DamagedGame, NotAllowed, ServiceError, St
 from .http_errors import status_of, text_of
 
 # The kind of refusal when its raise site gave no code of its own (most specific first).
-CODES = ((StaleVersion, "stale_version"), (DamagedGame, "damaged_game"), (TooMany, "rate_limited"),
-         (Conflict, "conflict"), (NotAllowed, "not_allowed"), (ServiceError, "invalid"))
+CODES = (
+    (StaleVersion, "stale_version"),
+    (DamagedGame, "damaged_game"),
+    (TooMany, "rate_limited"),
+    (Conflict, "conflict"),
+    (NotAllowed, "not_allowed"),
+    (ServiceError, "invalid"),
+)
 
 
 class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="Stable: stale_version, not_your_turn, game_not_in_progress, "
-                                           "unknown_move_type, invalid, not_authenticated, "
-                                           "permission_denied, not_found, rate_limited… or the engine's "
-                                           "key of an illegal move.")
+    code = serializers.CharField(
+        help_text="Stable: stale_version, not_your_turn, game_not_in_progress, "
+        "unknown_move_type, invalid, not_authenticated, "
+        "permission_denied, not_found, rate_limited… or the engine's "
+        "key of an illegal move."
+    )
     detail = serializers.CharField(help_text="The refusal in words, in the caller's language.")
     params = serializers.DictField(help_text="The values the message names (e.g. seen and now versions).")
     version = serializers.IntegerField(required=False, help_text="The game's current version.")
-    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False,
-                                   help_text="A body that does not fit: field → what is wrong.")
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="A body that does not fit: field → what is wrong.",
+    )
 
 
 def error_responses(*statuses: int) -> dict:
     """The documented refusals of an operation (every operation has 401 and 403)."""
-    words = {400: "Bad input or an illegal move.", 401: "No token, or an unknown or revoked one.",
-             403: "Not allowed (not your seat, or the token's scopes).", 404: "No such game (or not yours to see).",
-             409: "The game moved on: stale version, repeated move, not your turn, not in progress.",
-             429: "Too many moves: wait (Retry-After, RateLimit-* headers)."}
+    words = {
+        400: "Bad input or an illegal move.",
+        401: "No token, or an unknown or revoked one.",
+        403: "Not allowed (not your seat, or the token's scopes).",
+        404: "No such game (or not yours to see).",
+        409: "The game moved on: stale version, repeated move, not your turn, not in progress.",
+        429: "Too many moves: wait (Retry-After, RateLimit-* headers).",
+    }
     return {s: OpenApiResponse(ErrorSerializer, description=words[s]) for s in sorted({401, 403, *statuses})}
 
 
@@ -76,8 +91,12 @@ def _shape(exc, data) -> dict:
         fields = data if isinstance(data, dict) else {"non_field_errors": data}
         fields = {k: [str(m) for m in (v if isinstance(v, list) else [v])] for k, v in fields.items()}
         first = next(iter(fields.items()), ("", [""]))
-        return {"code": "invalid", "detail": f"{first[0]}: {first[1][0]}" if first[0] else first[1][0],
-                "params": {}, "fields": fields}
+        return {
+            "code": "invalid",
+            "detail": f"{first[0]}: {first[1][0]}" if first[0] else first[1][0],
+            "params": {},
+            "fields": fields,
+        }
     detail = data.get("detail", "") if isinstance(data, dict) else str(data)
     code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
     params = {"wait": exc.wait} if isinstance(exc, exceptions.Throttled) and exc.wait is not None else {}
@@ -108,5 +127,8 @@ class MoveLimit:
         return int(self.history[-1] + self.window - self.now) + 1 if len(self.history) >= self.limit else 0
 
     def headers(self) -> dict[str, str]:
-        return {"RateLimit-Limit": str(self.limit), "RateLimit-Remaining": str(max(0, self.limit - len(self.history))),
-                "RateLimit-Reset": str(self.reset())}
+        return {
+            "RateLimit-Limit": str(self.limit),
+            "RateLimit-Remaining": str(max(0, self.limit - len(self.history))),
+            "RateLimit-Reset": str(self.reset()),
+        }

@@ -36,26 +36,38 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
                 Token.objects.filter(user=request.user).delete()
                 messages.success(request, _("The token was revoked: it no longer works."))
                 return redirect("games:api_token")
-            _token, new_key = tokens.token_create(user=request.user, name=request.POST.get("name", ""),
-                                                  scopes=request.POST.getlist("scopes"))
+            _token, new_key = tokens.token_create(
+                user=request.user, name=request.POST.get("name", ""), scopes=request.POST.getlist("scopes")
+            )
         except ValueError:
             error, status = _("There is no such token."), 400
         except ServiceError as exc:
             error, status = text_of(exc), 400
-    return render(request, "games/api_token.html", {
-        "tokens": ApiToken.objects.filter(user=request.user, revoked_at__isnull=True),
-        "old_token": Token.objects.filter(user=request.user).first(),
-        "new_key": new_key, "error": error, "scopes": ApiToken.SCOPES,
-    }, status=status)
+    return render(
+        request,
+        "games/api_token.html",
+        {
+            "tokens": ApiToken.objects.filter(user=request.user, revoked_at__isnull=True),
+            "old_token": Token.objects.filter(user=request.user).first(),
+            "new_key": new_key,
+            "error": error,
+            "scopes": ApiToken.SCOPES,
+        },
+        status=status,
+    )
 
 
 def build_a_bot(request: HttpRequest) -> HttpResponse:
     language = (get_language() or "en").split("-")[0]
     body = select_template([f"games/build_a_bot.{language}.html", "games/build_a_bot.en.html"])
-    return render(request, "games/build_a_bot.html", {
-        "body_template": body.template.name,
-        "game_types": [(d.slug, d.name) for d in registry.definitions()],
-        "move_rate": settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["moves"],
-        "games_per_hour": settings.GAMES_PER_HOUR,
-        "site": request.build_absolute_uri("/").rstrip("/"),
-    })
+    return render(
+        request,
+        "games/build_a_bot.html",
+        {
+            "body_template": body.template.name,
+            "game_types": [(d.slug, d.name) for d in registry.definitions()],
+            "move_rate": settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["moves"],
+            "games_per_hour": settings.GAMES_PER_HOUR,
+            "site": request.build_absolute_uri("/").rstrip("/"),
+        },
+    )

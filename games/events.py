@@ -89,8 +89,11 @@ def game_changed(game_id: int) -> None:
     game = Game.objects.filter(pk=game_id).only("id", "version", "status", "game_type").first()
     if game is None:
         return
-    seats = list(Seat.objects.filter(game_id=game_id).order_by("index")
-                 .values_list("index", "user_id", "kind", "owes_move", "substitute_bot"))
+    seats = list(
+        Seat.objects.filter(game_id=game_id)
+        .order_by("index")
+        .values_list("index", "user_id", "kind", "owes_move", "substitute_bot")
+    )
     told = (game.version, game.status, tuple(seats))
     with _last_lock:
         if _last_sent.get(game_id) == told:
@@ -100,8 +103,14 @@ def game_changed(game_id: int) -> None:
         while len(_last_sent) > 10000:
             _last_sent.popitem(last=False)
     pending = [index for index, _u, _k, owes, _b in seats if owes]
-    base = {"type": "gameState", "game": game_id, "game_type": game.game_type, "version": game.version,
-            "status": game.status, "pending": pending}
+    base = {
+        "type": "gameState",
+        "game": game_id,
+        "game_type": game.game_type,
+        "version": game.version,
+        "status": game.status,
+        "pending": pending,
+    }
     messages = [(game_channel(game_id), base)]
     for index, user_id, kind, owes, substitute in seats:
         if user_id is None:
@@ -110,8 +119,12 @@ def game_changed(game_id: int) -> None:
         if kind == Seat.Kind.INVITED:
             event = {**base, "type": "gameFinish" if game.status in FINISHED else "challenge", "seat": index}
         else:
-            event = {**base, "type": user_event_type(game.status, game.version, owes), "seat": index,
-                     "my_turn": owes}
+            event = {
+                **base,
+                "type": user_event_type(game.status, game.version, owes),
+                "seat": index,
+                "my_turn": owes,
+            }
         messages.append((user_channel(user_id), event))
     publish_many(messages)
 
@@ -133,14 +146,22 @@ def chat_posted(message) -> None:
     from .models import Seat
 
     game_id = message.game_id
-    event = {"type": "chat", "game": game_id, "id": message.pk, "seat": message.seat,
-             "author": message.author.get_username(), "text": message.text,
-             "created_at": message.created_at.isoformat()}
+    event = {
+        "type": "chat",
+        "game": game_id,
+        "id": message.pk,
+        "seat": message.seat,
+        "author": message.author.get_username(),
+        "text": message.text,
+        "created_at": message.created_at.isoformat(),
+    }
     users = set(Seat.objects.filter(game_id=game_id, kind=Seat.Kind.HUMAN).values_list("user_id", flat=True))
 
     def send():
-        publish_many([(game_channel(game_id), event)]
-                     + [(user_channel(user_id), event) for user_id in users - {message.author_id}])
+        publish_many(
+            [(game_channel(game_id), event)]
+            + [(user_channel(user_id), event) for user_id in users - {message.author_id}]
+        )
 
     transaction.on_commit(send)
 
@@ -232,15 +253,16 @@ class _RedisBridge(threading.Thread):
 
         while True:
             try:
-                pubsub = redis.Redis.from_url(self.url, socket_connect_timeout=5,
-                                              health_check_interval=30).pubsub(ignore_subscribe_messages=True)
+                pubsub = redis.Redis.from_url(
+                    self.url, socket_connect_timeout=5, health_check_interval=30
+                ).pubsub(ignore_subscribe_messages=True)
                 pubsub.psubscribe(self.prefix + "*")
                 pubsub.get_message(timeout=5)  # the subscription's confirmation
                 self.ready.set()
                 while True:
                     message = pubsub.get_message(timeout=30)
                     if message and message["type"] == "pmessage":
-                        channel = message["channel"].decode()[len(self.prefix):]
+                        channel = message["channel"].decode()[len(self.prefix) :]
                         self.hub.dispatch(channel, json.loads(message["data"]))
             except Exception as exc:
                 log.warning("event stream: Redis connection lost (%s); reconnecting", exc)

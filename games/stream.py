@@ -76,19 +76,34 @@ async def _caller(request):
 
 def _game_state(game: Game) -> dict:
     pending = sorted(s.index for s in game.seats.all() if s.owes_move)
-    return {"type": "gameState", "game": game.pk, "game_type": game.game_type, "version": game.version,
-            "status": game.status, "pending": pending}
+    return {
+        "type": "gameState",
+        "game": game.pk,
+        "game_type": game.game_type,
+        "version": game.version,
+        "status": game.status,
+        "pending": pending,
+    }
 
 
 def _user_snapshot(user) -> list[dict]:
     """An event per game that is open for or in progress with the user (the stream's first lines)."""
-    seats = (Seat.objects.filter(user=user, game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
-             .select_related("game").defer("game__state").order_by("game_id"))
+    seats = (
+        Seat.objects.filter(user=user, game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
+        .select_related("game")
+        .defer("game__state")
+        .order_by("game_id")
+    )
     found = []
     for seat in seats:
         game = seat.game
-        base = {"game": game.pk, "game_type": game.game_type, "version": game.version, "status": game.status,
-                "seat": seat.index}
+        base = {
+            "game": game.pk,
+            "game_type": game.game_type,
+            "version": game.version,
+            "status": game.status,
+            "seat": seat.index,
+        }
         if seat.kind == Seat.Kind.INVITED:
             found.append({**base, "type": "challenge"})
         elif game.status == Game.Status.ACTIVE:
@@ -115,7 +130,9 @@ def _frame(event: dict | None, sse: bool) -> bytes:
 
 
 def _response(chunks, sse: bool) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(chunks, content_type="text/event-stream" if sse else "application/x-ndjson")
+    response = StreamingHttpResponse(
+        chunks, content_type="text/event-stream" if sse else "application/x-ndjson"
+    )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each line on at once
     return response
@@ -161,7 +178,8 @@ def _relay_sync(sub, first: list[dict], sse: bool, until=None):
 def _subscribe(request, channels):
     asynchronous = isinstance(request, ASGIRequest)
     return events.HUB.subscribe(channels, asynchronous=asynchronous), (
-        _relay_async if asynchronous else _relay_sync)
+        _relay_async if asynchronous else _relay_sync
+    )
 
 
 async def _db(request, fn, *args):

@@ -35,8 +35,9 @@ def token_create(*, user, name: str, scopes) -> tuple[ApiToken, str]:
     if ApiToken.objects.filter(user=user, revoked_at__isnull=True).count() >= MAX_TOKENS:
         raise ServiceError(_("You have %(n)d tokens, the most allowed: revoke one first."), {"n": MAX_TOKENS})
     key = KEY_PREFIX + secrets.token_urlsafe(32)
-    token = ApiToken.objects.create(user=user, name=name, scopes=scopes, key_hash=_digest(key),
-                                    prefix=key[:10])
+    token = ApiToken.objects.create(
+        user=user, name=name, scopes=scopes, key_hash=_digest(key), prefix=key[:10]
+    )
     return token, key
 
 
@@ -54,8 +55,9 @@ def token_user(key: str) -> ApiToken | None:
     minute (a write per request would be a write per move)."""
     if not key.startswith(KEY_PREFIX):
         return None
-    token = (ApiToken.objects.select_related("user").filter(key_hash=_digest(key), revoked_at__isnull=True)
-             .first())
+    token = (
+        ApiToken.objects.select_related("user").filter(key_hash=_digest(key), revoked_at__isnull=True).first()
+    )
     if token is None or not token.user.is_active:
         return None
     now = timezone.now()

@@ -31,8 +31,10 @@ class GameSchemas:
     @classmethod
     def from_folder(cls, folder: Path | str) -> GameSchemas:
         folder = Path(folder)
-        return cls(move=json.loads((folder / "move.json").read_text()),
-                   view=json.loads((folder / "view.json").read_text()))
+        return cls(
+            move=json.loads((folder / "move.json").read_text()),
+            view=json.loads((folder / "view.json").read_text()),
+        )
 
 
 class _Shape:
@@ -82,7 +84,8 @@ class _Shape:
             out["items"] = self.items.schema(closed=closed)
         if "object" in types and self.keys:
             if all(k.lstrip("-").isdigit() for k in self.keys) or (
-                    len(self.keys) > MAP_KEYS and not all(k.isidentifier() for k in self.keys)):
+                len(self.keys) > MAP_KEYS and not all(k.isidentifier() for k in self.keys)
+            ):
                 merged = _Shape()
                 for shape in self.keys.values():
                     merged.merge(shape)

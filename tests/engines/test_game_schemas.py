@@ -37,7 +37,9 @@ def test_every_legal_move_and_view_of_random_games_matches_the_schemas(definitio
                 continue
             seen.add(key)
             error = next(iter(validator.iter_errors(value)), None)
-            assert error is None, f"{definition.slug} {name} {value!r:.300}: {error.message} at {list(error.path)}"
+            assert error is None, (
+                f"{definition.slug} {name} {value!r:.300}: {error.message} at {list(error.path)}"
+            )
 
 
 @pytest.mark.parametrize("definition", registry.definitions(), ids=lambda d: d.slug)

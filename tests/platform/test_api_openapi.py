@@ -44,11 +44,15 @@ def test_the_openapi_document_validates_and_documents_every_refusal():
             assert {"401", "403"} <= set(responses), (path, method, sorted(responses))
         for status, response in responses.items():
             if status.startswith("4") and "content" in response:
-                assert response["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+                assert response["content"]["application/json"]["schema"] == {
+                    "$ref": "#/components/schemas/Error"
+                }
     moves = schema["paths"]["/api/games/{id}/moves/"]["post"]["responses"]
     assert {"200", "400", "401", "403", "404", "409", "429"} <= set(moves)
     move = schema["components"]["schemas"]["MoveSubmitRequest"]["properties"]["move"]
-    assert move["x-json-schemas"]["lacitta"] == "/api/game-types/lacitta/move-schema/"  # the game's own schema
+    assert (
+        move["x-json-schemas"]["lacitta"] == "/api/game-types/lacitta/move-schema/"
+    )  # the game's own schema
     assert {"/api/stream/events/", "/api/stream/games/{id}/", "/api/stream/wait/"} <= set(schema["paths"])
 
 
@@ -57,10 +61,23 @@ def test_a_client_generated_from_the_schema_plays_a_move(live_server, tmp_path, 
     (tmp_path / "schema.json").write_text(json.dumps(_schema()))
     (tmp_path / "config.yaml").write_text("post_hooks: []\n")
     generated = subprocess.run(
-        [sys.executable, "-m", "openapi_python_client", "generate", "--path", str(tmp_path / "schema.json"),
-         "--output-path", str(tmp_path / "lacitta_api_client"), "--meta", "none",
-         "--config", str(tmp_path / "config.yaml")],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "openapi_python_client",
+            "generate",
+            "--path",
+            str(tmp_path / "schema.json"),
+            "--output-path",
+            str(tmp_path / "lacitta_api_client"),
+            "--meta",
+            "none",
+            "--config",
+            str(tmp_path / "config.yaml"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert generated.returncode == 0, generated.stdout + generated.stderr
     assert "Warning" not in generated.stdout + generated.stderr, generated.stdout + generated.stderr
@@ -78,8 +95,9 @@ def test_a_client_generated_from_the_schema_plays_a_move(live_server, tmp_path, 
 
     legal = legal_moves.sync(id=game.pk, client=client)
     assert legal.version == 1 and [m.to_dict() for m in legal.moves][0] == {"type": "add", "n": 1}
-    body = models.MoveSubmitRequest(version=legal.version,
-                                    move=models.MoveSubmitRequestMove.from_dict(legal.moves[2].to_dict()))
+    body = models.MoveSubmitRequest(
+        version=legal.version, move=models.MoveSubmitRequestMove.from_dict(legal.moves[2].to_dict())
+    )
     answer = submit.sync(id=game.pk, client=client, body=body)
     assert isinstance(answer, models.GameDetail) and answer.version == 2 and answer.pending == [1]
     again = submit.sync_detailed(id=game.pk, client=client, body=body)

@@ -74,8 +74,15 @@ def test_a_move_by_another_seat_reaches_a_waiting_client_within_a_second(server,
     per_game = Reader(f"{base}/api/stream/games/{game.pk}/", bob_key, sse=True)
     try:
         _at, first = mine.next_event()
-        assert first == {"type": "gameState", "game": game.pk, "game_type": "race", "version": 1,
-                         "status": "active", "seat": 1, "my_turn": False}
+        assert first == {
+            "type": "gameState",
+            "game": game.pk,
+            "game_type": "race",
+            "version": 1,
+            "status": "active",
+            "seat": 1,
+            "my_turn": False,
+        }
         _at, state = per_game.next_event()
         assert state["version"] == 1 and state["pending"] == [0]
         time.sleep(0.2)  # both are waiting
@@ -101,11 +108,15 @@ def test_streams_need_a_token_and_hide_private_games(asgi_server):
         assert missing.json()["code"] == "not_authenticated"
         bad = client.get("/api/stream/events/", headers={"Authorization": "Bearer lct_nope"})
         assert bad.status_code == 401
-        hidden = client.get(f"/api/stream/games/{private.pk}/", headers={"Authorization": f"Bearer {eve_key}"})
+        hidden = client.get(
+            f"/api/stream/games/{private.pk}/", headers={"Authorization": f"Bearer {eve_key}"}
+        )
         assert hidden.status_code == 404
         chat_only = _key(bob, scopes=["chat"])
-        assert client.get("/api/stream/events/",
-                          headers={"Authorization": f"Bearer {chat_only}"}).status_code == 403
+        assert (
+            client.get("/api/stream/events/", headers={"Authorization": f"Bearer {chat_only}"}).status_code
+            == 403
+        )
 
 
 def test_long_poll_answers_when_the_version_changes(asgi_server):
@@ -120,8 +131,9 @@ def test_long_poll_answers_when_the_version_changes(asgi_server):
         def move_soon():
             time.sleep(0.5)
             try:
-                services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1},
-                                    expected_version=1)
+                services.move_apply(
+                    game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1
+                )
             finally:
                 connection.close()  # this thread's own
 

@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 
 def bearer(user, scopes=("read", "play", "chat")) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {tokens.token_create(user=user, name='t', scopes=list(scopes))[1]}")
+    client.credentials(
+        HTTP_AUTHORIZATION=f"Bearer {tokens.token_create(user=user, name='t', scopes=list(scopes))[1]}"
+    )
     return client
 
 
@@ -27,14 +29,17 @@ def test_tokens_are_named_scoped_several_and_revocable(alice):
     made = api.post("/api/tokens/", {"name": "my bot", "scopes": ["read"]}, format="json")
     assert made.status_code == 201 and made.json()["key"].startswith("lct_")
     assert made.json()["token"]["scopes"] == ["read"] and made.json()["token"]["name"] == "my bot"
-    assert ApiToken.objects.get(pk=made.json()["token"]["id"]).key_hash != made.json()["key"]  # only a hash kept
+    assert (
+        ApiToken.objects.get(pk=made.json()["token"]["id"]).key_hash != made.json()["key"]
+    )  # only a hash kept
     reader = APIClient()
     reader.credentials(HTTP_AUTHORIZATION=f"Bearer {made.json()['key']}")
     assert reader.get("/api/me/").json()["scopes"] == ["read"]
     # A read-only token reads but neither plays, writes in the chat, nor makes a broader token.
     game = accept_all(race_game(alice, [make_user("bob")]), [])
-    refused = reader.post(f"/api/games/{game.pk}/moves/", {"version": 1, "move": {"type": "add", "n": 1}},
-                          format="json")
+    refused = reader.post(
+        f"/api/games/{game.pk}/moves/", {"version": 1, "move": {"type": "add", "n": 1}}, format="json"
+    )
     assert refused.status_code == 403 and refused.json()["code"] == "permission_denied"
     assert "play" in refused.json()["detail"]
     broader = reader.post("/api/tokens/", {"name": "x", "scopes": ["play"]}, format="json")
@@ -51,7 +56,11 @@ def test_errors_have_one_shape_with_stable_codes_and_the_version(alice, bob):
     url = f"/api/games/{game.pk}/moves/"
     assert api.post(url, {"version": 1, "move": {"type": "add", "n": 1}}, format="json").status_code == 200
     stale = api.post(url, {"version": 1, "move": {"type": "add", "n": 1}}, format="json").json()
-    assert stale["code"] == "stale_version" and stale["params"] == {"seen": 1, "now": 2} and stale["version"] == 2
+    assert (
+        stale["code"] == "stale_version"
+        and stale["params"] == {"seen": 1, "now": 2}
+        and stale["version"] == 2
+    )
     turn = api.post(url, {"version": 2, "move": {"type": "add", "n": 1}}, format="json").json()
     assert turn["code"] == "not_your_turn" and turn["version"] == 2
     unknown = bearer(bob).post(url, {"version": 2, "move": {"type": "fly"}}, format="json")
@@ -69,8 +78,7 @@ def test_errors_have_one_shape_with_stable_codes_and_the_version(alice, bob):
 
 
 def test_only_accepted_moves_count_against_the_rate_limit(alice, bob, settings):
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
-                               "DEFAULT_THROTTLE_RATES": {"moves": "3/min"}}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"moves": "3/min"}}
     cache.clear()
     game = accept_all(race_game(alice, [bob], target="15"), [bob])
     a, b = bearer(alice), bearer(bob)
@@ -83,26 +91,39 @@ def test_only_accepted_moves_count_against_the_rate_limit(alice, bob, settings):
         answer = a.post(url, {"version": version, "move": {"type": "add", "n": 1}}, format="json")
         assert answer.status_code == 200 and answer["RateLimit-Limit"] == "3"
         assert answer["RateLimit-Remaining"] == str(2 - n)
-        version = b.post(url, {"version": version + 1, "move": {"type": "add", "n": 1}}, format="json").json()["version"]
+        version = b.post(
+            url, {"version": version + 1, "move": {"type": "add", "n": 1}}, format="json"
+        ).json()["version"]
     limited = a.post(url, {"version": version, "move": {"type": "add", "n": 1}}, format="json")
     assert limited.status_code == 429 and limited.json()["code"] == "rate_limited"
     assert int(limited["Retry-After"]) > 0 and int(limited["RateLimit-Reset"]) > 0
     assert Game.objects.get(pk=game.pk).version == version  # nothing changed
 
 
-def test_a_game_against_a_site_bot_and_the_move_answer_carries_the_next_legal_moves(alice, django_capture_on_commit_callbacks):
+def test_a_game_against_a_site_bot_and_the_move_answer_carries_the_next_legal_moves(
+    alice, django_capture_on_commit_callbacks
+):
     api = bearer(alice)
     with django_capture_on_commit_callbacks(execute=True):
-        made = api.post("/api/games/", {"game_type": "race", "options": {"target": "10"},
-                                        "seats": [{"kind": "me"}, {"kind": "bot", "bot_level": "random"}]},
-                        format="json")
+        made = api.post(
+            "/api/games/",
+            {
+                "game_type": "race",
+                "options": {"target": "10"},
+                "seats": [{"kind": "me"}, {"kind": "bot", "bot_level": "random"}],
+            },
+            format="json",
+        )
     assert made.status_code == 201, made.json()
     game = made.json()
     assert game["status"] == "active" and game["my_seat"] == 0
     assert game["legal_moves"] == [{"type": "add", "n": 1}, {"type": "add", "n": 2}, {"type": "add", "n": 3}]
     with django_capture_on_commit_callbacks(execute=True):  # the bot answers once the move commits
-        answer = api.post(f"/api/games/{game['id']}/moves/?answer=compact",
-                          {"version": game["version"], "move": {"type": "add", "n": 3}}, format="json").json()
+        answer = api.post(
+            f"/api/games/{game['id']}/moves/?answer=compact",
+            {"version": game["version"], "move": {"type": "add", "n": 3}},
+            format="json",
+        ).json()
     assert set(answer) == {"id", "version", "status", "my_seat", "pending", "legal_moves", "result"}
     assert answer["version"] == 2 and answer["pending"] == [1] and answer["legal_moves"] == []
     again = api.get(f"/api/games/{game['id']}/?answer=compact").json()
@@ -120,12 +141,17 @@ def test_challenges_accept_decline_cancel_and_me(alice, bob):
     assert api_b.get("/api/me/").json()["challenges"] == [challenge["id"]]
     assert api_b.post(f"/api/games/{challenge['id']}/join/", {}, format="json").json()["status"] == "active"
     me = api_a.get("/api/me/").json()
-    assert me["username"] == "alice" and me["my_turn"] == [challenge["id"]] and me["active"] == [challenge["id"]]
+    assert (
+        me["username"] == "alice" and me["my_turn"] == [challenge["id"]] and me["active"] == [challenge["id"]]
+    )
     assert [g["id"] for g in api_a.get("/api/games/?my_turn=true").json()["results"]] == [challenge["id"]]
     assert api_b.get("/api/games/?my_turn=true").json()["results"] == []
 
-    declined = api_a.post("/api/games/", {"game_type": "race", "seats": [
-        {"kind": "me"}, {"kind": "invite", "username": "carol"}]}, format="json").json()
+    declined = api_a.post(
+        "/api/games/",
+        {"game_type": "race", "seats": [{"kind": "me"}, {"kind": "invite", "username": "carol"}]},
+        format="json",
+    ).json()
     assert api_c.post(f"/api/games/{declined['id']}/decline/").status_code == 200
     assert Game.objects.get(pk=declined["id"]).seats.get(index=1).kind == "open"
     assert api_c.post(f"/api/games/{declined['id']}/cancel/").json()["code"] == "not_allowed"
@@ -159,7 +185,9 @@ def test_game_types_serve_each_games_schemas():
     assert client.get("/api/game-types/nope/move-schema/").status_code == 404
 
 
-@pytest.mark.parametrize(("language", "words"), [("en", "Waiting for your turn"), ("fr", "Attendre son tour")])
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "Waiting for your turn"), ("fr", "Attendre son tour")]
+)
 def test_build_a_bot_page_in_both_languages(client, language, words):
     page = client.get("/bots/", HTTP_ACCEPT_LANGUAGE=language)
     html = page.content.decode()
@@ -176,7 +204,9 @@ def _drain(sub) -> list[dict]:
     return found
 
 
-def test_a_players_events_challenge_start_turn_chat_and_finish(alice, bob, settings, django_capture_on_commit_callbacks):
+def test_a_players_events_challenge_start_turn_chat_and_finish(
+    alice, bob, settings, django_capture_on_commit_callbacks
+):
     from community import services as chat
     from games import events, services
 
@@ -202,8 +232,9 @@ def test_a_players_events_challenge_start_turn_chat_and_finish(alice, bob, setti
         sub.close()
 
 
-def test_moves_are_answered_at_once_while_redis_cannot_take_events(alice, bob, settings, monkeypatch,
-                                                                   django_capture_on_commit_callbacks):
+def test_moves_are_answered_at_once_while_redis_cannot_take_events(
+    alice, bob, settings, monkeypatch, django_capture_on_commit_callbacks
+):
     import socket
     import time
 
@@ -220,7 +251,10 @@ def test_moves_are_answered_at_once_while_redis_cannot_take_events(alice, bob, s
     started = time.monotonic()
     for version, api in ((1, api_a), (2, api_b), (3, api_a)):
         with django_capture_on_commit_callbacks(execute=True):
-            answer = api.post(f"/api/games/{game.pk}/moves/", {"version": version, "move": {"type": "add", "n": 1}},
-                              format="json")
+            answer = api.post(
+                f"/api/games/{game.pk}/moves/",
+                {"version": version, "move": {"type": "add", "n": 1}},
+                format="json",
+            )
         assert answer.status_code == 200
     assert time.monotonic() - started < 3

@@ -59,9 +59,21 @@ def test_example_client_plays_a_whole_game_against_a_site_bot(asgi_server, late_
     player = make_user("author")
     key = tokens.token_create(user=player, name="example bot", scopes=["read", "play"])[1]
     run = subprocess.run(
-        [sys.executable, str(settings.BASE_DIR / "examples" / "bot_client.py"), "--site", asgi_server,
-         "--token", key, "--game", game_type, "--seed", "7"],
-        capture_output=True, text=True, timeout=900,
+        [
+            sys.executable,
+            str(settings.BASE_DIR / "examples" / "bot_client.py"),
+            "--site",
+            asgi_server,
+            "--token",
+            key,
+            "--game",
+            game_type,
+            "--seed",
+            "7",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert run.returncode == 0, run.stderr[-3000:]
     report = json.loads(run.stdout.strip().splitlines()[-1])
@@ -74,5 +86,7 @@ def test_example_client_plays_a_whole_game_against_a_site_bot(asgi_server, late_
     # One move, one request, plus a handful per game (the stream, the new game, the result, the
     # look after each wait on the stream).
     assert report["requests_per_move"] < 2.5, report
-    print(f"\n{game_type}: {report['moves']} moves, {report['requests']} requests, "
-          f"{report['requests_per_move']} requests per move")
+    print(
+        f"\n{game_type}: {report['moves']} moves, {report['requests']} requests, "
+        f"{report['requests_per_move']} requests per move"
+    )
