@@ -99,7 +99,8 @@ def _stream_paths() -> dict:
                 "security": security,
                 "description": "Your events as they happen, one JSON object per line "
                 "(Accept: text/event-stream for server-sent events): first one per game that needs you "
-                "or is in progress, then gameStart, myTurn, gameState, gameFinish, challenge, chat. An empty line every 20 s.",
+                "or is in progress, then gameStart, myTurn, gameState, gameFinish, challenge, chat. "
+                "An empty line every 20 s.",
                 "responses": {"200": {"description": "A stream of events.", "content": stream}, **refusals},
             }
         },
