@@ -110,7 +110,7 @@ def _stream_paths() -> dict:
                 "tags": ["stream"],
                 "security": security,
                 "parameters": [{"in": "path", "name": "id", "required": True, "schema": {"type": "integer"}}],
-                "description": "One game's gameState now and at every change (and its chat); "
+                "description": "One game's gameState now and at every change; "
                 "ends when it is over.",
                 "responses": {
                     "200": {"description": "A stream of events.", "content": stream},

@@ -141,29 +141,21 @@ def user_event_type(status: str, version: int, owes: bool) -> str:
     return "gameState"
 
 
-def chat_posted(message) -> None:
-    """A chat line (``community.services.chat_post``): to the game's channel and its players'."""
-    from .models import Seat
-
-    game_id = message.game_id
+def chat_posted(message, recipients) -> None:
+    """A chat line (``community.services.chat_post``), once it commits, to the players in
+    ``recipients`` (the author and those who blocked the author are left out by the caller). Not to
+    the game's channel: its watchers' blocks are not known there."""
     event = {
         "type": "chat",
-        "game": game_id,
+        "game": message.game_id,
         "id": message.pk,
         "seat": message.seat,
         "author": message.author.get_username(),
         "text": message.text,
         "created_at": message.created_at.isoformat(),
     }
-    users = set(Seat.objects.filter(game_id=game_id, kind=Seat.Kind.HUMAN).values_list("user_id", flat=True))
-
-    def send():
-        publish_many(
-            [(game_channel(game_id), event)]
-            + [(user_channel(user_id), event) for user_id in users - {message.author_id}]
-        )
-
-    transaction.on_commit(send)
+    messages = [(user_channel(user_id), event) for user_id in recipients]
+    transaction.on_commit(lambda: publish_many(messages))
 
 
 # --- receiving -------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
   ``myTurn``, ``gameState`` (someone moved), ``gameFinish``, ``challenge``, ``chat``. An empty line
   every 20 s keeps proxies from closing it.
 - ``GET /api/stream/games/<id>/``: one game's ``gameState`` (version, status, the seats that owe a
-  move) now and at every change, and its ``chat``; it ends when the game is over.
+  move) now and at every change; it ends when the game is over.
 - ``GET /api/stream/wait/?game=<id>&version=<n>&timeout=<s>``: a long-poll for clients that cannot
   read a stream: the game's state as soon as its version is not ``n``. Without ``game``: as soon as
   the caller owes a move anywhere (``my_turn`` lists the games), or an event arrives.
