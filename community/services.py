@@ -88,7 +88,8 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
     message = ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
     # The API's streams, once this commits: the other players, but not those who blocked the author.
     players = {s.user_id for s in game.seats.all() if s.user_id and s.kind == s.Kind.HUMAN} - {user.pk}
-    blocking = set(Block.objects.filter(blocked=user, blocker_id__in=players).values_list("blocker_id", flat=True))
+    blocking = set(Block.objects.filter(blocked=user, blocker_id__in=players)
+                   .values_list("blocker_id", flat=True))
     events.chat_posted(message, players - blocking)
     return message
 

@@ -260,7 +260,9 @@ def test_moves_are_answered_at_once_while_redis_cannot_take_events(
     assert time.monotonic() - started < 3
 
 
-def test_chat_events_skip_a_player_who_blocked_the_author(alice, bob, settings, django_capture_on_commit_callbacks):
+def test_chat_events_skip_a_player_who_blocked_the_author(
+    alice, bob, settings, django_capture_on_commit_callbacks
+):
     from community import services as chat
     from community.models import Block
     from games import events
@@ -268,7 +270,9 @@ def test_chat_events_skip_a_player_who_blocked_the_author(alice, bob, settings, 
     settings.REDIS_URL = ""
     game = accept_all(race_game(alice, [bob]), [bob])
     Block.objects.create(blocker=bob, blocked=alice)
-    sub = events.HUB.subscribe([events.user_channel(bob.pk), events.game_channel(game.pk)], asynchronous=False)
+    sub = events.HUB.subscribe(
+        [events.user_channel(bob.pk), events.game_channel(game.pk)], asynchronous=False
+    )
     try:
         with django_capture_on_commit_callbacks(execute=True):
             chat.chat_post(game_id=game.pk, user=alice, text="hello")
