@@ -202,14 +202,17 @@ class Hub:
     def subscribe(self, channels: list[str], *, asynchronous: bool) -> Subscription:
         loop = asyncio.get_running_loop() if asynchronous else None
         sub = Subscription(self, channels, loop)
+        started = None
         with self._lock:
             for channel in channels:
                 self._subs.setdefault(channel, set()).add(sub)
             if settings.REDIS_URL and (self._bridge is None or not self._bridge.is_alive()):
-                self._bridge = _RedisBridge(self, settings.REDIS_URL, prefix())
-                self._bridge.start()
-        if self._bridge is not None:
-            self._bridge.ready.wait(5)  # subscribed before the caller reads the present state
+                self._bridge = started = _RedisBridge(self, settings.REDIS_URL, prefix())
+                started.start()
+        if started is not None:
+            # The first subscriber waits for Redis to confirm (then the present state it reads next is
+            # not older than the events it will hear); later ones never wait, even while Redis is away.
+            started.ready.wait(2)
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
