@@ -60,7 +60,7 @@ def setup_players(n: int):
         game = services.game_create(
             creator=a,
             game_type="race",
-            options={"target": "1000"},
+            options={"target": "15"},
             seats=[SeatSpec("me"), SeatSpec("invite", username=b.username)],
         )
         services.game_join(game_id=game.pk, user=b)
