@@ -91,7 +91,7 @@ async def open_streams(base: str, keys: list[str], ramp: float, inbox: dict, ses
             failures.append(type(exc).__name__)
 
     tasks = [asyncio.create_task(one(i, k)) for i, k in enumerate(keys)]
-    deadline = time.monotonic() + ramp + 60
+    deadline = time.monotonic() + ramp + 240
     while ready + len(failures) < len(keys) and time.monotonic() < deadline:
         await asyncio.sleep(0.2)
     return tasks, failures, lambda: ready
@@ -116,7 +116,9 @@ async def run_count(base: str, pid: int, keys, games, count: int, args) -> dict:
         index = {u.pk: i for i, u in enumerate(USERS)}
         latencies, lost = [], 0
         playing = [g for g in games if index[g[1].pk] < count and index[g[2].pk] < count]
-        versions = {g[0]: 1 for g in playing}
+        versions = VERSIONS  # the games' versions, kept across counts (they start at 1)
+        for g in playing:
+            versions.setdefault(g[0], 1)
         cpu0 = proc_stats(pid)["cpu_s"]
         t0 = time.monotonic()
         for n in range(args.moves):
@@ -176,6 +178,7 @@ async def run_count(base: str, pid: int, keys, games, count: int, args) -> dict:
 
 
 USERS: list = []
+VERSIONS: dict = {}
 
 
 def main() -> None:

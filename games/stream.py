@@ -21,9 +21,10 @@ import json
 import time
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.handlers.asgi import ASGIRequest
-from django.db import close_old_connections, connection
+from django.db import DatabaseError, connection
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
 from . import events, selectors
@@ -34,14 +35,19 @@ LONG_POLL_MAX = 60
 
 
 def _in_thread(fn, *args):
-    """Database work off the event loop, in a pooled thread that gives its connection back."""
+    """Database work off the event loop, in a thread of the loop's pool (a few, whatever the number of
+    clients). Each keeps its connection (a new one per client would cost a server process fork each);
+    one that failed is closed, and the next call opens another."""
 
     def run():
-        close_old_connections()
         try:
             return fn(*args)
-        finally:
+        except DatabaseError:
             connection.close()
+            raise
+        finally:
+            if not settings.STREAM_KEEP_DB_CONNECTIONS:
+                connection.close()
 
     return sync_to_async(run, thread_sensitive=False)()
 
@@ -175,13 +181,6 @@ def _relay_sync(sub, first: list[dict], sse: bool, until=None):
     return chunks()
 
 
-def _subscribe(request, channels):
-    asynchronous = isinstance(request, ASGIRequest)
-    return events.HUB.subscribe(channels, asynchronous=asynchronous), (
-        _relay_async if asynchronous else _relay_sync
-    )
-
-
 async def _db(request, fn, *args):
     """Under ASGI in a pooled thread; under WSGI in the request's own thread (its connection)."""
     if isinstance(request, ASGIRequest):
@@ -196,28 +195,53 @@ def _wants_sse(request) -> bool:
 # --- views ---------------------------------------------------------------------------------------------
 
 
+def _loop_of(request):
+    return asyncio.get_running_loop() if isinstance(request, ASGIRequest) else None
+
+
+def _relay_for(request):
+    return _relay_async if isinstance(request, ASGIRequest) else _relay_sync
+
+
 async def user_events(request):
-    user, scopes = await _caller(request)
+    loop = _loop_of(request)
+
+    def start():  # one trip to the database's thread: who, then subscribed, then the present
+        user, scopes = _user_from(request)
+        if user is None or "read" not in scopes:
+            return user, None, None
+        # Subscribed before the present is read: nothing that happens in between is missed.
+        sub = events.HUB.subscribe([events.user_channel(user.pk)], loop=loop)
+        return user, sub, _user_snapshot(user)
+
+    user, sub, first = await _db(request, start)
     if user is None:
         return _refusal(401, "not_authenticated", "Send a token: Authorization: Bearer <key>.")
-    if "read" not in scopes:
+    if sub is None:
         return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
-    # Subscribed before the present is read: nothing that happens in between is missed.
-    sub, relay = _subscribe(request, [events.user_channel(user.pk)])
-    first = await _db(request, _user_snapshot, user)
     sse = _wants_sse(request)
-    return _response(relay(sub, first, sse), sse)
+    return _response(_relay_for(request)(sub, first, sse), sse)
 
 
 async def game_events(request, pk: int):
-    user, scopes = await _caller(request)
-    if "read" not in scopes and user is not None:
+    loop = _loop_of(request)
+
+    def start():
+        user, scopes = _user_from(request)
+        if user is not None and "read" not in scopes:
+            return "forbidden", None, None
+        sub = events.HUB.subscribe([events.game_channel(pk)], loop=loop)
+        game = _visible_game(pk, user or AnonymousUser())
+        if game is None:
+            sub.close()
+        return None, sub, game
+
+    refused, sub, game = await _db(request, start)
+    if refused:
         return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
-    sub, relay = _subscribe(request, [events.game_channel(pk)])
-    game = await _db(request, _visible_game, pk, user or AnonymousUser())
     if game is None:
-        sub.close()
         return _refusal(404, "not_found", "No such game.")
+    relay = _relay_for(request)
     sse = _wants_sse(request)
     over = lambda e: e.get("type") == "gameState" and e.get("status") in events.FINISHED  # noqa: E731
     return _response(relay(sub, [_game_state(game)], sse, until=over), sse)
@@ -238,7 +262,7 @@ async def wait(request):
         return _refusal(400, "invalid", "game and version are whole numbers, timeout a number of seconds.")
     asynchronous = isinstance(request, ASGIRequest)
     channel = events.game_channel(game_id) if game_id is not None else events.user_channel(user.pk)
-    sub = events.HUB.subscribe([channel], asynchronous=asynchronous)
+    sub = events.HUB.subscribe([channel], loop=_loop_of(request))
     try:
         if game_id is not None:
             game = await _db(request, _visible_game, game_id, user)

@@ -235,6 +235,10 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min")},
 }
 
+# The stream process's few database threads keep their connections (games/stream.py); the tests give
+# them back after each call, so that the test database can be dropped at the end.
+STREAM_KEEP_DB_CONNECTIONS = True
+
 # Games one account may open per hour (the new-game page): no flooding the lobby or invitations.
 GAMES_PER_HOUR = int(os.environ.get("GAMES_PER_HOUR", "12"))
 

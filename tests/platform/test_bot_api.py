@@ -211,7 +211,7 @@ def test_a_players_events_challenge_start_turn_chat_and_finish(
     from games import events, services
 
     settings.REDIS_URL = ""  # the in-process hub (the Redis path is the streams' tests')
-    sub = events.HUB.subscribe([events.user_channel(bob.pk)], asynchronous=False)
+    sub = events.HUB.subscribe([events.user_channel(bob.pk)])
     try:
         with django_capture_on_commit_callbacks(execute=True):
             game = race_game(alice, [bob])
@@ -270,9 +270,7 @@ def test_chat_events_skip_a_player_who_blocked_the_author(
     settings.REDIS_URL = ""
     game = accept_all(race_game(alice, [bob]), [bob])
     Block.objects.create(blocker=bob, blocked=alice)
-    sub = events.HUB.subscribe(
-        [events.user_channel(bob.pk), events.game_channel(game.pk)], asynchronous=False
-    )
+    sub = events.HUB.subscribe([events.user_channel(bob.pk), events.game_channel(game.pk)])
     try:
         with django_capture_on_commit_callbacks(execute=True):
             chat.chat_post(game_id=game.pk, user=alice, text="hello")
