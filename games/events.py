@@ -199,7 +199,9 @@ class Hub:
         self._subs: dict[str, set[Subscription]] = {}
         self._bridge: _RedisBridge | None = None
 
-    def subscribe(self, channels: list[str], *, loop: asyncio.AbstractEventLoop | None = None) -> Subscription:
+    def subscribe(
+        self, channels: list[str], *, loop: asyncio.AbstractEventLoop | None = None
+    ) -> Subscription:
         """``loop``: an asyncio subscriber's (events come to ``aget``); None: a thread's (``get``)."""
         sub = Subscription(self, channels, loop)
         started = None
