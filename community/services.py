@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import events
 from games import selectors as game_selectors
 from games.errors import NotAllowed, ServiceError
 from games.models import Game
@@ -84,7 +85,13 @@ def chat_post(*, game_id: int, user, text: str) -> ChatMessage:
             raise NotAllowed(_("You may not write in the chat."))
         raise NotAllowed(_("A moderator muted you until %(until)s (UTC)."),
                          {"until": block.ends_at.strftime("%Y-%m-%d %H:%M")})
-    return ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
+    message = ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
+    # The API's streams, once this commits: the other players, but not those who blocked the author.
+    players = {s.user_id for s in game.seats.all() if s.user_id and s.kind == s.Kind.HUMAN} - {user.pk}
+    blocking = set(Block.objects.filter(blocked=user, blocker_id__in=players)
+                   .values_list("blocker_id", flat=True))
+    events.chat_posted(message, players - blocking)
+    return message
 
 
 # --- reports ------------------------------------------------------------------------------------

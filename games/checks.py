@@ -113,6 +113,8 @@ def check_definition(definition: registry.GameDefinition) -> list[checks.CheckMe
             except ValueError as exc:
                 error(12, f"its demo options {options} are refused for {players} players: {exc}")
 
+    _schema_errors(definition, error)
+
     app = apps.get_containing_app_config(type(engine).__module__)
     if app is None:
         error(13, "its engine is not inside an installed app",
@@ -126,6 +128,27 @@ def check_definition(definition: registry.GameDefinition) -> list[checks.CheckMe
                 error(13, f"it has no compiled {code} translations ({catalog})",
                       "Write locale/<language>/LC_MESSAGES/django.po in the game's app and compile it.")
     return found
+
+
+def _schema_errors(definition: registry.GameDefinition, error) -> None:
+    """A game publishes the JSON Schemas of its moves and view (the API serves them to bots' authors)."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    schemas = definition.schemas
+    if schemas is None:
+        error(14, "it publishes no JSON Schemas of its moves and view",
+              "GameDefinition(schemas=GameSchemas.from_folder(...)); scripts/game_schemas.py drafts them.")
+        return
+    for name in ("move", "view"):
+        try:
+            Draft202012Validator.check_schema(getattr(schemas, name))
+        except SchemaError as exc:
+            error(14, f"its {name} schema is not a JSON Schema: {exc.message}")
+    kinds = [v.get("properties", {}).get("type", {}).get("const") for v in schemas.move.get("oneOf", [])]
+    if not kinds or None in kinds:
+        error(14, "its move schema is not a oneOf of objects with a constant 'type'",
+              "Bots tell the moves apart by their type.")
 
 
 def _template_exists(name: str) -> bool:

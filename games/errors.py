@@ -16,7 +16,8 @@ from django.utils.translation import gettext
 class ServiceError(Exception):
     """A request the rules of the site refuse; nothing was changed."""
 
-    def __init__(self, key, params: dict | None = None):
+    def __init__(self, key, params: dict | None = None, *, code: str = ""):
+        self.code = code  # a stable name for programs (the API's error code); empty: the kind's own
         with translation.override(None):
             self.key = str(key)  # the msgid, whatever language is active now
         self.params = dict(params or {})

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engines.base import Engine, Move
+from .engines.schemas import GameSchemas
 
 # chooser(engine, view, legal_moves, seat, rng) -> one of legal_moves
 Chooser = Callable[[Engine, dict, list[Move], int, random.Random], Move]
@@ -59,6 +60,8 @@ class GameDefinition:
     - ``log_marks``: log key → CSS class of its line (a year's border, a phase's start).
     - ``year_start``: the log key that opens a numbered year (its ``year`` parameter), or None.
     - ``demo_options``: option sets of the games ``seed_demo`` opens (none: no demo game).
+    - ``schemas``: the JSON Schemas of its moves and of its view (``games.engines.schemas``), served by
+      the API (``/api/game-types/<slug>/``) so a bot's author reads the shapes, not the engine's code.
     """
 
     engine: Engine
@@ -73,6 +76,7 @@ class GameDefinition:
     log_marks: Mapping[str, str] = field(default_factory=dict)
     year_start: str | None = None
     demo_options: tuple[dict, ...] = ()
+    schemas: GameSchemas | None = None
 
     @property
     def slug(self) -> str:

@@ -264,7 +264,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
     with transaction.atomic():
         game = lock_game(game_id)
         if game.status != Game.Status.ACTIVE:
-            raise Conflict(_("This game is not in progress."))
+            raise Conflict(_("This game is not in progress."), code="game_not_in_progress")
         if expected_version != game.version:
             raise StaleVersion(
                 _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s)."),
@@ -276,7 +276,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         engine = registry.get(game.game_type)
         state = state_load(engine=engine, game=game)
         if seat.index not in engine.pending(state):
-            raise Conflict(_("It is not your turn to move."))
+            raise Conflict(_("It is not your turn to move."), code="not_your_turn")
         try:
             applied = engine.apply(state, seat.index, move)
         except IllegalMove as exc:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import rules, views
+from . import bot_pages, rules, views
 
 app_name = "games"
 
@@ -24,5 +24,6 @@ urlpatterns = [
     path("games/<int:pk>/rules/", rules.game_rules, name="game_rules"),
     path("rules/<slug:game_type>/<slug:variant>/", rules.rules_page, name="rules"),
     path("games/invite/<str:token>/", views.game_invite, name="invite"),
-    path("account/api-token/", views.api_token, name="api_token"),
+    path("account/api-token/", bot_pages.api_tokens, name="api_token"),
+    path("bots/", bot_pages.build_a_bot, name="build_a_bot"),
 ]

@@ -24,7 +24,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
-from rest_framework.authtoken.models import Token
 
 from . import body_cache, json_input, presence, registry, replay, selectors, services, texts, undo
 from .forms import GameCreateForm
@@ -442,18 +441,6 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
         for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
     ]
     return render(request, "games/log.html", {"game": game, "lines": lines})
-
-
-@login_required
-def api_token(request: HttpRequest) -> HttpResponse:
-    """Where a player gets the token a program of theirs uses to play."""
-    if request.method == "POST":
-        Token.objects.filter(user=request.user).delete()
-        Token.objects.create(user=request.user)
-        messages.success(request, _("A new API token was made; the old one no longer works."))
-        return redirect("games:api_token")
-    token = Token.objects.filter(user=request.user).first()
-    return render(request, "games/api_token.html", {"token": token})
 
 
 def game_replay(request: HttpRequest, pk: int) -> HttpResponse:

@@ -4,6 +4,7 @@ from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
+from games import api_account, stream
 from games.api import GameViewSet
 from lacitta_site.dev_outbox import outbox
 from lacitta_site.health import health
@@ -21,6 +22,17 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include(router.urls)),
+    path("api/me/", api_account.MeView.as_view(), name="api-me"),
+    path("api/tokens/", api_account.TokensView.as_view(), name="api-tokens"),
+    path("api/tokens/<int:pk>/", api_account.TokenView.as_view(), name="api-token"),
+    path("api/game-types/", api_account.GameTypesView.as_view(), name="game-types"),
+    path("api/game-types/<slug:slug>/", api_account.GameTypeView.as_view(), name="game-type"),
+    path("api/game-types/<slug:slug>/move-schema/", api_account.schema_view("move"), name="game-type-move-schema"),
+    path("api/game-types/<slug:slug>/view-schema/", api_account.schema_view("view"), name="game-type-view-schema"),
+    # Waiting without polling (games/stream.py); production serves these from the ASGI stream process.
+    path("api/stream/events/", stream.user_events, name="stream-events"),
+    path("api/stream/games/<int:pk>/", stream.game_events, name="stream-game"),
+    path("api/stream/wait/", stream.wait, name="stream-wait"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     # Redoc needs inline styles and Google's fonts, which the content security policy refuses:

@@ -79,3 +79,31 @@ class Vacation(models.Model):
         """Whole days started count (a vacation ended after 2 hours costs one day)."""
         seconds = (self.ends_at - self.starts_at).total_seconds()
         return max(int(-(-seconds // 86400)), 0)
+
+
+class ApiToken(models.Model):
+    """A key a program of the player's (a bot, a client) sends as ``Authorization: Bearer <key>``.
+
+    A player may have several, each named and limited to some scopes (read, play, chat), each
+    revocable on its own. Only a hash of the key is kept: the key is shown once, when made."""
+
+    SCOPES = ("read", "play", "chat")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(_("name"), max_length=60)
+    key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    prefix = models.CharField(max_length=12, editable=False)  # the key's start, to recognise it
+    scopes = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None

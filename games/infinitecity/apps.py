@@ -1,3 +1,5 @@
+from pathlib import Path
+
 from django.apps import AppConfig
 
 
@@ -14,6 +16,7 @@ class InfiniteCityConfig(AppConfig):
 
 def definition():
     """Everything the platform needs of Infinite City, handed over through the registry."""
+    from games.engines.schemas import GameSchemas
     from games.registry import GameDefinition, RulesPages
 
     from . import bots, page, svg, texts
@@ -31,5 +34,6 @@ def definition():
         stylesheets=("infinitecity/board.css",),
         seat_colours=svg.SEAT_COLOURS,
         log_marks={"infinitecity.final_round": "phase", "infinitecity.game_over": "year"},
+        schemas=GameSchemas.from_folder(Path(__file__).parent / "schemas"),
         demo_options=({"marks": "known-only"},),
     )

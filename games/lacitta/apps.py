@@ -1,3 +1,5 @@
+from pathlib import Path
+
 from django.apps import AppConfig
 
 
@@ -14,6 +16,7 @@ class LaCittaConfig(AppConfig):
 
 def definition():
     """Everything the platform needs of La Città, handed over through the registry."""
+    from games.engines.schemas import GameSchemas
     from games.registry import GameDefinition, RulesPages
 
     from . import bots, page, svg, texts
@@ -36,6 +39,7 @@ def definition():
             ("lacitta.voice_revealed", "lacitta.voice_drawn", "lacitta.migration_done", "lacitta.famine",
              "lacitta.fed"), "phase")},
         year_start="lacitta.year_start",
+        schemas=GameSchemas.from_folder(Path(__file__).parent / "schemas"),
         demo_options=({"edition": "modern", "expansion": "none", "setup": "beginner"},
                       {"edition": "classic", "expansion": "none", "setup": "beginner"}),
     )

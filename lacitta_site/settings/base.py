@@ -220,19 +220,24 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
 REST_FRAMEWORK = {
+    # Bearer tokens first: their WWW-Authenticate makes a missing or bad token a 401 (games/api_auth.py).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "games.api_auth.BearerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated", "games.api_auth.HasScope"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.exception_handler",
-    # JSON nested deeper than any move is refused with a 400 (games/json_input.py).
-    "DEFAULT_PARSER_CLASSES": ["games.json_input.ShallowJSONParser", "rest_framework.parsers.FormParser",
-                               "rest_framework.parsers.MultiPartParser"],
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.ScopedRateThrottle"],
+    # Bodies are JSON only (the schema says so; a generated client sends JSON). JSON nested deeper than
+    # any move is refused with a 400 (games/json_input.py).
+    "DEFAULT_PARSER_CLASSES": ["games.json_input.ShallowJSONParser"],
+    # Accepted moves per player (games/api_errors.py MoveLimit: refused moves do not count).
     "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min")},
 }
+
+# The stream process's few database threads keep their connections (games/stream.py); the tests give
+# them back after each call, so that the test database can be dropped at the end.
+STREAM_KEEP_DB_CONNECTIONS = True
 
 # Games one account may open per hour (the new-game page): no flooding the lobby or invitations.
 GAMES_PER_HOUR = int(os.environ.get("GAMES_PER_HOUR", "12"))
@@ -261,10 +266,26 @@ CONTENT_SECURITY_POLICY = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": f"{SITE_NAME} play-by-web API",
-    "DESCRIPTION": "Play asynchronous board games: list games, read a game as your seat sees it, "
-    "list your legal moves, submit a move with the version you saw, resign.",
+    "DESCRIPTION": (
+        "Play asynchronous board games: open games against the site's bots or challenge players, wait for "
+        "your turn on an event stream (/api/stream/events/, NDJSON or server-sent events; /api/stream/wait/ "
+        "to long-poll), read a game as your seat sees it, submit a move with the version you saw, chat.\n\n"
+        "**Tokens**: `Authorization: Bearer <key>`, made on the site's API tokens page or with POST "
+        "/api/tokens/; scopes read, play, chat; a missing or revoked token is a 401.\n\n"
+        "**Errors**: always `{code, detail, params}`, with the game's current `version` when a game is "
+        "named and `fields` for a body that does not fit; branch on `code` (stale_version, not_your_turn, "
+        "game_not_in_progress, unknown_move_type, the game's own code of an illegal move, rate_limited…).\n\n"
+        "**Limits**: 120 accepted moves a minute per player (refused moves do not count), told by the "
+        "RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers of each move's answer; a 429 has "
+        "Retry-After.\n\n"
+        "**Moves and views** are each game's own: GET /api/game-types/ links the JSON Schema of its moves "
+        "and of its view. The site's \"Build a bot\" page (/bots/) walks through a whole bot."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Each game's move and view JSON Schemas, linked from the operations that carry them.
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "games.api_schema.add_game_schemas"],
+    "COMPONENT_SPLIT_REQUEST": True,
     # Swagger UI served from this site (no CDN).
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

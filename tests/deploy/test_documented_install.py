@@ -9,9 +9,11 @@ The time from an empty database to a site that answers is printed (issue 18 asks
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import secrets
+import threading
 import time
 
 import httpx
@@ -86,6 +88,14 @@ def test_env_example_reads_the_same_for_systemd_and_a_shell(tmp_path):
         assert sourced.get(name) == systemd_value(raw), f"{name}: the shell reads {sourced.get(name)!r}"
 
 
+def _read_stream(url: str, cookies, into: list) -> None:
+    with httpx.Client(cookies=cookies, timeout=httpx.Timeout(10, read=None)) as client:
+        with client.stream("GET", url) as response:
+            for line in response.iter_lines():
+                if line.strip():
+                    into.append(json.loads(line))
+
+
 def test_the_docs_show_the_example_env_file_as_it_is():
     block = DOCS.split("## Environment", 1)[1].split("```", 2)[1].strip().splitlines()
     example = [ln for ln in (ROOT / "deploy" / "env.example").read_text().splitlines()
@@ -97,8 +107,9 @@ def test_units_and_procfile_run_deploy_site():
     assert unit_command("web")[1:] == ["web"]
     assert unit_command("worker")[1:] == ["worker"]
     assert unit_command("beat")[1:] == ["beat"]
+    assert unit_command("stream")[1:] == ["stream"]
     procfile = (ROOT / "Procfile").read_text()
-    for process in ("web", "worker", "beat", "release"):
+    for process in ("web", "worker", "beat", "stream", "release"):
         assert f"{process}: deploy/site {process}" in procfile
     for step in (
         "deploy/site install",
@@ -106,6 +117,8 @@ def test_units_and_procfile_run_deploy_site():
         "deploy/site backup",
         "deploy/site restore",
         "systemctl enable --now lacitta-beat",
+        "lacitta-stream",
+        "/api/stream/",
         "send_digests",
     ):
         assert step in DOCS, step
@@ -118,7 +131,7 @@ def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backu
     assert found is not None  # conftest deselects this test otherwise
     tag = secrets.token_hex(3)
     database, restored = f"lacitta_deploy_{tag}", f"lacitta_deploy_{tag}_restored"
-    web_port, smtp_port = free_port(), free_port()
+    web_port, smtp_port, stream_port = free_port(), free_port(), free_port()
     base = f"http://127.0.0.1:{web_port}"
     env_file = tmp_path / "env"
     write_env_file(
@@ -137,6 +150,7 @@ def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backu
             "EMAIL_HOST_PASSWORD": "",
             "WEB_BIND": f"127.0.0.1:{web_port}",
             "WEB_CONCURRENCY": "2",
+            "STREAM_BIND": f"127.0.0.1:{stream_port}",
             "CELERY_CONCURRENCY": "1",
         },
         extra={  # the documented optional settings for a try on this machine
@@ -163,7 +177,9 @@ def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backu
             web = site.start("web", unit_command("web"))
             worker = site.start("worker", unit_command("worker"))
             beat = site.start("beat", unit_command("beat"))
+            stream = site.start("stream", unit_command("stream"))
             _wait(lambda: _healthy(base), 60, "the site answering /healthz")
+            _wait(lambda: _healthy(f"http://127.0.0.1:{stream_port}"), 60, "the stream process answering")
             timings["empty_database_to_working_site_s"] = round(time.monotonic() - start, 1)
 
             client = httpx.Client(base_url=base, timeout=30, follow_redirects=False)
@@ -208,6 +224,11 @@ def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backu
             assert created.status_code == 302, created.text[:800]
             game_id = int(re.search(r"/games/(\d+)/", created.headers["location"]).group(1))
             api = {"X-CSRFToken": _csrf(client)}
+            # The game's event stream, from the stream process (the balancer sends /api/stream/ there),
+            # with the same session: every version the worker's bot and the player make arrives.
+            streamed: list[dict] = []
+            threading.Thread(target=_read_stream, daemon=True, args=(
+                f"http://127.0.0.1:{stream_port}/api/stream/games/{game_id}/", client.cookies, streamed)).start()
 
             def bot_moves() -> int:
                 with psycopg.connect(found.postgres(database)) as conn:
@@ -232,6 +253,8 @@ def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backu
                 assert answer.status_code in (200, 409), answer.text[:500]
                 my_moves += answer.status_code == 200
             assert my_moves >= 3 and bot_moves() >= 2, (my_moves, bot_moves())
+            final = client.get(f"/api/games/{game_id}/").json()["version"]
+            _wait(lambda: any(e.get("version") == final for e in streamed), 10, "the stream telling the last move")
             played = [
                 r
                 for r in json_records(worker)
@@ -272,7 +295,7 @@ def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backu
             assert re.search(r"[1-9]\d* game\(s\) replayed, 0 differ", restore.stdout), restore.stdout
 
             # One JSON object per log line, from every process.
-            for process in (web, worker, beat):
+            for process in (web, worker, beat, stream):
                 assert process.proc.poll() is None, f"{process.name} stopped: {process.lines()[-20:]}"
                 assert json_records(process), f"{process.name} logged nothing"
                 assert non_json_lines(process) == [], f"{process.name}: {non_json_lines(process)[:5]}"

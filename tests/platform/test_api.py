@@ -17,8 +17,12 @@ def token_client(user) -> APIClient:
     return client
 
 
-def test_anonymous_gets_401():
-    assert APIClient().get("/api/games/").status_code in (401, 403)
+def test_anonymous_gets_401_with_www_authenticate():
+    for headers in ({}, {"HTTP_AUTHORIZATION": "Bearer lct_not-a-key"}, {"HTTP_AUTHORIZATION": "Token nope"}):
+        response = APIClient().get("/api/games/", **headers)
+        assert response.status_code == 401, headers
+        assert response["WWW-Authenticate"] == 'Bearer realm="api"'
+        assert response.json()["code"] in ("not_authenticated", "authentication_failed")
 
 
 def test_list_shows_public_and_own_games(alice, bob):
@@ -53,7 +57,8 @@ def test_bad_move_bodies_get_400_with_messages(alice, bob):
     game = accept_all(race_game(alice, [bob]), [bob])
     api = token_client(alice)
     missing = api.post(f"/api/games/{game.pk}/moves/", {"move": {"type": "add", "n": 1}}, format="json")
-    assert missing.status_code == 400 and "version" in missing.json()
+    assert missing.status_code == 400 and missing.json()["code"] == "invalid"
+    assert "version" in missing.json()["fields"]
     illegal = api.post(f"/api/games/{game.pk}/moves/", {"version": 1, "move": {"type": "add", "n": 5}},
                        format="json")
     assert illegal.status_code == 400

@@ -10,6 +10,7 @@ from django.core.management.base import SystemCheckError
 
 from games import bots, registry
 from games.checks import check_definition
+from games.engines.schemas import GameSchemas
 from tests.games.nim.engine import ENGINE as NIM
 
 
@@ -55,6 +56,9 @@ def test_a_slug_registered_twice_is_an_error():
     ({"seat_colours": ("teal", "orange", "mauve")}, "games.E010"),
     ({"log_marks": {"nim.no_such_key": "year"}}, "games.E011"),
     ({"demo_options": ({"pile": "7"},)}, "games.E012"),
+    ({"schemas": None}, "games.E014"),  # no JSON Schemas of its moves and view for the API
+    ({"schemas": GameSchemas(move={"type": 3}, view={})}, "games.E014"),  # not a JSON Schema
+    ({"schemas": GameSchemas(move={"oneOf": [{"type": "object"}]}, view={})}, "games.E014"),  # no move type
 ])
 def test_a_definition_missing_a_part_fails_the_check(change, error):
     broken = dataclasses.replace(registry.definition("nim"), **change)

@@ -279,12 +279,21 @@ def test_full_log_page_filters_private_lines(client, alice, bob):
 
 
 def test_api_token_page(client, alice):
-    login(client, alice)
-    client.post(reverse("games:api_token"))
-    from rest_framework.authtoken.models import Token
+    """Several named tokens with scopes, the key shown once, each revocable (tests/platform/test_bot_api.py
+    has the API's side)."""
+    from players.models import ApiToken
 
-    token = Token.objects.get(user=alice)
-    assert token.key in client.get(reverse("games:api_token")).content.decode()
+    login(client, alice)
+    made = client.post(reverse("games:api_token"), {"name": "my bot", "scopes": ["read", "play"]})
+    html = made.content.decode()
+    token = ApiToken.objects.get(user=alice)
+    key = html.split('value="lct_', 1)[1].split('"', 1)[0]
+    assert token.scopes == ["read", "play"] and token.name == "my bot" and token.prefix in "lct_" + key
+    assert "lct_" + key not in client.get(reverse("games:api_token")).content.decode()  # shown once
+    assert client.post(reverse("games:api_token"), {"name": "", "scopes": ["read"]}).status_code == 400
+    client.post(reverse("games:api_token"), {"action": "revoke", "token": token.pk})
+    token.refresh_from_db()
+    assert token.revoked_at is not None
 
 
 def test_replay_of_a_finished_game_steps_through_moves(client, alice, bob):

@@ -312,4 +312,4 @@ def test_an_illegal_move_is_worded_by_the_games_texts_for_pages_and_api_alike(cl
     assert page.status_code == api.status_code == 400
     assert "You can only add 1, 2 or 3." in page.content.decode()
     assert api.json() == {"detail": "You can only add 1, 2 or 3.", "code": "race.bad_add",
-                          "params": {"move": "add"}}
+                          "params": {"move": "add"}, "version": 1}  # the API's one error shape

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 from django.apps import AppConfig
 
 
@@ -7,6 +9,7 @@ class NimConfig(AppConfig):
 
     def ready(self):
         from games import registry
+        from games.engines.schemas import GameSchemas
 
         from . import bots, page, texts
         from .engine import ENGINE
@@ -15,4 +18,5 @@ class NimConfig(AppConfig):
             engine=ENGINE, texts=texts, page=page.context, bot_levels=bots.LEVELS,
             templates={"board": "nim/board.html", "moves": "nim/moves.html"},
             option_labels=texts.OPTION_LABELS, seat_colours=("teal", "orange", "brown"),
+            schemas=GameSchemas.from_folder(Path(__file__).parent / "schemas"),
         ))

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 from django.apps import AppConfig
 
 
@@ -7,6 +9,7 @@ class RaceConfig(AppConfig):
 
     def ready(self):
         from games import registry
+        from games.engines.schemas import GameSchemas
 
         from . import texts
         from .engine import ENGINE
@@ -15,4 +18,5 @@ class RaceConfig(AppConfig):
         registry.register(registry.GameDefinition(
             engine=ENGINE, texts=texts, option_labels=texts.OPTION_LABELS,
             templates={"board": "games/generic_board.html", "moves": "games/generic_moves.html"},
+            schemas=GameSchemas.from_folder(Path(__file__).parent / "schemas"),
         ))

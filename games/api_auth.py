@@ -1,0 +1,84 @@
+"""Who calls the API, and what their token allows.
+
+``Authorization: Bearer <key>`` (or ``Token <key>``) names one of the player's API tokens
+(``players.tokens``: several per player, named, scopes read / play / chat, revocable); the
+single token of earlier versions (``rest_framework.authtoken``) still works with every scope,
+as does the site's session (the pages' own calls). A missing or bad token is a 401 with a
+``WWW-Authenticate`` header, as RFC 6750 says, not a 403."""
+
+from __future__ import annotations
+
+from rest_framework import exceptions, permissions
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+
+from players.models import ApiToken
+
+ALL_SCOPES = frozenset(ApiToken.SCOPES)
+REALM = 'Bearer realm="api"'
+
+
+def key_of(header: bytes) -> str | None:
+    """The key of an ``Authorization`` header, None when there is none; AuthenticationFailed when
+    it is not ``Bearer <key>`` or ``Token <key>``."""
+    parts = header.split()
+    if not parts or parts[0].lower() not in (b"bearer", b"token"):
+        return None
+    if len(parts) != 2:
+        raise exceptions.AuthenticationFailed("Send one key: Authorization: Bearer <key>.")
+    try:
+        return parts[1].decode("ascii")
+    except UnicodeDecodeError:
+        raise exceptions.AuthenticationFailed("The key has characters a key never has.") from None
+
+
+def user_of_key(key: str):
+    """(user, token) for an active key, or None."""
+    from rest_framework.authtoken.models import Token
+
+    from players.tokens import token_user
+
+    token = token_user(key)
+    if token is not None:
+        return token.user, token
+    legacy = Token.objects.select_related("user").filter(key=key).first()
+    if legacy is not None and legacy.user.is_active:
+        return legacy.user, legacy
+    return None
+
+
+def scopes_of(auth) -> frozenset[str]:
+    """What the caller's credentials allow: a named token its scopes, anything else everything."""
+    if isinstance(auth, ApiToken):
+        return frozenset(auth.scopes)
+    return ALL_SCOPES
+
+
+class BearerTokenAuthentication(BaseAuthentication):
+    def authenticate(self, request):
+        key = key_of(get_authorization_header(request))
+        if key is None:
+            return None
+        found = user_of_key(key)
+        if found is None:
+            raise exceptions.AuthenticationFailed("Unknown or revoked token.")
+        return found
+
+    def authenticate_header(self, request) -> str:
+        return REALM
+
+
+class HasScope(permissions.BasePermission):
+    """The view's ``scope_for(request)`` must be among the token's scopes (403 otherwise)."""
+
+    message = "This token's scopes do not allow this."
+
+    def has_permission(self, request, view) -> bool:
+        needed = (
+            view.scope_for(request)
+            if hasattr(view, "scope_for")
+            else ("read" if request.method in permissions.SAFE_METHODS else "play")
+        )
+        if needed in scopes_of(request.auth):
+            return True
+        self.message = f"This token's scopes do not allow this (it needs the “{needed}” scope)."
+        return False

@@ -1,0 +1,134 @@
+"""The API's one error shape, and the move rate limit.
+
+Every refusal is ``{"code", "detail", "params"}``, plus ``"version"`` (the game's current one) when
+the request named a game the caller may see, and ``"fields"`` (field → messages) for a body that
+does not fit. ``code`` is stable: programs branch on it, people read ``detail`` (in their
+language). An illegal move's code is the engine's own key (``race.bad_add``…)."""
+
+from __future__ import annotations
+
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import exceptions, serializers
+from rest_framework.response import Response
+from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from .errors import BadMove, Conflict, DamagedGame, NotAllowed, ServiceError, StaleVersion, TooMany
+from .http_errors import status_of, text_of
+
+# The kind of refusal when its raise site gave no code of its own (most specific first).
+CODES = (
+    (StaleVersion, "stale_version"),
+    (DamagedGame, "damaged_game"),
+    (TooMany, "rate_limited"),
+    (Conflict, "conflict"),
+    (NotAllowed, "not_allowed"),
+    (ServiceError, "invalid"),
+)
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField(
+        help_text="Stable: stale_version, not_your_turn, game_not_in_progress, "
+        "unknown_move_type, invalid, not_authenticated, "
+        "permission_denied, not_found, rate_limited… or the engine's "
+        "key of an illegal move."
+    )
+    detail = serializers.CharField(help_text="The refusal in words, in the caller's language.")
+    params = serializers.DictField(help_text="The values the message names (e.g. seen and now versions).")
+    version = serializers.IntegerField(required=False, help_text="The game's current version.")
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="A body that does not fit: field → what is wrong.",
+    )
+
+
+def error_responses(*statuses: int) -> dict:
+    """The documented refusals of an operation (every operation has 401 and 403)."""
+    words = {
+        400: "Bad input or an illegal move.",
+        401: "No token, or an unknown or revoked one.",
+        403: "Not allowed (not your seat, or the token's scopes).",
+        404: "No such game (or not yours to see).",
+        409: "The game moved on: stale version, repeated move, not your turn, not in progress.",
+        429: "Too many moves: wait (Retry-After, RateLimit-* headers).",
+    }
+    return {s: OpenApiResponse(ErrorSerializer, description=words[s]) for s in sorted({401, 403, *statuses})}
+
+
+def code_of(exc: ServiceError) -> str:
+    if isinstance(exc, BadMove):
+        return exc.key
+    return getattr(exc, "code", None) or next(code for kind, code in CODES if isinstance(exc, kind))
+
+
+def exception_handler(exc, context):
+    view = context.get("view")
+    version = getattr(view, "visible_version", None)
+    if isinstance(exc, ServiceError):
+        data = {"code": code_of(exc), "detail": text_of(exc), "params": exc.params}
+        if version is not None:
+            data["version"] = version()
+        response = Response(data, status=status_of(exc))
+    else:
+        response = drf_exception_handler(exc, context)
+        if response is None:
+            return None
+        response.data = _shape(exc, response.data)
+    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+        response.status_code = 401
+        response["WWW-Authenticate"] = 'Bearer realm="api"'
+    return response
+
+
+def _shape(exc, data) -> dict:
+    if isinstance(exc, exceptions.ValidationError):
+        fields = data if isinstance(data, dict) else {"non_field_errors": data}
+        fields = {k: [str(m) for m in (v if isinstance(v, list) else [v])] for k, v in fields.items()}
+        first = next(iter(fields.items()), ("", [""]))
+        return {
+            "code": "invalid",
+            "detail": f"{first[0]}: {first[1][0]}" if first[0] else first[1][0],
+            "params": {},
+            "fields": fields,
+        }
+    detail = data.get("detail", "") if isinstance(data, dict) else str(data)
+    code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
+    params = {"wait": exc.wait} if isinstance(exc, exceptions.Throttled) and exc.wait is not None else {}
+    return {"code": {"throttled": "rate_limited"}.get(code, code), "detail": str(detail), "params": params}
+
+
+class MoveLimit:
+    """Accepted moves per caller in a sliding window (``REST_FRAMEWORK`` rate "moves", 120/min):
+    a refused move costs nothing. The answers carry ``RateLimit-Limit``, ``RateLimit-Remaining``
+    and ``RateLimit-Reset`` (seconds), and a 429 ``Retry-After``."""
+
+    def __init__(self, user_id: int):
+        rate = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["moves"]
+        self.limit, self.window = SimpleRateThrottle.parse_rate(None, rate)
+        self.key = f"api-moves:{user_id}"
+        self.now = time.time()
+        self.history = [t for t in (cache.get(self.key) or []) if t > self.now - self.window]
+
+    def check(self) -> None:
+        if len(self.history) >= self.limit:
+            raise exceptions.Throttled(wait=self.reset())
+
+    def record(self) -> None:
+        self.history.insert(0, self.now)
+        cache.set(self.key, self.history[: self.limit], self.window)
+
+    def reset(self) -> int:
+        return int(self.history[-1] + self.window - self.now) + 1 if len(self.history) >= self.limit else 0
+
+    def headers(self) -> dict[str, str]:
+        return {
+            "RateLimit-Limit": str(self.limit),
+            "RateLimit-Remaining": str(max(0, self.limit - len(self.history))),
+            "RateLimit-Reset": str(self.reset()),
+        }

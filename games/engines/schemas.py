@@ -1,0 +1,152 @@
+"""JSON Schemas of a game's moves and views (pure Python, no Django).
+
+Each game publishes two schemas through its definition (``GameDefinition.schemas``): the moves
+``legal_moves`` gives (one object per move ``type``) and the ``view`` of a seat or a spectator.
+They are files in the game's folder (``schemas/move.json``, ``schemas/view.json``); ``infer``
+drafts them from random games (``scripts/game_schemas.py``) and the author keeps or edits the
+result. ``tests/engines/test_game_schemas.py`` validates every legal move and every view of
+random games of every registered game against them."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .base import Engine
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+MAP_KEYS = 24  # more distinct keys than this, not all names: a map (cell → value), not a record
+
+
+@dataclass(frozen=True)
+class GameSchemas:
+    """The move schema (``oneOf`` per ``type``) and the view schema of one game."""
+
+    move: dict
+    view: dict
+
+    @classmethod
+    def from_folder(cls, folder: Path | str) -> GameSchemas:
+        folder = Path(folder)
+        return cls(
+            move=json.loads((folder / "move.json").read_text()),
+            view=json.loads((folder / "view.json").read_text()),
+        )
+
+
+class _Shape:
+    """What was seen at one place of the samples: its JSON types, and below it."""
+
+    def __init__(self):
+        self.types: set[str] = set()
+        self.keys: dict[str, _Shape] = {}
+        self.key_seen: dict[str, int] = {}
+        self.objects = 0
+        self.items: _Shape | None = None
+
+    def add(self, value: Any) -> None:
+        if value is None:
+            self.types.add("null")
+        elif isinstance(value, bool):
+            self.types.add("boolean")
+        elif isinstance(value, int):
+            self.types.add("integer")
+        elif isinstance(value, float):
+            self.types.add("number")
+        elif isinstance(value, str):
+            self.types.add("string")
+        elif isinstance(value, list | tuple):
+            self.types.add("array")
+            self.items = self.items or _Shape()
+            for item in value:
+                self.items.add(item)
+        elif isinstance(value, dict):
+            self.types.add("object")
+            self.objects += 1
+            for key, item in value.items():
+                self.keys.setdefault(key, _Shape()).add(item)
+                self.key_seen[key] = self.key_seen.get(key, 0) + 1
+        else:
+            raise TypeError(f"not a JSON value: {value!r}")
+
+    def schema(self, *, closed: bool = False) -> dict:
+        types = set(self.types)
+        if {"integer", "number"} <= types:
+            types.discard("integer")
+        out: dict[str, Any] = {}
+        if not types:
+            return out  # never seen (an always-empty list's items): anything
+        out["type"] = sorted(types)[0] if len(types) == 1 else sorted(types)
+        if "array" in types and self.items is not None and self.items.types:
+            out["items"] = self.items.schema(closed=closed)
+        if "object" in types and self.keys:
+            if all(k.lstrip("-").isdigit() for k in self.keys) or (
+                len(self.keys) > MAP_KEYS and not all(k.isidentifier() for k in self.keys)
+            ):
+                merged = _Shape()
+                for shape in self.keys.values():
+                    merged.merge(shape)
+                out["additionalProperties"] = merged.schema(closed=closed)
+            else:
+                out["properties"] = {k: s.schema(closed=closed) for k, s in sorted(self.keys.items())}
+                required = sorted(k for k, n in self.key_seen.items() if n == self.objects)
+                if required:
+                    out["required"] = required
+                if closed:
+                    out["additionalProperties"] = False
+        return out
+
+    def merge(self, other: _Shape) -> None:
+        self.types |= other.types
+        self.objects += other.objects
+        for key, shape in other.keys.items():
+            self.keys.setdefault(key, _Shape()).merge(shape)
+            self.key_seen[key] = self.key_seen.get(key, 0) + other.key_seen.get(key, 0)
+        if other.items is not None:
+            self.items = self.items or _Shape()
+            self.items.merge(other.items)
+
+
+def infer_moves(moves, *, title: str) -> dict:
+    """One closed object per move ``type`` (``type`` itself a constant), under ``oneOf``."""
+    by_type: dict[str, _Shape] = {}
+    for move in moves:
+        by_type.setdefault(move["type"], _Shape()).add(move)
+    variants = []
+    for kind, shape in sorted(by_type.items()):
+        schema = shape.schema(closed=True)
+        schema["properties"]["type"] = {"const": kind}
+        schema["title"] = kind
+        variants.append(schema)
+    return {"$schema": DIALECT, "title": title, "oneOf": variants}
+
+
+def infer_view(views, *, title: str) -> dict:
+    shape = _Shape()
+    for view in views:
+        shape.add(view)
+    return {"$schema": DIALECT, "title": title, **shape.schema()}
+
+
+def samples(engine: Engine, option_sets, *, games: int, seed: int, views_every: int = 1):
+    """Legal moves and views (every seat's and a spectator's) of random games: (moves, views)."""
+    moves, views = [], []
+    for n, (options, players) in enumerate(option_sets):
+        for g in range(games):
+            rng = random.Random(seed + 1000 * n + g)
+            state = engine.new_game(options, players, rng.randrange(2**31)).state
+            step = 0
+            while True:
+                if step % views_every == 0 or engine.is_over(state):
+                    views += [engine.view(state, s) for s in [None, *range(players)]]
+                if engine.is_over(state):
+                    break
+                for seat in sorted(engine.pending(state)):
+                    moves += engine.legal_moves(state, seat)
+                seat = rng.choice(sorted(engine.pending(state)))
+                state = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat))).state
+                step += 1
+    return moves, views

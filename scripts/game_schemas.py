@@ -1,0 +1,57 @@
+"""Draft a game's move and view JSON Schemas from random games, into its folder's ``schemas/``.
+
+    .venv/bin/python scripts/game_schemas.py SLUG [--games 3] [--seed 1]
+
+Every option set the engine accepts is played; the author reads the result (``git diff``) and keeps
+or edits it. ``tests/engines/test_game_schemas.py`` checks random games against the files."""
+
+import argparse
+import itertools
+import json
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "lacitta_site.settings.test")
+
+import django
+
+
+def option_sets(engine):
+    names = [o.name for o in engine.options]
+    for values in itertools.product(*(o.choices for o in engine.options)):
+        for players in range(engine.min_players, engine.max_players + 1):
+            try:
+                yield engine.validate_options(dict(zip(names, values, strict=True)), players), players
+            except ValueError:
+                continue
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("slug")
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--views-every", type=int, default=1)
+    args = parser.parse_args()
+    django.setup()
+    from django.apps import apps
+
+    from games import registry
+    from games.engines.schemas import infer_moves, infer_view, samples
+
+    engine = registry.get(args.slug)
+    app = next(a for a in apps.get_app_configs() if a.label == args.slug or a.name.endswith(f".{args.slug}"))
+    moves, views = samples(engine, list(option_sets(engine)), games=args.games, seed=args.seed,
+                           views_every=args.views_every)
+    folder = Path(app.path) / "schemas"
+    folder.mkdir(exist_ok=True)
+    for name, schema in (("move", infer_moves(moves, title=f"{engine.name}: a move")),
+                         ("view", infer_view(views, title=f"{engine.name}: what a seat or a spectator sees"))):
+        (folder / f"{name}.json").write_text(json.dumps(schema, indent=1, ensure_ascii=False) + "\n")
+    print(f"{args.slug}: {len(moves)} moves, {len(views)} views -> {folder}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,3 @@
+"""Fixtures of the platform tests."""
+
+from tests.platform.servers import asgi_server  # noqa: F401  (the site under uvicorn)
