@@ -25,7 +25,7 @@ def page(client, user, game, query=""):
 
 def links(html):
     """The step links of the move being built (buttons and board targets)."""
-    return [unescape(m) for m in re.findall(r'href="(/games/\d+/\?m=[^"]+)"', html)]
+    return list(dict.fromkeys(unescape(m) for m in re.findall(r'(?:href|hx-get)="(/games/\d+/\?m=[^"]+)"', html)))
 
 
 def confirm_move(html):

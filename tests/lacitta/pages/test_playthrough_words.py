@@ -24,7 +24,7 @@ def page(client, user, game, query="", language="en"):
 
 
 def confirm_text(html):
-    return re.search(r'<p class="confirm-text">(.*?)</p>', html, re.S).group(1)
+    return re.search(r'<p class="confirm-text"[^>]*>(.*?)</p>', html, re.S).group(1)
 
 
 def test_feeding_confirmation_and_choices_count_citizens_in_words(client):
