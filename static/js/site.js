@@ -173,6 +173,8 @@ document.addEventListener("htmx:beforeSwap", function (event) {
   gameSwap = {
     step: !!asker && asker !== old,  // a control inside the body asked: a step of a move (or a move)
     key: active && old.contains(active) && active !== old ? focusKey(active) : null,
+    // on the question of the move panel (or "waiting…"): the focus follows to the next question
+    onPrompt: !!(active && active.hasAttribute && active.hasAttribute("data-step-focus") && old.contains(active)),
     lines: lineSeqs(old), yourTurn: old.hasAttribute("data-your-turn"),
   };
 });
@@ -208,7 +210,7 @@ document.addEventListener("htmx:afterSettle", function () {
     if (body.hasAttribute("data-your-turn") && !swap.yourTurn) { announce(body.getAttribute("data-your-turn")); }
   }
   var target = null;
-  if (swap.step) {
+  if (swap.step || swap.onPrompt) {
     target = body.querySelector("[data-step-focus]");
   } else if (swap.key) {
     var candidates = body.querySelectorAll("a, button, input, select, textarea, [tabindex]");
