@@ -21,7 +21,10 @@ def seat_words(owner: int, names: list[str]) -> str:
 
 
 def _landscape_of(view: dict) -> dict[int, tuple[str, int]]:
-    return {item["space"]: (item["kind"], item["symbols"]) for item in view["landscape"]}
+    """Every space's landscape: printed on the board's edge, or laid at setup (the view's)."""
+    land = {space.id: tuple(space.printed) for space in BOARD.spaces if space.printed}
+    land.update({item["space"]: (item["kind"], item["symbols"]) for item in view["landscape"]})
+    return land
 
 
 def touching(cell: int, view: dict) -> str:
