@@ -15,6 +15,7 @@ import re
 
 import pytest
 
+from community.services import chat_post
 from games import services
 from games.models import Game
 from games.services import SeatSpec, game_create
@@ -215,8 +216,14 @@ def test_other_seats_move_is_announced_and_focus_stays_put(browser, live_server,
     page.wait_for_function("() => document.getElementById('game-news').textContent.includes('takes 2 gold')")
     assert news.get_attribute("role") == "log" and news.get_attribute("aria-live") == "polite"
     game.refresh_from_db()
-    if owes(game).index == watcher.index:
-        page.wait_for_function("() => document.title.includes('(Your move)')")
-        assert "It is your move." in news.inner_text()
+    assert owes(game).index == watcher.index
+    page.wait_for_function("() => document.title.includes('(Your move)')")
+    assert "It is your move." in news.inner_text()
     assert page.evaluate("document.activeElement.classList.contains('lc-cities')")  # not lost to <body>
+    # a chat message from the other player is read out too (the chat polls on its own, every 5 s)
+    page.wait_for_selector(".chat-lines", state="attached")
+    chat_post(game_id=game.pk, user=mover.user, text="Nice castle!")
+    page.wait_for_function("() => document.getElementById('game-news').textContent.includes('Nice castle!')",
+                           timeout=12000)
+    assert f"{mover.user.username}: Nice castle!" in news.inner_text()
     context.close()
