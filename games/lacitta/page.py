@@ -400,7 +400,8 @@ def move_step(legal: list[dict], raw_partial: str | None, view: dict, base_url: 
     builder = move_builder.build(legal, move_builder.decode(raw_partial), FIELD_ORDER, WHOLE_KEYS)
     step = builder.step
     ctx = {"builder": builder, "targets": {}, "options": [], "prompt": "", "confirm": None, "stop": None,
-           "selected": set(), "cancel_url": base_url, "board_options": [], "started": builder.started, "board_step": False,
+           "selected": set(), "cancel_url": base_url, "board_options": [], "started": builder.started,
+           "board_step": False,
            "filled": filled_notes(builder, view) if builder.started else [], "missing": []}
     for key in BOARD_KEYS:
         value = builder.partial.get(key)
@@ -637,8 +638,9 @@ def context(*, request, game, gv, names: list[str], base_url: str, replay: bool 
                              mark_titles=mark_titles)
     # Copies with names: the view itself is never changed (it may be shared).
     buildings = {c["id"]: c["buildings"] for c in spoken.cities_text(view, names)}
-    cities_by_owner = [dict(c, name=places.city_name(c["id"]), buildings_text=buildings.get(c["id"], "—")) for c in
-                       sorted(view["cities"], key=lambda c: (c["owner"] != seat, c["owner"], c["id"]))]
+    mine_first = sorted(view["cities"], key=lambda c: (c["owner"] != seat, c["owner"], c["id"]))
+    cities_by_owner = [dict(c, name=places.city_name(c["id"]), buildings_text=buildings.get(c["id"], "—"))
+                       for c in mine_first]
     end = end_context(game=game, names=names) if game.status == game.Status.FINISHED and not replay else {}
     decision = view.get("decision") or {}
     decision_cities = [dict(c, name=places.city_name(c["city"])) for c in decision.get("cities") or []
@@ -681,7 +683,7 @@ def citizens_by_year(moves) -> dict[int, list[int]]:
     return series
 
 
-CHART_DASHES = ("", "7 3", "2 2.5", "9 3 2 3", "4 4")  # each seat's line has its own dashes, not only a colour
+CHART_DASHES = ("", "7 3", "2 2.5", "9 3 2 3", "4 4")  # each seat's line: its dashes, not a colour only
 
 
 def chart_svg(series: dict[int, list[int]], names: list[str]) -> dict | None:
@@ -704,8 +706,9 @@ def chart_svg(series: dict[int, list[int]], names: list[str]) -> dict | None:
     for i in range(years):
         parts.append(f'<text x="{sx(i):.0f}" y="{height - 6}" text-anchor="middle" class="axis">{i + 1}</text>')
     for tick in range(0, top_value + 1, max(top_value // 4, 1)):
+        y = f"{sy(tick):.0f}"
         parts.append(f'<text x="{left - 6}" y="{sy(tick) + 3:.0f}" text-anchor="end" class="axis">{tick}</text>'
-                     f'<line x1="{left}" x2="{width - 18}" y1="{sy(tick):.0f}" y2="{sy(tick):.0f}" class="grid"/>')
+                     f'<line x1="{left}" x2="{width - 18}" y1="{y}" y2="{y}" class="grid"/>')
     legend = []
     for seat, values in sorted(series.items()):
         points = [(sx(i), sy(c)) for i, c in enumerate(values) if c is not None]
@@ -718,14 +721,17 @@ def chart_svg(series: dict[int, list[int]], names: list[str]) -> dict | None:
         parts += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/>' for x, y in points]
         if points:
             x, y = points[-1]
-            parts.append(f'<text x="{x + 6:.1f}" y="{y + 3:.1f}" class="axis line-letter">{seat_letter(seat)}</text>')
-        key = (f'<svg viewBox="0 0 24 10" aria-hidden="true"><line x1="1" x2="23" y1="5" y2="5" stroke="{colour}" '
+            parts.append(f'<text x="{x + 6:.1f}" y="{y + 3:.1f}" class="axis line-letter">'
+                         f'{seat_letter(seat)}</text>')
+        key = (f'<svg viewBox="0 0 24 10" aria-hidden="true"><line x1="1" x2="23" y1="5" y2="5" '
+               f'stroke="{colour}" '
                f'stroke-width="2.5"{dash_attr}/></svg>')
         legend.append({"seat": seat, "name": names[seat], "key": mark_safe(key)})
     parts.append("</svg>")
     rows = [{"name": names[seat], "values": list(values) + [None] * (years - len(values))}
             for seat, values in sorted(series.items())]
-    return {"svg": mark_safe("".join(parts)), "legend": legend, "years": list(range(1, years + 1)), "rows": rows}
+    return {"svg": mark_safe("".join(parts)), "legend": legend, "years": list(range(1, years + 1)),
+            "rows": rows}
 
 
 def end_context(*, game, names: list[str]) -> dict:

@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 
 from games.lacitta.engine.board import BOARD
 from games.lacitta.texts import LANDSCAPES, SERVICES
+from games.templatetags.games_extras import seat_letter
 
 from .help import building_effect, building_name
 from .places import cell_food, city_name
 from .spoken import building_words
 from .symbols import defs as symbol_defs
-from games.templatetags.games_extras import seat_letter
 
 SIZE = 17.0  # hex radius in SVG units
 SQRT3 = math.sqrt(3)
@@ -50,8 +50,10 @@ def seat_swatch(seat: int) -> SafeString:
     """The seat's buildings in small (tint and pattern), for the players table: the key to the board."""
     if seat >= len(SEAT_PATTERNS):
         return mark_safe("")
-    return mark_safe(f'<svg class="seat-swatch" viewBox="0 0 12 12" aria-hidden="true"><rect width="12" height="12" '
-                     f'rx="2" fill="{SEAT_LIGHT[seat]}" stroke="{SEAT_FILL[seat]}"/><rect width="12" height="12" '
+    return mark_safe(f'<svg class="seat-swatch" viewBox="0 0 12 12" aria-hidden="true">'
+                     f'<rect width="12" height="12" rx="2" fill="{SEAT_LIGHT[seat]}" '
+                     f'stroke="{SEAT_FILL[seat]}"/>'
+                     f'<rect width="12" height="12" '
                      f'fill="url(#seat-p{seat})"/></svg>')
 
 
@@ -60,7 +62,8 @@ def seat_patterns() -> str:
     out = []
     for seat, shape in enumerate(SEAT_PATTERNS):
         out.append(f'<pattern id="seat-p{seat}" width="6" height="6" patternUnits="userSpaceOnUse">'
-                   f'<g stroke="{SEAT_FILL[seat]}" fill="{SEAT_FILL[seat]}" opacity=".55">{shape}</g></pattern>')
+                   f'<g stroke="{SEAT_FILL[seat]}" fill="{SEAT_FILL[seat]}" opacity=".55">{shape}</g>'
+                   f'</pattern>')
     return "<defs>" + "".join(out) + "</defs>"
 LAND_FILL = {"farm": "#e8cf78", "mountain": "#a39a91", "lake": "#86bde3", "wasteland": "#cdbfa4"}
 SERVICE_COLOUR = {"culture": "#ffffff", "education": "#222222", "health": "#2f7fd0"}
@@ -230,7 +233,8 @@ def _cities_layer(view: dict, names: list[str]) -> tuple[list[str], list[str]]:
         cell = BOARD.cells[city["castle"]]
         x, y = centre(cell.q, cell.r)
         above.append(
-            f'<text x="{x:.1f}" y="{y + SIZE + 3:.1f}" class="city-name" text-anchor="middle" aria-hidden="true" '
+            f'<text x="{x:.1f}" y="{y + SIZE + 3:.1f}" class="city-name" text-anchor="middle" '
+            f'aria-hidden="true" '
             f'fill="{SEAT_TEXT[owner]}">{escape(city_name(city["id"]))}</text>'
         )
     return under, above

@@ -11,7 +11,8 @@ from tests.platform.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PAGES = [("lobby", "/"), ("my games", "/games/mine/"), ("leaderboards", "/ratings/"), ("La Città leaderboard", "/ratings/lacitta/"), ("new game", "/games/new/")]
+PAGES = [("lobby", "/"), ("my games", "/games/mine/"), ("leaderboards", "/ratings/"),
+         ("La Città leaderboard", "/ratings/lacitta/"), ("new game", "/games/new/")]
 
 
 def test_site_pages_have_no_axe_violation(new_page, live_server):
@@ -19,7 +20,8 @@ def test_site_pages_have_no_axe_violation(new_page, live_server):
     base = live_server.url
     for language in ("en", "fr"):
         page = new_page(language)
-        for name, path in (("lobby, logged out", "/"), ("log in", "/accounts/login/"), ("sign up", "/accounts/signup/")):
+        for name, path in (("lobby, logged out", "/"), ("log in", "/accounts/login/"),
+                           ("sign up", "/accounts/signup/")):
             page.goto(base + path)
             audit.check(page, f"{name} ({language})")
         log_in(page, base, make_user(f"axe-{language}").username)

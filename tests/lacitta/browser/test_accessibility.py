@@ -16,12 +16,15 @@ from tests.platform.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+COCAGNE = {"edition": "modern", "expansion": "cocagne", "setup": "beginner"}
+ADVANCED = {"edition": "classic", "expansion": "none", "setup": "advanced"}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def open_page(browser, live_server, user, *, language="en", phone=False):
     options = dict(PHONE) if phone else {"viewport": {"width": 1280, "height": 900}}
-    context = browser.new_context(locale=language, extra_http_headers={"Accept-Language": language}, **options)
+    context = browser.new_context(locale=language, extra_http_headers={"Accept-Language": language},
+                                  **options)
     page = context.new_page()
     page.set_default_timeout(15000)
     if user is not None:
@@ -41,7 +44,7 @@ def test_game_page_in_every_state_has_no_axe_violation(browser, live_server, set
     settings.GAME_POLL_INTERVAL_MS = 60_000
     audit = Audit()
     users = [make_user("axe1"), make_user("axe2"), make_user("axe3")]
-    game = lacitta_game(users, options={"edition": "modern", "expansion": "cocagne", "setup": "beginner"}, seed=5)
+    game = lacitta_game(users, options=COCAGNE, seed=5)
     mover = to_move(game).user
     waiting = next(u for u in users if u != mover)
     base = f"{live_server.url}/games/{game.pk}/"
@@ -99,7 +102,7 @@ def test_castle_placement_end_screen_and_replay_have_no_axe_violation(browser, l
     settings.GAME_POLL_INTERVAL_MS = 60_000
     audit = Audit()
     users = [make_user("axeadv1"), make_user("axeadv2")]
-    game = lacitta_game(users, options={"edition": "classic", "expansion": "none", "setup": "advanced"}, seed=3)
+    game = lacitta_game(users, options=ADVANCED, seed=3)
     mover = to_move(game).user
     context, page = open_page(browser, live_server, mover)
     page.goto(f"{live_server.url}/games/{game.pk}/")

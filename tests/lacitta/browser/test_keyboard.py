@@ -136,7 +136,8 @@ def test_each_decision_keyboard_only(browser, live_server, settings, kind, move_
 def test_castle_placement_keyboard_only(browser, live_server, settings):
     settings.GAME_POLL_INTERVAL_MS = 60_000
     users = [make_user("kbadv1"), make_user("kbadv2")]
-    game = lacitta_game(users, options={"edition": "classic", "expansion": "none", "setup": "advanced"}, seed=3)
+    advanced = {"edition": "classic", "expansion": "none", "setup": "advanced"}
+    game = lacitta_game(users, options=advanced, seed=3)
     context, page = open_game(browser, live_server, owes(game).user, game)
     keys = keyboard_move(page)
     context.close()

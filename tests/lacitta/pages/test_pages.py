@@ -25,7 +25,8 @@ def page(client, user, game, query=""):
 
 def links(html):
     """The step links of the move being built (buttons and board targets)."""
-    return list(dict.fromkeys(unescape(m) for m in re.findall(r'(?:href|hx-get)="(/games/\d+/\?m=[^"]+)"', html)))
+    found = re.findall(r'(?:href|hx-get)="(/games/\d+/\?m=[^"]+)"', html)  # links and buttons
+    return list(dict.fromkeys(unescape(m) for m in found))
 
 
 def confirm_move(html):
