@@ -140,7 +140,10 @@ document.addEventListener("htmx:load", restoreBoard);
 // Board targets drawn in SVG are links with role="button": Space presses them too, as a button.
 document.addEventListener("keydown", function (event) {
   var el = event.target;
-  if (event.key === " " && el.matches && el.matches("a[role=button]")) { event.preventDefault(); el.click(); }
+  if (event.key === " " && el.matches && el.matches("a[role=button]")) {
+    event.preventDefault();  // (an SVG element has no click(): send the event itself)
+    el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+  }
 });
 // The board's targets are one stop in the Tab order (the move panel lists them all as buttons before
 // the board): the arrow keys move among them, Home and End go to the first and the last.

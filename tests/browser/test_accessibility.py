@@ -7,7 +7,7 @@ import pytest
 
 from tests.browser.axe import Audit
 from tests.browser.helpers import log_in
-from tests.platform.factories import make_user
+from tests.platform.factories import make_user, race_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,13 +18,16 @@ PAGES = [("lobby", "/"), ("my games", "/games/mine/"), ("leaderboards", "/rating
 def test_site_pages_have_no_axe_violation(new_page, live_server):
     audit = Audit()
     base = live_server.url
+    race_game(make_user("axe-host"), open_seats=1)  # a game in the lobby's list
     for language in ("en", "fr"):
         page = new_page(language)
         for name, path in (("lobby, logged out", "/"), ("log in", "/accounts/login/"),
                            ("sign up", "/accounts/signup/")):
             page.goto(base + path)
             audit.check(page, f"{name} ({language})")
-        log_in(page, base, make_user(f"axe-{language}").username)
+        user = make_user(f"axe-{language}")
+        race_game(user, bots=("random",))  # one of "my games"
+        log_in(page, base, user.username)
         for name, path in PAGES:
             page.goto(base + path)
             audit.check(page, f"{name} ({language})")

@@ -199,6 +199,10 @@ def test_accessibility_tree_names_the_places_to_choose_between(browser, live_ser
         const b = document.querySelector('svg.board');
         return !!(p.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING); }""")
     assert order
+    # a target on the board is a button: Space presses it
+    page.locator("svg.board a.target").first.focus()
+    page.keyboard.press(" ")
+    page.wait_for_selector("form.move-form button.primary")
     context.close()
 
 
