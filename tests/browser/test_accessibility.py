@@ -26,11 +26,13 @@ def test_site_pages_have_no_axe_violation(new_page, live_server):
             page.goto(base + path)
             audit.check(page, f"{name} ({language})")
         user = make_user(f"axe-{language}")
-        race_game(user, bots=("random",))  # one of "my games"
+        mine = race_game(user, bots=("random",))  # one of "my games"
         log_in(page, base, user.username)
         for name, path in PAGES:
             page.goto(base + path)
             audit.check(page, f"{name} ({language})")
+        page.goto(f"{base}/games/{mine.pk}/")  # a game drawn by the platform's own templates
+        audit.check(page, f"a test game's page ({language})")
         page.goto(base + "/games/new/")
         page.select_option("select[name=players]", "5")  # every seat's fields shown
         page.wait_for_selector("[data-seat='5']:not([hidden])")
