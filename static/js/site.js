@@ -199,18 +199,20 @@ document.addEventListener("htmx:afterSettle", function () {
   if (!gameSwap || !body) { return; }
   var swap = gameSwap;
   gameSwap = null;
-  if (!swap.step) {
-    // Someone else moved: read their new log lines (oldest first), then "your move".
-    var me = body.getAttribute("data-viewer-seat");
-    var fresh = [];
-    body.querySelectorAll(".log-lines li").forEach(function (li) {
-      if (!swap.lines[li.textContent] && li.getAttribute("data-seat") !== me) {
-        var seq = li.querySelector(".seq");
-        fresh.unshift((li.textContent || "").replace(seq ? seq.textContent : "", "").trim());
-      }
-    });
-    fresh.forEach(announce);
-    if (body.hasAttribute("data-your-turn") && !swap.yourTurn) { announce(body.getAttribute("data-your-turn")); }
+  // The other seats' new log lines (oldest first): brought by a refresh, or by my own move's answer
+  // (bots may have answered it at once); then "your move" when a refresh makes it mine (after a step
+  // the focus on the next question says it).
+  var me = body.getAttribute("data-viewer-seat");
+  var fresh = [];
+  body.querySelectorAll(".log-lines li").forEach(function (li) {
+    if (!swap.lines[li.textContent] && li.getAttribute("data-seat") !== me) {
+      var seq = li.querySelector(".seq");
+      fresh.unshift((li.textContent || "").replace(seq ? seq.textContent : "", "").trim());
+    }
+  });
+  fresh.forEach(announce);
+  if (!swap.step && body.hasAttribute("data-your-turn") && !swap.yourTurn) {
+    announce(body.getAttribute("data-your-turn"));
   }
   var target = null;
   if (swap.step || swap.onPrompt) {

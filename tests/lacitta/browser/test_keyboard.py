@@ -166,6 +166,8 @@ def test_a_whole_game_against_a_bot_keyboard_only(browser, live_server, settings
         assert game.status == Game.Status.FINISHED, game.status
         assert page.locator(".lc-end table.chart-data").count() == 1  # the end screen, with its chart's table
         assert moves >= 20
+        # the bot's moves were read out (they came with the answers to the player's own moves)
+        assert page.locator("#game-news p").count() > 0
         print(f"\nwhole game keyboard-only: {moves} moves")
     finally:
         context.close()
