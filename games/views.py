@@ -150,7 +150,9 @@ def _context(request, game: Game) -> dict:
     texts.names_at_rows(game, tail, names)
     marks = registry.definition(game.game_type).log_marks
     log_lines = [
-        (TAKEN_BACK_CLASS if row.undone_at else _line_class(marks, entry.get("key", "")), row.seq,
+        (TAKEN_BACK_CLASS if row.undone_at else _line_class(marks, entry.get("key", "")),
+         # whose move it was: site.js reads the other seats' new lines out to screen readers
+         "" if row.seat is None else row.seat, row.seq,
          format_html("{} <i>({})</i>", text, _("taken back") if row.taken_back else _("undone by a moderator"))
          if row.undone_at else text)
         for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
@@ -165,7 +167,7 @@ def _context(request, game: Game) -> dict:
         "names": names,
         # Built here, not by a template loop: a busy game page shows ~160 lines, and
         # Django's template engine spent several ms on them (bench/page_cpu.py).
-        "log_items": format_html_join("", '<li{}><span class="seq">{}</span> {}</li>', log_lines),
+        "log_items": format_html_join("", '<li{} data-seat="{}"><span class="seq">{}</span> {}</li>', log_lines),
         "legal_moves": moves,
         # A callable: only the generic board shows it, and templates call it when they do.
         "view_json": partial(json.dumps, gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",

@@ -163,7 +163,8 @@ class Player:
                 if "?m=" in page.url:
                     self.problems.append(f"address keeps the move after Confirm: {page.url}")
                 return
-            choices = page.locator(".moves-card a.choice").all()
+            # (the board's targets are listed as buttons too: this script clicks them on the board)
+            choices = page.locator(".moves-card .choice:not(.board-choices .choice)").all()
             targets = page.locator("svg.board a.target").all()
             if choices:
                 choice, label = self.pick_choice(choices)

@@ -16,7 +16,7 @@ from games.lacitta.engine.constants import (
 from games.lacitta.texts import SERVICES as SERVICE_NAMES
 
 from . import help as help_texts
-from . import places
+from . import places, spoken
 from . import svg as lacitta_svg
 
 # The order in which the parts of each kind of move are asked.
@@ -394,12 +394,14 @@ def _min_cost(card: str) -> int:
     return {"master_builder": min(MASTER_COST.values())}.get(card, 0)
 
 
-def move_step(legal: list[dict], raw_partial: str | None, view: dict, base_url: str) -> dict:
+def move_step(legal: list[dict], raw_partial: str | None, view: dict, base_url: str,
+              names: list[str] | None = None) -> dict:
     """The step of the move being built: its question, options, board targets."""
     builder = move_builder.build(legal, move_builder.decode(raw_partial), FIELD_ORDER, WHOLE_KEYS)
     step = builder.step
     ctx = {"builder": builder, "targets": {}, "options": [], "prompt": "", "confirm": None, "stop": None,
-           "selected": set(), "cancel_url": base_url, "started": builder.started, "board_step": False,
+           "selected": set(), "cancel_url": base_url, "board_options": [], "started": builder.started,
+           "board_step": False,
            "filled": filled_notes(builder, view) if builder.started else [], "missing": []}
     for key in BOARD_KEYS:
         value = builder.partial.get(key)
@@ -417,11 +419,16 @@ def move_step(legal: list[dict], raw_partial: str | None, view: dict, base_url: 
     url = lambda option: f"{base_url}?m={option.query}"  # noqa: E731
     if step.key in BOARD_KEYS:
         ctx["board_step"] = True
-        ctx["targets"] = {
-            option.value: lacitta_svg.Target(url(option),
-                                             target_title(step.key, option.value, view, option.partial),
-                                             target_badge(step.key, option.value, view, option.partial))
-            for option in step.options}
+        ctx["targets"], ctx["board_options"] = {}, []
+        for option in step.options:
+            title = target_title(step.key, option.value, view, option.partial)
+            where = _target_place(step.key, option.value, view, names)
+            ctx["targets"][option.value] = lacitta_svg.Target(
+                url(option), title, target_badge(step.key, option.value, view, option.partial),
+                spoken=f"{title} — {where}" if where else title)
+            # The same targets as buttons in the move panel, before the board (keyboard, screen readers).
+            ctx["board_options"].append({"label": title, "where": where, "url": url(option),
+                                         "query": option.query})
         ctx["target_count"] = len(step.options)
     else:
         groups: dict[str, list] = {}
@@ -433,13 +440,24 @@ def move_step(legal: list[dict], raw_partial: str | None, view: dict, base_url: 
             elif step.key == "slot":
                 hint = help_texts.card_effect(view["politics"]["row"][option.value], view["edition"])
             groups.setdefault(group, []).append({"label": label, "url": url(option), "value": option.value,
-                                                 "hint": hint})
+                                                 "hint": hint, "query": option.query})
         ctx["options"] = [{"group": g, "items": items} for g, items in groups.items()]
         if step.key == "type":
             ctx["missing"] = missing_reasons({o.value for o in step.options}, view, view.get("viewer"))
     if step.can_stop is not None:
-        ctx["stop"] = {"label": _("Only this one"), "url": url(step.can_stop)}
+        ctx["stop"] = {"label": _("Only this one"), "url": url(step.can_stop), "query": step.can_stop.query}
     return ctx
+
+
+def _target_place(key: str, value, view: dict, names: list[str] | None) -> str:
+    """What the hex of a target is, in words (a city's castle for a city choice)."""
+    if names is None:
+        return ""
+    cell = value if key in ("cell", "cells") else next(
+        (b["cell"] for b in view["buildings"] if b["kind"] == "castle" and b["city"] == value), None)
+    if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < len(BOARD.cells):
+        return ""
+    return spoken.hex_words(cell, view, names)
 
 
 def forecast(view: dict, seat: int | None) -> dict | None:
@@ -606,7 +624,7 @@ def legend(view: dict) -> list[tuple[str, str]]:
 def context(*, request, game, gv, names: list[str], base_url: str, replay: bool = False) -> dict:
     view = gv.view
     seat = gv.seat.index if gv.seat else None
-    step = move_step(gv.legal_moves, request.GET.get("m"), view, base_url) if gv.legal_moves else None
+    step = move_step(gv.legal_moves, request.GET.get("m"), view, base_url, names) if gv.legal_moves else None
     marks, mark_titles = ({}, {}) if replay else latest_move_marks(game, seat, view)
     summary = None
     if not replay and game.status == game.Status.ACTIVE:
@@ -619,8 +637,10 @@ def context(*, request, game, gv, names: list[str], base_url: str, replay: bool 
                              selected=step["selected"] if step else None, marks=marks,
                              mark_titles=mark_titles)
     # Copies with names: the view itself is never changed (it may be shared).
-    cities_by_owner = [dict(c, name=places.city_name(c["id"])) for c in
-                       sorted(view["cities"], key=lambda c: (c["owner"] != seat, c["owner"], c["id"]))]
+    buildings = {c["id"]: c["buildings"] for c in spoken.cities_text(view, names)}
+    mine_first = sorted(view["cities"], key=lambda c: (c["owner"] != seat, c["owner"], c["id"]))
+    cities_by_owner = [dict(c, name=places.city_name(c["id"]), buildings_text=buildings.get(c["id"], "—"))
+                       for c in mine_first]
     end = end_context(game=game, names=names) if game.status == game.Status.FINISHED and not replay else {}
     decision = view.get("decision") or {}
     decision_cities = [dict(c, name=places.city_name(c["city"])) for c in decision.get("cities") or []
@@ -636,6 +656,7 @@ def context(*, request, game, gv, names: list[str], base_url: str, replay: bool 
         "lc_forecast": forecast(view, seat),
         "lc_seat": seat,
         "lc_colours": [s.colour for s in game.seats.all()],
+        "lc_swatches": [lacitta_svg.seat_swatch(i) for i in range(len(names))],
         "lc_services": [(s, SERVICE_NAMES[s]) for s in SERVICES],
         "lc_known": sorted((int(k), SERVICE_NAMES.get(v, v)) for k, v in (view["voice"].get("known") or {}).items()),
         "lc_wasteland": view["edition"] == "classic" or view["expansion"] in (None, "none"),
@@ -662,34 +683,55 @@ def citizens_by_year(moves) -> dict[int, list[int]]:
     return series
 
 
-def chart_svg(series: dict[int, list[int]], names: list[str]) -> str:
-    """A small line chart of citizens per year, one line per seat."""
+CHART_DASHES = ("", "7 3", "2 2.5", "9 3 2 3", "4 4")  # each seat's line: its dashes, not a colour only
+
+
+def chart_svg(series: dict[int, list[int]], names: list[str]) -> dict | None:
+    """A small line chart of citizens per year, one line per seat (its colour, its dashes and its letter at
+    the end of the line), with its legend and the same numbers as a table."""
     from django.utils.html import escape
     from django.utils.safestring import mark_safe
 
+    from games.templatetags.games_extras import seat_letter
+
     if not series:
-        return ""
+        return None
     width, height, left, bottom = 360, 180, 34, 24
     years = max(len(v) for v in series.values())
     top_value = max((c for v in series.values() for c in v if c is not None), default=1) or 1
-    sx = lambda i: left + (width - left - 10) * (i / max(years - 1, 1))  # noqa: E731
+    sx = lambda i: left + (width - left - 18) * (i / max(years - 1, 1))  # noqa: E731
     sy = lambda c: 10 + (height - bottom - 10) * (1 - c / top_value)  # noqa: E731
-    parts = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="{escape(_("Citizens per year"))}" xmlns="http://www.w3.org/2000/svg">']
+    parts = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="chart-title" '
+             f'xmlns="http://www.w3.org/2000/svg">']
     for i in range(years):
         parts.append(f'<text x="{sx(i):.0f}" y="{height - 6}" text-anchor="middle" class="axis">{i + 1}</text>')
     for tick in range(0, top_value + 1, max(top_value // 4, 1)):
+        y = f"{sy(tick):.0f}"
         parts.append(f'<text x="{left - 6}" y="{sy(tick) + 3:.0f}" text-anchor="end" class="axis">{tick}</text>'
-                     f'<line x1="{left}" x2="{width - 10}" y1="{sy(tick):.0f}" y2="{sy(tick):.0f}" class="grid"/>')
+                     f'<line x1="{left}" x2="{width - 18}" y1="{y}" y2="{y}" class="grid"/>')
+    legend = []
     for seat, values in sorted(series.items()):
         points = [(sx(i), sy(c)) for i, c in enumerate(values) if c is not None]
         colour = lacitta_svg.SEAT_FILL[seat]
+        dash = CHART_DASHES[seat % len(CHART_DASHES)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5">'
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5"{dash_attr}>'
                      f'<title>{escape(names[seat])}</title></polyline>')
         parts += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/>' for x, y in points]
+        if points:
+            x, y = points[-1]
+            parts.append(f'<text x="{x + 6:.1f}" y="{y + 3:.1f}" class="axis line-letter">'
+                         f'{seat_letter(seat)}</text>')
+        key = (f'<svg viewBox="0 0 24 10" aria-hidden="true"><line x1="1" x2="23" y1="5" y2="5" '
+               f'stroke="{colour}" '
+               f'stroke-width="2.5"{dash_attr}/></svg>')
+        legend.append({"seat": seat, "name": names[seat], "key": mark_safe(key)})
     parts.append("</svg>")
-    return mark_safe("".join(parts))
+    rows = [{"name": names[seat], "values": list(values) + [None] * (years - len(values))}
+            for seat, values in sorted(series.items())]
+    return {"svg": mark_safe("".join(parts)), "legend": legend, "years": list(range(1, years + 1)),
+            "rows": rows}
 
 
 def end_context(*, game, names: list[str]) -> dict:

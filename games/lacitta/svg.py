@@ -19,9 +19,11 @@ from django.utils.translation import gettext as _
 
 from games.lacitta.engine.board import BOARD
 from games.lacitta.texts import LANDSCAPES, SERVICES
+from games.templatetags.games_extras import seat_letter
 
 from .help import building_effect, building_name
 from .places import cell_food, city_name
+from .spoken import building_words
 from .symbols import defs as symbol_defs
 
 SIZE = 17.0  # hex radius in SVG units
@@ -32,6 +34,37 @@ SQRT3 = math.sqrt(3)
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple")
 SEAT_FILL = ["#c0392b", "#2e6fb7", "#3d8b3d", "#d4a017", "#7d3c98"]
 SEAT_LIGHT = ["#f3c6c0", "#c5d9f0", "#c9e4c4", "#f6e4a6", "#dcc6e6"]
+SEAT_TEXT = ["#a52f22", "#24589a", "#2f6e2f", "#6e5300", "#6a3282"]  # the colours dark enough for words
+# Each seat's buildings also carry a pattern, and its castles its letter: seats are told apart without
+# colours (deuteranopia brings the red/green difference from ΔE 94 down to 14).
+SEAT_PATTERNS = (
+    '<path d="M0,6 L6,0" stroke-width="1.1"/>',  # A: rising stripes
+    '<circle cx="3" cy="3" r="1.1"/>',  # B: dots
+    '<path d="M0,3 H6" stroke-width="1.1"/>',  # C: level stripes
+    '<path d="M0,0 L6,6" stroke-width="1.1"/>',  # D: falling stripes
+    '<path d="M0,3 H6 M3,0 V6" stroke-width=".9"/>',  # E: a grid
+)
+
+
+def seat_swatch(seat: int) -> SafeString:
+    """The seat's buildings in small (tint and pattern), for the players table: the key to the board."""
+    if seat >= len(SEAT_PATTERNS):
+        return mark_safe("")
+    return mark_safe(f'<svg class="seat-swatch" viewBox="0 0 12 12" aria-hidden="true">'
+                     f'<rect width="12" height="12" rx="2" fill="{SEAT_LIGHT[seat]}" '
+                     f'stroke="{SEAT_FILL[seat]}"/>'
+                     f'<rect width="12" height="12" '
+                     f'fill="url(#seat-p{seat})"/></svg>')
+
+
+def seat_patterns() -> str:
+    """The seats' patterns, drawn in each seat's own dark colour over its light tint."""
+    out = []
+    for seat, shape in enumerate(SEAT_PATTERNS):
+        out.append(f'<pattern id="seat-p{seat}" width="6" height="6" patternUnits="userSpaceOnUse">'
+                   f'<g stroke="{SEAT_FILL[seat]}" fill="{SEAT_FILL[seat]}" opacity=".55">{shape}</g>'
+                   f'</pattern>')
+    return "<defs>" + "".join(out) + "</defs>"
 LAND_FILL = {"farm": "#e8cf78", "mountain": "#a39a91", "lake": "#86bde3", "wasteland": "#cdbfa4"}
 SERVICE_COLOUR = {"culture": "#ffffff", "education": "#222222", "health": "#2f7fd0"}
 
@@ -114,7 +147,8 @@ def _landscape_svg(landscape: tuple, language: str | None) -> tuple[str, ...]:
         cx = sum(centre(q, r)[0] for q, r in space.hexes) / len(space.hexes)
         cy = sum(centre(q, r)[1] for q, r in space.hexes) / len(space.hexes)
         icon = _land_icon(kind, symbols, cx, cy)
-        parts.append(f'<g class="land-mark"><title>{escape(label)}</title>{hexes}{icon}</g>')
+        parts.append(f'<g class="land-mark" role="img" aria-label="{escape(label)}"><title>{escape(label)}</title>'
+                     f'{hexes}{icon}</g>')
     return tuple(parts)
 
 
@@ -200,7 +234,8 @@ def _cities_layer(view: dict, names: list[str]) -> tuple[list[str], list[str]]:
         x, y = centre(cell.q, cell.r)
         above.append(
             f'<text x="{x:.1f}" y="{y + SIZE + 3:.1f}" class="city-name" text-anchor="middle" '
-            f'fill="{SEAT_FILL[owner]}">{escape(city_name(city["id"]))}</text>'
+            f'aria-hidden="true" '
+            f'fill="{SEAT_TEXT[owner]}">{escape(city_name(city["id"]))}</text>'
         )
     return under, above
 
@@ -223,12 +258,19 @@ def _buildings_layer(view: dict, names: list[str]) -> list[str]:
                 "building": building_name(kind).capitalize(), "city": city_name(b["city"]),
                 "player": names[owner], "effect": building_effect(kind, edition=edition, food=food)}
         fill = SEAT_FILL[owner] if kind == "castle" else ("#d9cfbf" if kind == "road" else SEAT_LIGHT[owner])
-        out = [f'<g class="building {kind}" data-cell="{b["cell"]}" tabindex="-1">',
+        spoken = building_words(b, view, names)
+        out = [f'<g class="building {kind}" data-cell="{b["cell"]}" tabindex="-1" role="img" '
+               f'aria-label="{escape(spoken)}">',
                f'<title>{escape(title)}</title>',
                f'<polygon points="{corners(x, y, SIZE - 1.2)}" fill="{fill}" stroke="{SEAT_FILL[owner]}" '
                f'stroke-width="{2.4 if kind == "castle" else 1}"/>']
+        if kind not in ("castle", "road") and owner < len(SEAT_PATTERNS):
+            out.append(f'<polygon points="{corners(x, y, SIZE - 1.8)}" fill="url(#seat-p{owner})"/>')
         if kind == "castle":
             out.append(f'<use href="#b-castle" x="{x - 9:.1f}" y="{y - 14:.1f}" width="18" height="18"/>')
+            out.append(f'<circle cx="{x + 10.5:.1f}" cy="{y - 2:.1f}" r="4.6" class="seat-letter-disc"/>'
+                       f'<text x="{x + 10.5:.1f}" y="{y + 0.4:.1f}" class="seat-letter" text-anchor="middle">'
+                       f'{seat_letter(owner)}</text>')
             full = city.get("limit") is not None and city.get("population", 0) >= city["limit"]
             out.append(
                 f'<text x="{x:.1f}" y="{y + 9:.1f}" class="pop{" full" if full else ""}" '
@@ -275,6 +317,7 @@ class Target:
     href: str
     title: str
     badge: str = ""
+    spoken: str = ""  # its accessible name: what it does and what the hex is
 
 
 def _targets_layer(targets: dict[int, Target], selected: set[int]) -> list[str]:
@@ -283,7 +326,7 @@ def _targets_layer(targets: dict[int, Target], selected: set[int]) -> list[str]:
         cell = BOARD.cells[cell_id]
         x, y = centre(cell.q, cell.r)
         parts.append(f'<polygon class="selected" points="{corners(x, y, SIZE - 2)}"/>')
-    for cell_id, target in targets.items():
+    for n, (cell_id, target) in enumerate(targets.items()):
         cell = BOARD.cells[cell_id]
         x, y = centre(cell.q, cell.r)
         href = escape(target.href)
@@ -293,9 +336,11 @@ def _targets_layer(targets: dict[int, Target], selected: set[int]) -> list[str]:
         else:
             badge = f'<path class="plus" d="M{x - 5:.1f},{y:.1f}h10M{x:.1f},{y - 5:.1f}v10"/>'
         parts.append(
+            # A button (Space and Enter press it), one stop in the Tab order: the arrow keys go on to the
+            # next target (site.js); the move panel lists the same targets before the board.
             f'<a href="{href}" class="target" data-cell="{cell_id}" hx-get="{href}" '
-            f'hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" '
-            f'aria-label="{escape(target.title)}">'
+            f'hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" role="button" data-board-target '
+            f'tabindex="{0 if n == 0 else -1}" aria-label="{escape(target.spoken or target.title)}">'
             f'<title>{escape(target.title)}</title><polygon points="{corners(x, y, SIZE - 0.3)}"/>{badge}</a>'
         )
     return parts
@@ -310,7 +355,7 @@ def _marks_layer(marks: dict[int, str], titles: dict[int, str]) -> list[str]:
         cell = BOARD.cells[cell_id]
         x, y = centre(cell.q, cell.r)
         title = f"<title>{escape(titles[cell_id])}</title>" if titles.get(cell_id) else ""
-        parts.append(f'<g class="mark {kind}" data-cell="{cell_id}">{title}'
+        parts.append(f'<g class="mark {kind}" data-cell="{cell_id}" aria-hidden="true">{title}'
                      f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE - 2:.1f}"/></g>')
     return parts
 
@@ -323,7 +368,7 @@ def render(view: dict, *, names: list[str], targets: dict[int, Target] | None = 
     active = BOARD.active_cells(view["players_count"])
     edges, city_names = _cities_layer(view, names)
     body = (
-        [symbol_defs()]
+        [symbol_defs(), seat_patterns()]
         + _landscape_layer(view)
         + list(_paths_layer(active))
         + edges
@@ -334,7 +379,7 @@ def render(view: dict, *, names: list[str], targets: dict[int, Target] | None = 
     )
     return mark_safe(
         f'<svg class="board" viewBox="{f.min_x:.0f} {f.min_y:.0f} {f.width:.0f} {f.height:.0f}" '
-        f'role="img" aria-label="{escape(_("The board"))}" xmlns="http://www.w3.org/2000/svg">'
+        f'role="group" aria-label="{escape(_("The board"))}" xmlns="http://www.w3.org/2000/svg">'
         + "".join(body)
         + "</svg>"
     )

@@ -57,3 +57,24 @@ def bot_level(level: str) -> str:
     from games.bots import level_label
 
     return level_label(level)
+
+
+SEAT_LETTERS = "ABCDEFGHIJ"
+
+
+@register.filter
+def seat_letter(index) -> str:
+    """A seat's letter (A for the first seat…): written in its colour dot and by a game on its board,
+    so that players are told apart without seeing colours."""
+    try:
+        return SEAT_LETTERS[int(index)]
+    except (TypeError, ValueError, IndexError):
+        return ""
+
+
+@register.simple_tag
+def seat_dot(colour, index) -> str:
+    """The seat's colour dot with its letter in it (the colour is not the only sign of a seat)."""
+    from django.utils.html import format_html
+
+    return format_html('<span class="dot {}" aria-hidden="true">{}</span>', colour, seat_letter(index))

@@ -1,7 +1,17 @@
 // Small behaviours without inline handlers (the content security policy forbids them).
+// A menu that sends its form once a choice is made: with a pointer at once; with the keyboard only on
+// Enter (arrow keys walk the list and change its value without leaving the page: WCAG 3.2.2).
+var keyedSelect = null;
+document.addEventListener("keydown", function (event) {
+  var el = event.target;
+  if (!el.matches || !el.matches("select[data-autosubmit]")) { return; }
+  if (event.key === "Enter") { event.preventDefault(); el.form.submit(); return; }
+  if (event.key !== "Tab" && event.key !== "Shift") { keyedSelect = el; }
+});
+document.addEventListener("pointerdown", function () { keyedSelect = null; }, true);
 document.addEventListener("change", function (event) {
   var el = event.target;
-  if (el.matches && el.matches("select[data-autosubmit]")) { el.form.submit(); }
+  if (el.matches && el.matches("select[data-autosubmit]") && keyedSelect !== el) { el.form.submit(); }
 });
 document.addEventListener("submit", function (event) {
   var form = event.target;
@@ -127,3 +137,112 @@ document.addEventListener("click", function (event) {
 document.addEventListener("DOMContentLoaded", restoreBoard);
 // (htmx:load: fired by the new content itself; the element that asked may be gone after an outerHTML swap)
 document.addEventListener("htmx:load", restoreBoard);
+
+// Keyboard and screen readers on the game page (issue 19).
+// Board targets drawn in SVG are links with role="button": Space presses them too, as a button.
+document.addEventListener("keydown", function (event) {
+  var el = event.target;
+  if (event.key === " " && el.matches && el.matches("a[role=button]")) {
+    event.preventDefault();  // (an SVG element has no click(): send the event itself)
+    el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+  }
+});
+// The board's targets are one stop in the Tab order (the move panel lists them all as buttons before
+// the board): the arrow keys move among them, Home and End go to the first and the last.
+document.addEventListener("keydown", function (event) {
+  var el = event.target;
+  if (!el.closest || !el.closest("[data-board]") || !el.matches("[data-board-target]")) { return; }
+  var all = Array.prototype.slice.call(el.closest("[data-board]").querySelectorAll("[data-board-target]"));
+  var i = all.indexOf(el), next = null;
+  if (event.key === "ArrowRight" || event.key === "ArrowDown") { next = all[(i + 1) % all.length]; }
+  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") { next = all[(i - 1 + all.length) % all.length]; }
+  else if (event.key === "Home") { next = all[0]; } else if (event.key === "End") { next = all[all.length - 1]; }
+  if (next) {
+    event.preventDefault();
+    el.setAttribute("tabindex", "-1"); next.setAttribute("tabindex", "0"); next.focus();
+  }
+});
+// Across the swaps of the game body: after a step of a move the focus goes to the next question (or the
+// confirmation); when the page refreshes itself (a poll) it stays on the same control.
+function focusKey(el) {
+  if (el.id) { return "#" + el.id; }
+  return [el.tagName, el.getAttribute("data-focus-key") || el.getAttribute("hx-get") || el.getAttribute("href")
+          || el.getAttribute("name") || "", (el.textContent || "").trim().slice(0, 60)].join("|");
+}
+var gameSwap = null;
+document.addEventListener("htmx:beforeSwap", function (event) {
+  var old = document.getElementById("game-body");
+  if (!old || event.detail.target !== old) { return; }
+  var asker = event.detail.requestConfig && event.detail.requestConfig.elt;
+  var active = document.activeElement;
+  gameSwap = {
+    step: !!asker && asker !== old,  // a control inside the body asked: a step of a move (or a move)
+    key: active && old.contains(active) && active !== old ? focusKey(active) : null,
+    // on the question of the move panel (or "waiting…"): the focus follows to the next question
+    onPrompt: !!(active && active.hasAttribute && active.hasAttribute("data-step-focus") && old.contains(active)),
+    lines: lineSeqs(old), yourTurn: old.hasAttribute("data-your-turn"),
+  };
+});
+function lineSeqs(body) {
+  var seen = {};
+  body.querySelectorAll(".log-lines li").forEach(function (li) { seen[li.textContent] = true; });
+  return seen;
+}
+function announce(text) {
+  var news = document.getElementById("game-news");
+  if (!news || !text) { return; }
+  var p = document.createElement("p");
+  p.textContent = text;
+  news.appendChild(p);
+  while (news.childNodes.length > 12) { news.removeChild(news.firstChild); }
+}
+document.addEventListener("htmx:afterSettle", function () {
+  var body = document.getElementById("game-body");
+  if (!gameSwap || !body) { return; }
+  var swap = gameSwap;
+  gameSwap = null;
+  // The other seats' new log lines (oldest first): brought by a refresh, or by my own move's answer
+  // (bots may have answered it at once); then "your move" when a refresh makes it mine (after a step
+  // the focus on the next question says it).
+  var me = body.getAttribute("data-viewer-seat");
+  var fresh = [];
+  body.querySelectorAll(".log-lines li").forEach(function (li) {
+    if (!swap.lines[li.textContent] && li.getAttribute("data-seat") !== me) {
+      var seq = li.querySelector(".seq");
+      fresh.unshift((li.textContent || "").replace(seq ? seq.textContent : "", "").trim());
+    }
+  });
+  fresh.forEach(announce);
+  if (!swap.step && body.hasAttribute("data-your-turn") && !swap.yourTurn) {
+    announce(body.getAttribute("data-your-turn"));
+  }
+  var target = null;
+  if (swap.step || swap.onPrompt) {
+    target = body.querySelector("[data-step-focus]");
+  } else if (swap.key) {
+    var candidates = body.querySelectorAll("a, button, input, select, textarea, [tabindex]");
+    for (var i = 0; i < candidates.length && !target; i++) {
+      if (focusKey(candidates[i]) === swap.key) { target = candidates[i]; }
+    }
+  }
+  if (target) { target.focus({ preventScroll: !swap.step }); }
+});
+// New chat messages from the others are read out too.
+var chatSeen = null;
+document.addEventListener("htmx:beforeSwap", function (event) {
+  var t = event.detail.target;
+  if (t && t.classList && t.classList.contains("chat-lines")) {
+    chatSeen = {};
+    t.querySelectorAll("[data-message]").forEach(function (li) { chatSeen[li.getAttribute("data-message")] = true; });
+  }
+});
+document.addEventListener("htmx:afterSettle", function (event) {
+  if (!chatSeen) { return; }
+  var seen = chatSeen;
+  chatSeen = null;
+  document.querySelectorAll(".chat-lines [data-message]").forEach(function (li) {
+    if (!seen[li.getAttribute("data-message")] && !li.hasAttribute("data-mine")) {
+      announce(li.getAttribute("data-says"));
+    }
+  });
+});

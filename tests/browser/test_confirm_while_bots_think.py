@@ -36,7 +36,7 @@ def test_the_address_is_the_plain_game_page_after_a_move_the_bots_answer_slowly(
     for _ in range(2):
         page.goto(f"{live_server.url}/games/{game.pk}/")
         page.wait_for_selector(".moves-card h2:has-text('Your move')")
-        page.locator("a.choice", has_text="Take 2 gold").click()
+        page.locator(".step .choice", has_text="Take 2 gold").click()
         page.wait_for_selector("form.move-form button.primary")
         assert "?m=" in page.url
         with page.expect_response(re.compile(r"/move/$")) as answer:

@@ -20,17 +20,17 @@ def test_take_back_a_move_by_clicking(new_page, live_server):
     page = new_page()
     log_in(page, live_server.url, me.username)
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    page.locator("a.choice", has_text="Take 2 gold").click()
+    page.locator(".step .choice", has_text="Take 2 gold").click()
     page.locator("form.move-form button.primary").click()
     page.wait_for_selector(f'#game-body[data-version="{game.version + 1}"]')
     page.locator("form.undo-form button").click()
     page.wait_for_selector(f'#game-body[data-version="{game.version + 2}"]')
     assert page.locator(".log-lines li.taken-back", has_text="taken back").count() == 1
     assert page.locator("text=took back their move").count() == 1
-    assert page.locator("a.choice", has_text="Take 2 gold").count() == 1  # my turn again
+    assert page.locator(".step .choice", has_text="Take 2 gold").count() == 1  # my turn again
     assert Move.objects.get(game=game, seq=game.version + 1).taken_back
     # Take gold again, then the other player moves: no button any more.
-    page.locator("a.choice", has_text="Take 2 gold").click()
+    page.locator(".step .choice", has_text="Take 2 gold").click()
     page.locator("form.move-form button.primary").click()
     page.wait_for_selector(f'#game-body[data-version="{game.version + 3}"]')
     assert page.locator("form.undo-form").count() == 1

@@ -216,6 +216,6 @@ def test_log_tail_on_the_page_is_bounded(client):
     _fast_forward(game.pk, 1000)
     client.force_login(alice)
     html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
-    log = html.split('<ul class="log-lines">', 1)[1].split("</ul>", 1)[0]
+    log = html.split('<ul class="log-lines"', 1)[1].split("</ul>", 1)[0]
     assert log.count('<span class="seq">') == 60
     assert '<span class="seq">1000</span>' in log and '<span class="seq">900</span>' not in log

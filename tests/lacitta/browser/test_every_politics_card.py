@@ -15,6 +15,8 @@ from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# a choice of the move panel (the board's targets listed as buttons are clicked on the board here)
+CHOICE = ".step .choice:not(.board-choices .choice)"
 
 DECKS = [
     ({"edition": "classic", "expansion": "none", "setup": "beginner"}, BASE_DECK),
@@ -66,8 +68,8 @@ def click(page, locator):
 
 
 def click_to_confirm(page, label):
-    click(page, page.locator("a.choice", has_text="Take a politics card"))
-    click(page, page.locator("a.choice", has_text=label).first)
+    click(page, page.locator(CHOICE, has_text="Take a politics card"))
+    click(page, page.locator(CHOICE, has_text=label).first)
     for _ in range(12):
         confirm = page.locator("form.move-form button.primary")
         if confirm.count():
@@ -76,7 +78,7 @@ def click_to_confirm(page, label):
         if page.locator("svg.board a.target").count():
             click(page, page.locator("svg.board a.target").first)  # a highlighted hex
         else:
-            click(page, page.locator("a.choice").first)
+            click(page, page.locator(CHOICE).first)
     raise AssertionError(f"no confirmation reached for {label}")
 
 

@@ -9,6 +9,8 @@ from tests.lacitta.helpers import lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# a choice of the move panel (the board's targets listed as buttons are clicked on the board here)
+CHOICE = ".step .choice:not(.board-choices .choice)"
 
 
 def play_one_decision(page, turn_index):
@@ -19,19 +21,19 @@ def play_one_decision(page, turn_index):
         if confirm.count():
             confirm.first.click()
             return
-        if turn_index == 0 and page.locator("a.choice", has_text="Build a small building").count():
-            page.locator("a.choice", has_text="Build a small building").click()
-        elif page.locator("a.choice", has_text="Farmhouse").count():
-            page.locator("a.choice", has_text="Farmhouse").click()
+        if turn_index == 0 and page.locator(CHOICE, has_text="Build a small building").count():
+            page.locator(CHOICE, has_text="Build a small building").click()
+        elif page.locator(CHOICE, has_text="Farmhouse").count():
+            page.locator(CHOICE, has_text="Farmhouse").click()
         elif page.locator("svg.board a.target").count():
             page.locator("svg.board a.target").first.click()  # a highlighted hex on the board
-        elif page.locator("a.choice", has_text="Take 2 gold").count():
-            page.locator("a.choice", has_text="Take 2 gold").click()
+        elif page.locator(CHOICE, has_text="Take 2 gold").count():
+            page.locator(CHOICE, has_text="Take 2 gold").click()
         else:
-            page.locator("a.choice").first.click()
+            page.locator(CHOICE).first.click()
         # Wait for htmx to swap the next step in (a fixed pause was too short on a loaded machine).
         page.wait_for_selector(".htmx-request, .htmx-swapping, .htmx-settling", state="detached")
-        page.wait_for_selector("form.move-form button.primary, a.choice, svg.board a.target")
+        page.wait_for_selector("form.move-form button.primary, .step .choice, svg.board a.target")
     raise AssertionError("no confirmation reached")
 
 

@@ -39,7 +39,7 @@ def to_move(game):
 
 
 def confirm_text(html):
-    found = re.search(r'<p class="confirm-text">(.*?)</p>', html, re.S)
+    found = re.search(r'<p class="confirm-text"[^>]*>(.*?)</p>', html, re.S)
     return unescape(found.group(1)) if found else None
 
 
@@ -292,7 +292,7 @@ def test_latest_move_is_ringed_and_empty_options_are_not_shown(client):
     assert submit_move(client, user, game, move).status_code == 200
     game.refresh_from_db()
     html = page(client, user, game)
-    ringed = {int(c) for c in re.findall(r'<g class="mark last" data-cell="(\d+)">', html)}
+    ringed = {int(c) for c in re.findall(r'<g class="mark last" data-cell="(\d+)"[^>]*>', html)}
     last = game.moves.order_by("-seq").first()
     assert move["cell"] in ringed and ringed == {c for e in last.log for c in changed_cells(e)}
     assert "Expansion:" not in html  # "Expansion: None" said nothing

@@ -44,7 +44,8 @@ WALK_ODDS = 0.08  # besides every move kind not walked yet, this share of states
 
 
 def step_links(html: str) -> list[str]:
-    return [unescape(m) for m in re.findall(r'href="(/games/\d+/\?m=[^"]+)"', html)]
+    found = re.findall(r'(?:href|hx-get)="(/games/\d+/\?m=[^"]+)"', html)  # links and buttons
+    return list(dict.fromkeys(unescape(m) for m in found))
 
 
 def confirmed_move(html: str):

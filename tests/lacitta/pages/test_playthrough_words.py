@@ -24,7 +24,7 @@ def page(client, user, game, query="", language="en"):
 
 
 def confirm_text(html):
-    return re.search(r'<p class="confirm-text">(.*?)</p>', html, re.S).group(1)
+    return re.search(r'<p class="confirm-text"[^>]*>(.*?)</p>', html, re.S).group(1)
 
 
 def test_feeding_confirmation_and_choices_count_citizens_in_words(client):
@@ -58,7 +58,9 @@ def test_french_game_page_names_the_board_and_the_chart_in_french(client):
     game, seat = play_until(game, users, "no such decision: play to the end")
     assert seat is None and game.status == Game.Status.FINISHED
     html = page(client, users[0], game, language="fr")
-    assert 'aria-label="Citoyens par Année"' in html and "Citizens per year" not in html
+    # the chart is named by its heading (issue 19), in French
+    assert 'aria-labelledby="chart-title"' in html and "Citoyens Année par Année</h3>" in html
+    assert "Citizens per year" not in html and "Citizens year by year" not in html
 
 
 def test_a_second_road_that_continues_the_first_names_its_city(client):
@@ -94,4 +96,5 @@ def test_a_second_road_that_continues_the_first_names_its_city(client):
         partial["slot"] = roads[0]["slot"]
     html = page(client, by_seat[seat], game, "?m=" + json.dumps(partial))
     label = re.search(rf'class="target" data-cell="{second}"[^>]*aria-label="([^"]*)"', html).group(1)
-    assert label == f"A road here, by {city_name(city['id'])}"
+    # what the road does, then what the hex is (issue 19: "— free hex, touching …")
+    assert label.startswith(f"A road here, by {city_name(city['id'])} — ")
