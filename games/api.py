@@ -12,7 +12,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
-from django_ratelimit.core import is_ratelimited
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -133,18 +132,6 @@ class GameCreateSerializer(serializers.Serializer):
     max_seconds = serializers.IntegerField(required=False, default=7 * 86400)
 
 
-class ChatLineSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    seat = serializers.IntegerField(allow_null=True)
-    author = serializers.CharField()
-    text = serializers.CharField()
-    created_at = serializers.DateTimeField()
-
-
-class ChatPostSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=1000, trim_whitespace=True)
-
-
 class LogLineSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
@@ -199,8 +186,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     visible_version = None  # set once the caller may see the game: errors then carry its version
 
     def scope_for(self, request) -> str:
-        if self.action == "chat":
-            return "chat" if request.method == "POST" else "read"
         return "read" if request.method in ("GET", "HEAD", "OPTIONS") else "play"
 
     def get_queryset(self):
@@ -400,36 +385,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self._game()
         services.game_cancel(game_id=game.pk, user=request.user)
         return self._detail(request)
-
-    @extend_schema(methods=["GET"], request=None,
-                   responses={200: ChatLineSerializer(many=True), **error_responses(404)})
-    @extend_schema(methods=["POST"], request=ChatPostSerializer,
-                   responses={201: ChatLineSerializer, **error_responses(400, 404, 429)})
-    @action(detail=True, methods=["get", "post"], pagination_class=None)
-    def chat(self, request, pk=None):
-        """The game's chat, oldest first (GET; the last 200 lines), or write in it (POST, players only;
-        token scope "chat"). New lines also arrive on the streams."""
-        from community import selectors as chat_selectors
-        from community import services as chat_services
-        from community.models import ChatMessage
-
-        game = self._game()
-        if request.method == "POST":
-            body = ChatPostSerializer(data=request.data)
-            body.is_valid(raise_exception=True)
-            if is_ratelimited(request._request, group="community.chat", key="user", rate=settings.CHAT_RATE,
-                              increment=True):
-                raise services.TooMany(_("You are writing too fast; wait a minute."))
-            message = chat_services.chat_post(game_id=game.pk, user=request.user, text=body.validated_data["text"])
-            return Response(_chat_line(message), status=status.HTTP_201_CREATED)
-        items = chat_selectors.chat_feed(game, request.user)
-        return Response([_chat_line(i.message) for i in items
-                         if i.kind == "chat" and isinstance(i.message, ChatMessage) and i.author])
-
-
-def _chat_line(message) -> dict:
-    return {"id": message.pk, "seat": message.seat, "author": message.author.get_username(),
-            "text": message.text, "created_at": message.created_at}
 
 
 def _known_type(game_type: str, move: dict) -> None:
