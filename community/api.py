@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from games import selectors as game_selectors
 from games.api_errors import error_responses
 from games.errors import TooMany
+from games.json_input import StrictCharField
 
 from . import selectors, services
 from .models import ChatMessage
@@ -30,7 +31,7 @@ class ChatLineSerializer(serializers.Serializer):
 
 
 class ChatPostSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=1000, trim_whitespace=True)
+    text = StrictCharField(max_length=1000, trim_whitespace=True)
 
 
 def _chat_line(message) -> dict:

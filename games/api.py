@@ -34,6 +34,7 @@ from . import (
 )
 from .api_errors import MoveLimit, error_responses
 from .api_errors import exception_handler as exception_handler  # settings name it here
+from .json_input import StrictCharField
 from .models import Game, Seat
 
 
@@ -112,16 +113,20 @@ class MoveSubmitSerializer(serializers.Serializer):
                                            "(/api/game-types/{slug}/).")
 
 
+class JoinSerializer(serializers.Serializer):
+    token = StrictCharField(required=False, help_text="A private game's invitation token.")
+
+
 class SeatRequestSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(["me", "open", "invite", "bot"],
                                    help_text="me (exactly one), open (anyone may join), invite (a player, "
                                              "by username), bot (a site bot, by level).")
-    username = serializers.CharField(required=False, default="", allow_blank=True, max_length=150)
-    bot_level = serializers.CharField(required=False, default="", allow_blank=True, max_length=20)
+    username = StrictCharField(required=False, default="", allow_blank=True, max_length=150)
+    bot_level = StrictCharField(required=False, default="", allow_blank=True, max_length=20)
 
 
 class GameCreateSerializer(serializers.Serializer):
-    game_type = serializers.CharField(max_length=40, help_text="A game's slug (/api/game-types/).")
+    game_type = StrictCharField(max_length=40, help_text="A game's slug (/api/game-types/).")
     options = serializers.DictField(required=False, default=dict,
                                     help_text="The game's options (/api/game-types/); missing ones take "
                                               "their defaults.")
@@ -172,11 +177,21 @@ class GamePages(PageNumberPagination):
 
 
 LOG_PAGE = 500  # log rows per answer; the next ones with ?after=<last seq>
-TRUE = ("1", "true", "yes")
-
-
 def _flag(request, name: str) -> bool:
-    return request.query_params.get(name, "").lower() in TRUE
+    """A boolean query parameter: true or false (absent: false); anything else is a 400."""
+    value = request.query_params.get(name)
+    if value is None or value == "false":
+        return False
+    if value == "true":
+        return True
+    raise serializers.ValidationError({name: ["true or false."]})
+
+
+def _answer(request) -> str:
+    value = request.query_params.get("answer", "full")
+    if value not in ("full", "compact"):
+        raise serializers.ValidationError({"answer": ["full or compact."]})
+    return value
 
 
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -187,6 +202,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def scope_for(self, request) -> str:
         return "read" if request.method in ("GET", "HEAD", "OPTIONS") else "play"
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        _answer(request)  # a bad ?answer= is refused before anything changes
 
     def get_queryset(self):
         params = self.request.query_params
@@ -212,7 +231,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def _detail(self, request, status_code=200) -> Response:
         game = self._game()
         gv = selectors.game_view_for(game, request.user)
-        if request.query_params.get("answer") == "compact":
+        if _answer(request) == "compact":
             data = {"id": game.pk, "version": game.version, "status": game.status,
                     "my_seat": gv.seat.index if gv.seat else None, "pending": sorted(gv.pending),
                     "legal_moves": gv.legal_moves, "result": game.result}
@@ -354,7 +373,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return self._detail(request)
 
     @extend_schema(
-        request=inline_serializer("Join", {"token": serializers.CharField(required=False)}),
+        request=JoinSerializer,
         responses={200: GameDetailSerializer, **error_responses(400, 404)},
     )
     @action(detail=True, methods=["post"])
@@ -364,7 +383,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             game = Game.objects.get(pk=int(pk))
         except (Game.DoesNotExist, ValueError):
             raise Http404 from None
-        token = request.data.get("token") if hasattr(request.data, "get") else None
+        body = JoinSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        token = body.validated_data.get("token")
         if game.is_private and token != game.invite_token and not game.seats.filter(user=request.user).exists():
             raise Http404
         services.game_join(game_id=game.pk, user=request.user, invite_token=token)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.http import Http404, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -66,6 +68,8 @@ class GameTypeView(APIView):
 def schema_view(kind: str):
     """The raw JSON Schema (2020-12) of a game's moves or view, as the game wrote it."""
 
+    @csrf_exempt  # a read: nothing to forge; other methods get a 405, not a CSRF page
+    @require_GET
     def view(request, slug: str):
         try:
             definition = registry.definition(slug)

@@ -13,6 +13,8 @@ from players import api as players_api
 
 # Database unreachable -> 503 with a retry hint; anything else -> Django's 500.
 handler500 = "lacitta_site.unavailable.server_error"
+# An unknown address under /api/ is answered in the API's error shape (JSON), others with the page.
+handler404 = "lacitta_site.not_found.not_found"
 
 router = DefaultRouter()
 router.register("games", GameViewSet, basename="game")

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from games.api_auth import scopes_of
 from games.api_errors import error_responses
+from games.json_input import StrictCharField
 from games.models import Game, Seat
 
 from . import tokens
@@ -69,7 +70,7 @@ class TokenSerializer(serializers.ModelSerializer):
 
 
 class TokenCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=60)
+    name = StrictCharField(max_length=60)
     scopes = serializers.ListField(child=serializers.ChoiceField(ApiToken.SCOPES), min_length=1)
 
 
