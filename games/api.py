@@ -12,7 +12,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
-from django_ratelimit.core import is_ratelimited
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -35,6 +34,7 @@ from . import (
 )
 from .api_errors import MoveLimit, error_responses
 from .api_errors import exception_handler as exception_handler  # settings name it here
+from .json_input import StrictCharField
 from .models import Game, Seat
 
 
@@ -113,16 +113,20 @@ class MoveSubmitSerializer(serializers.Serializer):
                                            "(/api/game-types/{slug}/).")
 
 
+class JoinSerializer(serializers.Serializer):
+    token = StrictCharField(required=False, help_text="A private game's invitation token.")
+
+
 class SeatRequestSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(["me", "open", "invite", "bot"],
                                    help_text="me (exactly one), open (anyone may join), invite (a player, "
                                              "by username), bot (a site bot, by level).")
-    username = serializers.CharField(required=False, default="", allow_blank=True, max_length=150)
-    bot_level = serializers.CharField(required=False, default="", allow_blank=True, max_length=20)
+    username = StrictCharField(required=False, default="", allow_blank=True, max_length=150)
+    bot_level = StrictCharField(required=False, default="", allow_blank=True, max_length=20)
 
 
 class GameCreateSerializer(serializers.Serializer):
-    game_type = serializers.CharField(max_length=40, help_text="A game's slug (/api/game-types/).")
+    game_type = StrictCharField(max_length=40, help_text="A game's slug (/api/game-types/).")
     options = serializers.DictField(required=False, default=dict,
                                     help_text="The game's options (/api/game-types/); missing ones take "
                                               "their defaults.")
@@ -131,18 +135,6 @@ class GameCreateSerializer(serializers.Serializer):
     initial_seconds = serializers.IntegerField(required=False, default=3 * 86400)
     increment_seconds = serializers.IntegerField(required=False, default=86400)
     max_seconds = serializers.IntegerField(required=False, default=7 * 86400)
-
-
-class ChatLineSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    seat = serializers.IntegerField(allow_null=True)
-    author = serializers.CharField()
-    text = serializers.CharField()
-    created_at = serializers.DateTimeField()
-
-
-class ChatPostSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=1000, trim_whitespace=True)
 
 
 class LogLineSerializer(serializers.Serializer):
@@ -185,11 +177,21 @@ class GamePages(PageNumberPagination):
 
 
 LOG_PAGE = 500  # log rows per answer; the next ones with ?after=<last seq>
-TRUE = ("1", "true", "yes")
-
-
 def _flag(request, name: str) -> bool:
-    return request.query_params.get(name, "").lower() in TRUE
+    """A boolean query parameter: true or false (absent: false); anything else is a 400."""
+    value = request.query_params.get(name)
+    if value is None or value == "false":
+        return False
+    if value == "true":
+        return True
+    raise serializers.ValidationError({name: ["true or false."]})
+
+
+def _answer(request) -> str:
+    value = request.query_params.get("answer", "full")
+    if value not in ("full", "compact"):
+        raise serializers.ValidationError({"answer": ["full or compact."]})
+    return value
 
 
 class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -199,9 +201,11 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     visible_version = None  # set once the caller may see the game: errors then carry its version
 
     def scope_for(self, request) -> str:
-        if self.action == "chat":
-            return "chat" if request.method == "POST" else "read"
         return "read" if request.method in ("GET", "HEAD", "OPTIONS") else "play"
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        _answer(request)  # a bad ?answer= is refused before anything changes
 
     def get_queryset(self):
         params = self.request.query_params
@@ -227,7 +231,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def _detail(self, request, status_code=200) -> Response:
         game = self._game()
         gv = selectors.game_view_for(game, request.user)
-        if request.query_params.get("answer") == "compact":
+        if _answer(request) == "compact":
             data = {"id": game.pk, "version": game.version, "status": game.status,
                     "my_seat": gv.seat.index if gv.seat else None, "pending": sorted(gv.pending),
                     "legal_moves": gv.legal_moves, "result": game.result}
@@ -369,7 +373,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return self._detail(request)
 
     @extend_schema(
-        request=inline_serializer("Join", {"token": serializers.CharField(required=False)}),
+        request=JoinSerializer,
         responses={200: GameDetailSerializer, **error_responses(400, 404)},
     )
     @action(detail=True, methods=["post"])
@@ -379,7 +383,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             game = Game.objects.get(pk=int(pk))
         except (Game.DoesNotExist, ValueError):
             raise Http404 from None
-        token = request.data.get("token") if hasattr(request.data, "get") else None
+        body = JoinSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        token = body.validated_data.get("token")
         if game.is_private and token != game.invite_token and not game.seats.filter(user=request.user).exists():
             raise Http404
         services.game_join(game_id=game.pk, user=request.user, invite_token=token)
@@ -400,36 +406,6 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self._game()
         services.game_cancel(game_id=game.pk, user=request.user)
         return self._detail(request)
-
-    @extend_schema(methods=["GET"], request=None,
-                   responses={200: ChatLineSerializer(many=True), **error_responses(404)})
-    @extend_schema(methods=["POST"], request=ChatPostSerializer,
-                   responses={201: ChatLineSerializer, **error_responses(400, 404, 429)})
-    @action(detail=True, methods=["get", "post"], pagination_class=None)
-    def chat(self, request, pk=None):
-        """The game's chat, oldest first (GET; the last 200 lines), or write in it (POST, players only;
-        token scope "chat"). New lines also arrive on the streams."""
-        from community import selectors as chat_selectors
-        from community import services as chat_services
-        from community.models import ChatMessage
-
-        game = self._game()
-        if request.method == "POST":
-            body = ChatPostSerializer(data=request.data)
-            body.is_valid(raise_exception=True)
-            if is_ratelimited(request._request, group="community.chat", key="user", rate=settings.CHAT_RATE,
-                              increment=True):
-                raise services.TooMany(_("You are writing too fast; wait a minute."))
-            message = chat_services.chat_post(game_id=game.pk, user=request.user, text=body.validated_data["text"])
-            return Response(_chat_line(message), status=status.HTTP_201_CREATED)
-        items = chat_selectors.chat_feed(game, request.user)
-        return Response([_chat_line(i.message) for i in items
-                         if i.kind == "chat" and isinstance(i.message, ChatMessage) and i.author])
-
-
-def _chat_line(message) -> dict:
-    return {"id": message.pk, "seat": message.seat, "author": message.author.get_username(),
-            "text": message.text, "created_at": message.created_at}
 
 
 def _known_type(game_type: str, move: dict) -> None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from rest_framework import exceptions, permissions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 
-from players.models import ApiToken
-
-ALL_SCOPES = frozenset(ApiToken.SCOPES)
+# What a token may allow (players.models.ApiToken.SCOPES). The tokens themselves are the players app's:
+# this layer finds them through settings.API_TOKEN_LOOKUP (key -> token with .user and .scopes, or None).
+ALL_SCOPES = frozenset({"read", "play", "chat"})
 REALM = 'Bearer realm="api"'
 
 
@@ -33,11 +33,11 @@ def key_of(header: bytes) -> str | None:
 
 def user_of_key(key: str):
     """(user, token) for an active key, or None."""
+    from django.conf import settings
+    from django.utils.module_loading import import_string
     from rest_framework.authtoken.models import Token
 
-    from players.tokens import token_user
-
-    token = token_user(key)
+    token = import_string(settings.API_TOKEN_LOOKUP)(key)
     if token is not None:
         return token.user, token
     legacy = Token.objects.select_related("user").filter(key=key).first()
@@ -48,9 +48,8 @@ def user_of_key(key: str):
 
 def scopes_of(auth) -> frozenset[str]:
     """What the caller's credentials allow: a named token its scopes, anything else everything."""
-    if isinstance(auth, ApiToken):
-        return frozenset(auth.scopes)
-    return ALL_SCOPES
+    scopes = getattr(auth, "scopes", None)  # a named token's; the older single token and a session have all
+    return ALL_SCOPES if scopes is None else frozenset(scopes)
 
 
 class BearerTokenAuthentication(BaseAuthentication):

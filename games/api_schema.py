@@ -47,6 +47,8 @@ def add_game_schemas(result, generator, request, public):
     detail = components.get("GameDetail", {}).get("properties", {}).get("legal_moves")
     if detail is not None:
         detail["x-json-schemas"] = links("move")
+    if "CompactAnswer" in components:  # exactly one of GameDetail and CompactAnswer fits an answer (oneOf)
+        components["CompactAnswer"]["additionalProperties"] = False
     components["StreamEvent"] = STREAM_EVENT
     result.setdefault("paths", {}).update(_stream_paths())
     return result

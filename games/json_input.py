@@ -12,6 +12,7 @@ import json
 import re
 
 from django.utils.translation import gettext as _
+from rest_framework import serializers
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -75,3 +76,12 @@ class ShallowJSONParser(JSONParser):
             raise ParseError(str(exc)) from None
         except ValueError as exc:
             raise ParseError(_("The request body is not valid JSON: %(error)s") % {"error": exc}) from None
+
+
+class StrictCharField(serializers.CharField):
+    """A string, and only a string: DRF's CharField would take 0 for "0" (a schema says string)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)

@@ -1,4 +1,5 @@
 from django.urls import path
+from django.views.generic import RedirectView
 
 from . import bot_pages, rules, views
 
@@ -24,6 +25,8 @@ urlpatterns = [
     path("games/<int:pk>/rules/", rules.game_rules, name="game_rules"),
     path("rules/<slug:game_type>/<slug:variant>/", rules.rules_page, name="rules"),
     path("games/invite/<str:token>/", views.game_invite, name="invite"),
-    path("account/api-token/", bot_pages.api_tokens, name="api_token"),
+    # The API tokens page moved to the players app (/me/api-tokens/): old links still lead there.
+    path("account/api-token/", RedirectView.as_view(pattern_name="players:api_tokens", permanent=True),
+         name="api_token"),
     path("bots/", bot_pages.build_a_bot, name="build_a_bot"),
 ]

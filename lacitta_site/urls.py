@@ -4,13 +4,17 @@ from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from games import api_account, stream
+from community.api import ChatView
+from games import api_game_types, stream
 from games.api import GameViewSet
 from lacitta_site.dev_outbox import outbox
 from lacitta_site.health import health
+from players import api as players_api
 
 # Database unreachable -> 503 with a retry hint; anything else -> Django's 500.
 handler500 = "lacitta_site.unavailable.server_error"
+# An unknown address under /api/ is answered in the API's error shape (JSON), others with the page.
+handler404 = "lacitta_site.not_found.not_found"
 
 router = DefaultRouter()
 router.register("games", GameViewSet, basename="game")
@@ -21,14 +25,17 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("api/games/<int:pk>/chat/", ChatView.as_view(), name="api-chat"),
     path("api/", include(router.urls)),
-    path("api/me/", api_account.MeView.as_view(), name="api-me"),
-    path("api/tokens/", api_account.TokensView.as_view(), name="api-tokens"),
-    path("api/tokens/<int:pk>/", api_account.TokenView.as_view(), name="api-token"),
-    path("api/game-types/", api_account.GameTypesView.as_view(), name="game-types"),
-    path("api/game-types/<slug:slug>/", api_account.GameTypeView.as_view(), name="game-type"),
-    path("api/game-types/<slug:slug>/move-schema/", api_account.schema_view("move"), name="game-type-move-schema"),
-    path("api/game-types/<slug:slug>/view-schema/", api_account.schema_view("view"), name="game-type-view-schema"),
+    path("api/me/", players_api.MeView.as_view(), name="api-me"),
+    path("api/tokens/", players_api.TokensView.as_view(), name="api-tokens"),
+    path("api/tokens/<int:pk>/", players_api.TokenView.as_view(), name="api-token"),
+    path("api/game-types/", api_game_types.GameTypesView.as_view(), name="game-types"),
+    path("api/game-types/<slug:slug>/", api_game_types.GameTypeView.as_view(), name="game-type"),
+    path("api/game-types/<slug:slug>/move-schema/", api_game_types.schema_view("move"),
+         name="game-type-move-schema"),
+    path("api/game-types/<slug:slug>/view-schema/", api_game_types.schema_view("view"),
+         name="game-type-view-schema"),
     # Waiting without polling (games/stream.py); production serves these from the ASGI stream process.
     path("api/stream/events/", stream.user_events, name="stream-events"),
     path("api/stream/games/<int:pk>/", stream.game_events, name="stream-game"),

@@ -1,15 +1,18 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from rest_framework.authtoken.models import Token
 
 from games.errors import ServiceError
+from games.http_errors import text_of
 
-from . import services
+from . import services, tokens
 from .forms import PreferencesForm, VacationForm
-from .models import Profile
+from .models import ApiToken, Profile
 
 
 @login_required
@@ -54,3 +57,39 @@ def vacation(request):
     else:
         messages.success(request, done)
     return redirect("players:preferences")
+
+
+@login_required
+def api_tokens(request: HttpRequest) -> HttpResponse:
+    """Make a token (its key is shown on this answer only), or revoke one."""
+    new_key, error, status = "", "", 200
+    if request.method == "POST":
+        action = request.POST.get("action", "make")
+        try:
+            if action == "revoke":
+                tokens.token_revoke(user=request.user, token_id=int(request.POST.get("token", "0")))
+                messages.success(request, _("The token was revoked: it no longer works."))
+                return redirect("players:api_tokens")
+            if action == "revoke-old":
+                Token.objects.filter(user=request.user).delete()
+                messages.success(request, _("The token was revoked: it no longer works."))
+                return redirect("players:api_tokens")
+            _token, new_key = tokens.token_create(
+                user=request.user, name=request.POST.get("name", ""), scopes=request.POST.getlist("scopes")
+            )
+        except ValueError:
+            error, status = _("There is no such token."), 400
+        except ServiceError as exc:
+            error, status = text_of(exc), 400
+    return render(
+        request,
+        "games/api_token.html",
+        {
+            "tokens": ApiToken.objects.filter(user=request.user, revoked_at__isnull=True),
+            "old_token": Token.objects.filter(user=request.user).first(),
+            "new_key": new_key,
+            "error": error,
+            "scopes": ApiToken.SCOPES,
+        },
+        status=status,
+    )

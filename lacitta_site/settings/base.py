@@ -235,6 +235,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min")},
 }
 
+# The API's named tokens (players/tokens.py), found by the games platform through this name.
+API_TOKEN_LOOKUP = "players.tokens.token_user"
+
 # The stream process's few database threads keep their connections (games/stream.py); the tests give
 # them back after each call, so that the test database can be dropped at the end.
 STREAM_KEEP_DB_CONNECTIONS = True

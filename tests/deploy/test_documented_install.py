@@ -89,11 +89,14 @@ def test_env_example_reads_the_same_for_systemd_and_a_shell(tmp_path):
 
 
 def _read_stream(url: str, cookies, into: list) -> None:
-    with httpx.Client(cookies=cookies, timeout=httpx.Timeout(10, read=None)) as client:
-        with client.stream("GET", url) as response:
-            for line in response.iter_lines():
-                if line.strip():
-                    into.append(json.loads(line))
+    try:
+        with httpx.Client(cookies=cookies, timeout=httpx.Timeout(10, read=None)) as client:
+            with client.stream("GET", url) as response:
+                for line in response.iter_lines():
+                    if line.strip():
+                        into.append(json.loads(line))
+    except httpx.HTTPError:
+        pass  # the stream process stops at the end of the test
 
 
 def test_the_docs_show_the_example_env_file_as_it_is():

@@ -157,7 +157,7 @@ def test_challenges_accept_decline_cancel_and_me(alice, bob):
     assert api_c.post(f"/api/games/{declined['id']}/cancel/").json()["code"] == "not_allowed"
     assert api_a.post(f"/api/games/{declined['id']}/cancel/").json()["status"] == "cancelled"
     public = race_game(carol, open_seats=1)
-    mine = {g["id"] for g in api_a.get("/api/games/?mine=1").json()["results"]}
+    mine = {g["id"] for g in api_a.get("/api/games/?mine=true").json()["results"]}
     assert mine == {challenge["id"], declined["id"]} and public.pk not in mine
 
 

@@ -284,14 +284,14 @@ def test_api_token_page(client, alice):
     from players.models import ApiToken
 
     login(client, alice)
-    made = client.post(reverse("games:api_token"), {"name": "my bot", "scopes": ["read", "play"]})
+    made = client.post(reverse("players:api_tokens"), {"name": "my bot", "scopes": ["read", "play"]})
     html = made.content.decode()
     token = ApiToken.objects.get(user=alice)
     key = html.split('value="lct_', 1)[1].split('"', 1)[0]
     assert token.scopes == ["read", "play"] and token.name == "my bot" and token.prefix in "lct_" + key
-    assert "lct_" + key not in client.get(reverse("games:api_token")).content.decode()  # shown once
-    assert client.post(reverse("games:api_token"), {"name": "", "scopes": ["read"]}).status_code == 400
-    client.post(reverse("games:api_token"), {"action": "revoke", "token": token.pk})
+    assert "lct_" + key not in client.get(reverse("players:api_tokens")).content.decode()  # shown once
+    assert client.post(reverse("players:api_tokens"), {"name": "", "scopes": ["read"]}).status_code == 400
+    client.post(reverse("players:api_tokens"), {"action": "revoke", "token": token.pk})
     token.refresh_from_db()
     assert token.revoked_at is not None
 

@@ -1,22 +1,21 @@
-"""The API beyond one game: who I am (``/api/me/``), my tokens (``/api/tokens/``), and the games
-the site has with their options, bot levels and JSON Schemas (``/api/game-types/``)."""
+"""The API about the caller: who I am and what needs me (``/api/me/``), and my tokens
+(``/api/tokens/``: several, named, scoped, revocable; ``players.tokens``)."""
 
 from __future__ import annotations
 
-from django.http import Http404, JsonResponse
+from django.http import Http404
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from players import tokens
-from players.models import ApiToken
+from games.api_auth import scopes_of
+from games.api_errors import error_responses
+from games.json_input import StrictCharField
+from games.models import Game, Seat
 
-from . import bots, registry
-from .api_auth import scopes_of
-from .api_errors import error_responses
-from .models import Game, Seat
+from . import tokens
+from .models import ApiToken
 
 
 class MeView(APIView):
@@ -71,7 +70,7 @@ class TokenSerializer(serializers.ModelSerializer):
 
 
 class TokenCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=60)
+    name = StrictCharField(max_length=60)
     scopes = serializers.ListField(child=serializers.ChoiceField(ApiToken.SCOPES), min_length=1)
 
 
@@ -122,67 +121,3 @@ class TokenView(APIView):
             raise Http404
         tokens.token_revoke(user=request.user, token_id=pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-def _game_type(definition) -> dict:
-    engine = definition.engine
-    return {
-        "slug": engine.slug,
-        "name": engine.name,
-        "min_players": engine.min_players,
-        "max_players": engine.max_players,
-        "options": [
-            {"name": o.name, "choices": list(o.choices), "default": o.default} for o in engine.options
-        ],
-        "bot_levels": bots.levels_for(engine.slug),
-        "move_schema": f"/api/game-types/{engine.slug}/move-schema/",
-        "view_schema": f"/api/game-types/{engine.slug}/view-schema/",
-    }
-
-
-class GameTypeSerializer(serializers.Serializer):
-    slug = serializers.CharField()
-    name = serializers.CharField()
-    min_players = serializers.IntegerField()
-    max_players = serializers.IntegerField()
-    options = serializers.ListField(child=serializers.DictField())
-    bot_levels = serializers.ListField(child=serializers.CharField())
-    move_schema = serializers.CharField(help_text="Address of the JSON Schema of its moves.")
-    view_schema = serializers.CharField(help_text="Address of the JSON Schema of its view.")
-
-
-class GameTypesView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
-
-    @extend_schema(responses={200: GameTypeSerializer(many=True)}, auth=[])
-    def get(self, request):
-        """The games of this site: options, bot levels, and the JSON Schemas of their moves and views."""
-        return Response([_game_type(d) for d in registry.definitions()])
-
-
-class GameTypeView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
-
-    @extend_schema(
-        responses={200: GameTypeSerializer, 404: OpenApiResponse(description="No such game.")}, auth=[]
-    )
-    def get(self, request, slug: str):
-        try:
-            return Response(_game_type(registry.definition(slug)))
-        except KeyError:
-            raise Http404 from None
-
-
-def schema_view(kind: str):
-    """The raw JSON Schema (2020-12) of a game's moves or view, as the game wrote it."""
-
-    def view(request, slug: str):
-        try:
-            definition = registry.definition(slug)
-        except KeyError:
-            raise Http404 from None
-        return JsonResponse(getattr(definition.schemas, kind), content_type="application/schema+json")
-
-    return view

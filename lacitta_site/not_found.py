@@ -1,0 +1,11 @@
+"""404 answers: an address under /api/ (an id that is not a number, a path that does not exist) gets
+the API's error shape in JSON, as every other refusal of the API; pages get the site's 404 page."""
+
+from django.http import JsonResponse
+from django.views.defaults import page_not_found
+
+
+def not_found(request, exception):
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": "not_found", "detail": "Not found.", "params": {}}, status=404)
+    return page_not_found(request, exception)
