@@ -22,8 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from . import invitations, seat_clocks, signals, texts, undo
-from . import registry
+from . import invitations, registry, seat_clocks, signals, texts, undo
 from .engines.base import IllegalMove, InvalidOptions, InvalidState, redraw_hidden
 from .errors import BadMove, Conflict, DamagedGame, NotAllowed, ServiceError, StaleVersion, TooMany
 from .models import Game, Move, Seat, new_seed

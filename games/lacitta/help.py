@@ -10,11 +10,16 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.lacitta.engine.constants import (
-    BUILD_CARDS, MASTER_COST, PEEK_COST, SERVICE_HALVES, SERVICES, SIZE, TIER_COST,
+    BUILD_CARDS,
+    MASTER_COST,
+    PEEK_COST,
+    SERVICE_HALVES,
+    SERVICES,
+    SIZE,
+    TIER_COST,
 )
-from games.lacitta.texts import BUILDINGS, card_name
+from games.lacitta.texts import BUILDINGS, card_name, number
 from games.lacitta.texts import SERVICES as SERVICE_NAMES
-from games.lacitta.texts import number
 
 
 def building_name(kind: str) -> str:

@@ -5,13 +5,18 @@ the seat's legal moves."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import move_builder
 from games.lacitta.engine.board import BOARD
 from games.lacitta.engine.constants import (
-    BUILD_CARDS, EXPANSION_BUILDINGS, MASTER_COST, PEEK_COST, SERVICES, SIZE, TIER_COST,
+    BUILD_CARDS,
+    EXPANSION_BUILDINGS,
+    MASTER_COST,
+    PEEK_COST,
+    SERVICES,
+    SIZE,
+    TIER_COST,
 )
 from games.lacitta.texts import SERVICES as SERVICE_NAMES
 

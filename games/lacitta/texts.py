@@ -4,8 +4,7 @@ reader's language (terms follow the rulebooks: Voix du Peuple, carte Politiqueâ€
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.lacitta.places import city_name
 
@@ -114,7 +113,8 @@ MESSAGES = {
     "lacitta.peek_seen": gettext_lazy("You saw: %(cards)s."),
     "lacitta.pass": gettext_lazy("%(seat)s passes and takes a politics card face down."),
     "lacitta.auto_move": gettext_lazy("%(seat)s cannot play and passes."),
-    "lacitta.voice_revealed": gettext_lazy("The Voice of the People is revealed: %(cards)s. The people want %(voice)s."),
+    "lacitta.voice_revealed": gettext_lazy(
+        "The Voice of the People is revealed: %(cards)s. The people want %(voice)s."),
     "lacitta.voice_choice": gettext_lazy("%(seat)s chooses %(service)s for %(city)s."),
     "lacitta.voice_choices": gettext_lazy("Every city's choice of service is made."),
     "lacitta.migration": gettext_lazy(

@@ -188,7 +188,8 @@ LOGIN_URL = "account_login"
 # SMTP when EMAIL_HOST is set.
 if os.environ.get("ANYMAIL_BACKEND"):
     EMAIL_BACKEND = os.environ["ANYMAIL_BACKEND"]
-    ANYMAIL = {k[len("ANYMAIL_"):]: v for k, v in os.environ.items() if k.startswith("ANYMAIL_") and k != "ANYMAIL_BACKEND"}
+    ANYMAIL = {k[len("ANYMAIL_"):]: v for k, v in os.environ.items()
+               if k.startswith("ANYMAIL_") and k != "ANYMAIL_BACKEND"}
 elif os.environ.get("EMAIL_HOST"):
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     EMAIL_HOST = os.environ["EMAIL_HOST"]

@@ -17,7 +17,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def watch_violations(page) -> list[str]:
     """Chromium writes every refused script, style, image or connection to the console."""
     found = []
-    page.on("console", lambda msg: found.append(f"{page.url}: {msg.text}") if "Content Security Policy" in msg.text else None)
+    page.on("console", lambda msg: found.append(f"{page.url}: {msg.text}")
+            if "Content Security Policy" in msg.text else None)
     return found
 
 

@@ -8,8 +8,8 @@ import pytest
 
 from games import services
 from games.lacitta.engine.constants import BASE_DECK, EXPANSION_DECK
-from games.models import Game, Move
 from games.lacitta.texts import card_name
+from games.models import Game, Move
 from tests.browser.helpers import log_in
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user

@@ -61,7 +61,8 @@ def test_two_players_play_the_first_year_by_clicking(new_page, live_server):
         play_one_decision(page, turns[mover])
         turns[mover] += 1
         # The mover's own page shows the new state; the other page follows by itself.
-        pages[watcher].wait_for_selector(f'#game-body[data-version="{before + 1}"], #game-body[data-version="{before + 2}"], #game-body[data-version="{before + 3}"]', timeout=15000)
+        newer = ", ".join(f'#game-body[data-version="{before + n}"]' for n in (1, 2, 3))
+        pages[watcher].wait_for_selector(newer, timeout=15000)
         game.refresh_from_db()
         assert game.version > before
     game.refresh_from_db()
