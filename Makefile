@@ -60,8 +60,10 @@ run demo migrate: export SITE_URL ?= http://$(HOST):$(PORT)
 run: demo
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-# The whole suite. DATABASE_URL / REDIS_URL choose real PostgreSQL / Redis (.ci/run sets them).
+# Lint (ruff, in seconds: a style slip fails here before the long run), then the whole suite.
+# DATABASE_URL / REDIS_URL choose real PostgreSQL / Redis (.ci/run sets them).
 test: install
+	$(BIN)/ruff check .
 	@command -v chromium >/dev/null 2>&1 || [ -n "$$CHROMIUM_PATH" ] || $(BIN)/python -m playwright install chromium
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.infinitecity.engine.tiles import KIND_OF, KINDS  # noqa: F401 (KIND_OF: for the page)
+from games.infinitecity.engine.tiles import KIND_OF, KINDS
 
 # The names printed on the tiles: English in every language, never translated.
 TILE_NAMES = {

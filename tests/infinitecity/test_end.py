@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.infinitecity.engine.engine import ENGINE
 
-from .helpers import act, build, entry, keys, moves, place, play, target, top
+from .helpers import act, build, entry, keys, place, play, target, top
 
 QUIET = ["hotel", "plaza"]  # tiles without an instruction when played: a turn is one move
 

@@ -14,7 +14,7 @@ from games.infinitecity.engine.hidden import scramble_unknown
 from games.infinitecity.engine.invariants import CHEAP
 
 from .games import positions
-from .helpers import act, build, play, place
+from .helpers import act, build, place, play
 
 
 @pytest.mark.parametrize("players,seed", [(2, 31), (3, 32), (4, 33), (6, 34)])

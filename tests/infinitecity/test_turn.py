@@ -8,9 +8,9 @@ from games.engines.base import IllegalMove
 from games.infinitecity.engine.engine import ENGINE
 from games.infinitecity.engine.scoring import breakdown
 
-OTHER = ["bank", "transit_station"]  # seat 1 holds two tiles: its turn is a real choice
+from .helpers import act, build, entry, keys, moves, play, target, targets, top
 
-from .helpers import act, build, entry, keys, moves, place, play, target, targets, top
+OTHER = ["bank", "transit_station"]  # seat 1 holds two tiles: its turn is a real choice
 
 
 def test_IC20_a_tile_goes_face_up_next_to_the_city_with_a_token_then_its_instruction():

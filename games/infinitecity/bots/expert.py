@@ -19,7 +19,8 @@ The fast policy (``fast_move``) finds the cell where one more tile adds most to 
 groups (one pass over its groups, no copy), scores each tile of its hand there by that gain,
 its printed marks and a rough worth of its instruction (``PRIOR``), and plays the best
 three out (their own decisions answered the cheapest way) before choosing; an instruction's
-decision is answered one move deep among a few relevant answers. The work per decision is fixed by counts (candidates × worlds), never by a clock,
+decision is answered one move deep among a few relevant answers. The work per decision is fixed by counts
+(candidates × worlds), never by a clock,
 so a seed always gives the same move.
 """
 

@@ -41,8 +41,18 @@ from games.engines.base import LogEntry
 
 from . import tiles as T
 from .city import (
-    adjacent_tiles, city_changed, draw, face_up_power_stations, hand_add, hand_remove, kind_at, learn_hand, placement_cells,
-    protected_cells, return_tokens, to_bottom,
+    adjacent_tiles,
+    city_changed,
+    draw,
+    face_up_power_stations,
+    hand_add,
+    hand_remove,
+    kind_at,
+    learn_hand,
+    placement_cells,
+    protected_cells,
+    return_tokens,
+    to_bottom,
 )
 from .state import State
 

@@ -46,7 +46,7 @@ class State:
     def all_seats(self) -> int:
         return (1 << self.nplayers) - 1
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         new = State.__new__(State)
         new.marks = self.marks
         new.nplayers = self.nplayers
@@ -79,7 +79,7 @@ class State:
         return data
 
     @classmethod
-    def from_json(cls, data: dict) -> "State":
+    def from_json(cls, data: dict) -> State:
         if data.get("schema_version") != SCHEMA_VERSION:
             raise ValueError(f"unsupported Infinite City state schema {data.get('schema_version')!r}")
         s = cls()

@@ -1,5 +1,5 @@
-"""G16 / hidden information over a whole Infinite City game (3 players, to its end): at every other move, every seat's and a
-spectator's game page, chat panel, API game and API log are fetched twice — on the real state,
+"""G16 / hidden information over a whole Infinite City game (3 players, to its end): at every other move,
+every seat's and a spectator's game page, chat panel, API game and API log are fetched twice — on the real state,
 then with everything that viewer may not know shuffled (``hidden.scramble_unknown``: unknown pile
 positions, face-down tiles and Library tiles, the other hands beyond what the viewer knows of
 them, their order). Any difference is a leak."""

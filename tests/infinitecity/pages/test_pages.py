@@ -12,7 +12,6 @@ from django.utils import translation
 
 from games import move_builder
 from games.infinitecity import page, texts
-from games.models import Game
 from tests.infinitecity.pages.helpers import ENGINE, ic_game, play_until, seat_to_move
 from tests.platform.factories import make_user
 
