@@ -23,17 +23,17 @@ PAD = 14  # room for the column letters and row numbers
 # a minimum width: a class, as the site's content policy refuses inline styles.
 MAX_COLS_CLASS = 40
 
-# The seats' colours (the definition gives them to the platform), how the board paints them, and
-# the letter each token carries (the colour's initial, distinct for the six seats).
+# The seats' colours (the definition gives them to the platform) and how the board paints them. Each
+# token carries its seat's letter, the one the platform writes beside the player's name everywhere.
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 SEAT_FILL = ("#c0392b", "#2e6fb7", "#3d8b3d", "#d4a017", "#7d3c98", "#e67e22")
 SEAT_INK = ("#fff", "#fff", "#fff", "#222", "#fff", "#222")
 
 
 def seat_letter(seat: int) -> str:
-    from games.models import COLOUR_NAMES
+    from games.templatetags.games_extras import seat_letter as platform_letter
 
-    return str(COLOUR_NAMES[SEAT_COLOURS[seat]])[:1].upper()
+    return platform_letter(seat)
 
 
 def seat_colour_name(seat: int) -> str:
