@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 
-from .rng import seed_state, shuffle
+from games.engines.rng import seed_state, shuffle
+
 from .state import State
 
 

@@ -4,9 +4,9 @@ down in a plus, 15 tokens each, a random first player."""
 from __future__ import annotations
 
 from games.engines.base import LogEntry
+from games.engines.rng import randbelow, seed_state, shuffle
 
 from .city import hand_add
-from .rng import randbelow, seed_state, shuffle
 from .state import TOKENS, State
 from .tiles import full_set
 

@@ -6,9 +6,9 @@ or a log line."""
 from __future__ import annotations
 
 from games.engines.base import LogEntry
+from games.engines.rng import shuffle
 
 from .constants import BASE_DECK, EXPANSION_DECK, ROW_SIZE, VOICE_DECK
-from .rng import shuffle
 from .state import State
 
 

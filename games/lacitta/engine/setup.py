@@ -6,6 +6,7 @@ the "setup" phase open, where seats place castles in the R11 order."""
 from __future__ import annotations
 
 from games.engines.base import LogEntry
+from games.engines.rng import randbelow, seed_state, shuffle
 
 from .builds import place_castle
 from .cards import deal_politics, voice_deck
@@ -23,7 +24,6 @@ from .constants import (
     SUPPLY_EXPANSION,
 )
 from .geometry import geometry
-from .rng import randbelow, seed_state, shuffle
 from .state import State
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from games.engines.rng import seed_state
 from games.lacitta.engine import moves as _moves
 from games.lacitta.engine.cards import politics_deck, voice_deck
 from games.lacitta.engine.cities import cities, place
@@ -20,7 +21,6 @@ from games.lacitta.engine.constants import CASTLE, CITIZENS, ROAD, SUPPLY_BASE, 
 from games.lacitta.engine.engine import ENGINE
 from games.lacitta.engine.geometry import geometry
 from games.lacitta.engine.phases import START, advance
-from games.lacitta.engine.rng import seed_state
 from games.lacitta.engine.setup import landscape_of, new_player
 from games.lacitta.engine.state import State
 

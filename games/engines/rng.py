@@ -1,5 +1,5 @@
-"""A tiny deterministic RNG (splitmix64) whose whole state is one int kept in the
-game state, so dump/load and replay-from-seed reproduce every shuffle exactly."""
+"""A tiny deterministic RNG (splitmix64) shared by the engines, whose whole state is one int kept in
+the game state, so dump/load and replay-from-seed reproduce every shuffle exactly."""
 
 from __future__ import annotations
 
