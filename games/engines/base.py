@@ -18,7 +18,10 @@ Conventions (see ../shared/DESIGN.md):
   kept as a fallback for programs).
 - Optional ``invariants``: a tuple of callables ``fn(state) -> str | None`` (a message
   when broken) that must hold after every move; selfplay (``games.engines.selfplay``)
-  and the every-engine tests run them.
+  and the every-engine tests run them. Optional ``ending(state) -> str``: how a finished
+  game ended, counted by selfplay.
+- ``games.engines.rules_engine.RulesEngine`` holds the part every board game writes the
+  same way (options, copy-apply-advance, dump/load); a game's ``engine.py`` subclasses it.
 """
 
 from __future__ import annotations

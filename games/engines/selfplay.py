@@ -2,31 +2,38 @@
 and the engine's own ``invariants`` are checked after every move.
 
     python manage.py selfplay --game SLUG --players 4 --option key=value … --games 200 --seed 1
+    python manage.py selfplay --game SLUG --players 2-6 --games 1000      # games cycle through 2…6 seats
 
 Pure Python (never imports Django): ``run`` takes the engine itself; the management command finds
-it in the registry. The result is one JSON-able dict: games, moves, seconds (engine time only:
-new_game, pending, legal_moves, apply), wall_seconds (including the checks), games_per_second,
-ms_per_game, and how many times each check passed."""
+it in the registry. The result is one JSON-able dict: games, moves, seconds (engine CPU time only:
+new_game, pending, legal_moves, apply — CPU time, so the figure holds on a busy machine),
+wall_seconds (including the checks), games_per_second, ms_per_game, how the games ended (when the
+engine has an ``ending(state)``) and how many times each check passed."""
 
 from __future__ import annotations
 
 import json
 import random
 import time
+from collections import Counter
 
 from .base import Engine
 
 CHECKS = ("none", "invariants", "all")  # all: the invariants and a JSON round trip of the state
+MAX_MOVES = 20_000  # a game still running after this many moves is a bug (a loop), not a long game
 
 
 def play(engine: Engine, options: dict, players: int, seed: int, rnd: random.Random, checks=(), counts=None,
          every: int = 1):
-    """One game; returns (final state, moves, engine seconds)."""
-    clock = time.perf_counter
+    """One game from engine seed ``seed``; returns (final state, moves, engine CPU seconds).
+    ``checks`` run on the new game, after every ``every``-th move and on the final state."""
+    clock = time.process_time
     t0 = clock()
     state = engine.new_game(options, players, seed).state
     spent = clock() - t0
     moves = 0
+    if checks:
+        _run_checks(state, checks, counts, seed, moves)
     while True:
         t0 = clock()
         if engine.is_over(state):
@@ -40,9 +47,11 @@ def play(engine: Engine, options: dict, players: int, seed: int, rnd: random.Ran
         spent += clock() - t0
         moves += 1
         if checks and moves % every == 0:
-            _run_checks(state, checks, counts)
+            _run_checks(state, checks, counts, seed, moves)
+        if moves > MAX_MOVES:
+            raise AssertionError(f"game seed {seed} did not end in {MAX_MOVES} moves")
     if checks:
-        _run_checks(state, checks, counts)
+        _run_checks(state, checks, counts, seed, moves)
     return state, moves, spent
 
 
@@ -63,34 +72,59 @@ def checks_for(engine: Engine, level: str) -> tuple:
     return invariants + (json_roundtrip,)
 
 
-def _run_checks(state, checks, counts):
+def _run_checks(state, checks, counts, seed, moves):
     for fn in checks:
         msg = fn(state)
         if msg:
-            raise AssertionError(f"invariant {fn.__name__} broken: {msg}")
+            raise AssertionError(f"game seed {seed}, move {moves}: invariant {fn.__name__} broken: {msg}")
         counts[fn.__name__] = counts.get(fn.__name__, 0) + 1
 
 
-def run(engine: Engine, options: dict, players: int, games: int, seed: int,
-        checks: str = "invariants") -> dict:
-    """``games`` random games (game g from the engine seed ``seed * 1_000_003 + g``; one RNG for the moves,
-    seeded with ``seed``), the options validated by the engine first."""
-    options = engine.validate_options(options, players)
+def player_counts(text) -> list[int]:
+    """``4`` or ``"4"`` -> [4]; ``"2-6"`` -> [2, 3, 4, 5, 6]; ValueError for anything else."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return [text]
+    lo, sep, hi = str(text).partition("-")
+    try:
+        first, last = int(lo), int(hi) if sep else int(lo)
+    except ValueError:
+        raise ValueError(f"--players takes a count or a range such as 2-6 (got {text!r})") from None
+    if last < first:
+        raise ValueError(f"--players: the range {text!r} is empty")
+    return list(range(first, last + 1))
+
+
+def run(engine: Engine, options: dict, players, games: int, seed: int, checks: str = "invariants") -> dict:
+    """``games`` random games (game g from the engine seed ``seed * 1_000_003 + g``, with the g-th
+    of ``player_counts(players)`` in turn; one RNG for the moves, seeded with ``seed``), the
+    options validated by the engine first (for every player count)."""
+    counts_of = player_counts(players)
+    valid = {n: engine.validate_options(options, n) for n in counts_of}
     fns = checks_for(engine, checks)
+    ending = getattr(engine, "ending", None)
     counts: dict[str, int] = {}
+    endings: Counter = Counter()
     rnd = random.Random(seed)
     total_moves = 0
     engine_seconds = 0.0
     wall = time.perf_counter()
     for g in range(games):
-        _state, moves, spent = play(engine, options, players, seed * 1_000_003 + g, rnd, fns, counts)
+        n = counts_of[g % len(counts_of)]
+        state, moves, spent = play(engine, valid[n], n, seed * 1_000_003 + g, rnd, fns, counts)
+        if ending is not None:
+            endings[ending(state)] += 1
         total_moves += moves
         engine_seconds += spent
     wall = time.perf_counter() - wall
-    return {
-        "game": engine.slug, "games": games, "players": players, **options, "moves": total_moves,
+    summary = {
+        "game": engine.slug, "games": games,
+        "players": counts_of[0] if len(counts_of) == 1 else f"{counts_of[0]}-{counts_of[-1]}",
+        **valid[counts_of[0]], "moves": total_moves,
         "seconds": round(engine_seconds, 3), "wall_seconds": round(wall, 3),
         "games_per_second": round(games / engine_seconds, 1) if engine_seconds else None,
         "ms_per_game": round(1000 * engine_seconds / games, 2) if games else None,
         "checks_passed": counts,
     }
+    if ending is not None:
+        summary["endings"] = dict(endings)
+    return summary

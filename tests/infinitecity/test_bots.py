@@ -83,14 +83,14 @@ def test_a_seed_gives_one_answer(level):
         assert len(answers) == 1
 
 
-def test_the_arena_reports_wins_with_an_interval_and_times(capsys):
-    import json
+def test_the_arena_reports_wins_with_an_interval_and_cpu_times():
+    from games.engines import arena
+    from games.infinitecity.bots import LEVELS
 
-    from games.infinitecity.bots import arena
-
-    assert arena.main(["--bot", "greedy", "--vs", "random", "--players", "2", "--games", "2", "--seed", "3"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["games"] == 2 and 0 <= out["wins"] <= 2 and out["bot_moves"] > 5
-    assert 0 <= out["ci95"][0] <= out["win_rate"] <= out["ci95"][1] <= 1
-    assert out["cpu_ms_per_move"]["median"] > 0
-    assert arena.wilson(45, 100) == (0.356, 0.548)
+    choosers = {"random": lambda engine, view, legal, seat, rng: rng.choice(legal), **LEVELS}
+    out = arena.run(ENGINE, choosers, ["greedy", "random"], games=2, seed=3)
+    greedy = out["levels"]["greedy"]
+    assert out["games"] == 2 and 0 <= greedy["wins"] <= 2 and greedy["move_ms"]["moves"] > 5
+    assert 0 <= greedy["ci95"][0] <= greedy["win_rate"] <= greedy["ci95"][1] <= 1
+    assert greedy["cpu_ms"]["median"] > 0 and greedy["cpu_ms"]["moves"] == greedy["move_ms"]["moves"]
+    assert arena.wilson(45, 100) == [0.3561, 0.5476]

@@ -1,22 +1,24 @@
-"""Random games over 2–6 players with every invariant of ``ENGINE.invariants`` checked after
-every move (token and tile conservation, knowledge, protection, end conditions, JSON round
-trip). 1,000 games: ``python -m games.infinitecity.engine.selfplay --games 1000``."""
+"""Random games over 2–6 players with every invariant checked after every move (token and tile
+conservation, knowledge, protection, end conditions, JSON round trip), through the platform's
+generic selfplay. 1,000 games: ``manage.py selfplay --game infinitecity --players 2-6 --games 1000
+--checks all``."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
+from games.engines import selfplay
+from games.engines.selfplay import play
 from games.infinitecity.engine.engine import ENGINE
-from games.infinitecity.engine.invariants import ALL
-from games.infinitecity.engine.selfplay import play
+from games.infinitecity.engine.invariants import ALL, CHEAP
 
 
 def test_invariants_are_the_engines():
-    assert ENGINE.invariants == ALL
-    names = {fn.__name__ for fn in ENGINE.invariants}
-    assert {"tokens_conserved", "tiles_conserved", "protection_respected", "end_conditions",
-            "json_roundtrip"} <= names
+    assert ENGINE.invariants == CHEAP and ALL == CHEAP + (ALL[-1],)
+    names = {fn.__name__ for fn in selfplay.checks_for(ENGINE, "all")}
+    assert {"tokens_conserved", "tiles_conserved", "knowledge_consistent", "protection_respected",
+            "end_conditions", "json_roundtrip"} <= names
 
 
 def test_three_dozen_random_games_keep_every_invariant():
@@ -26,7 +28,7 @@ def test_three_dozen_random_games_keep_every_invariant():
     for g in range(36):
         players = 2 + g % 5
         options = {"marks": ("known-only", "none")[g % 2]}
-        state, moves, _ = play(options, players, 7000 + g, rnd, ENGINE.invariants, counts)
+        state, moves, _ = play(ENGINE, options, players, 7000 + g, rnd, ALL, counts)
         assert ENGINE.is_over(state) and moves > 10
         endings[state.over_reason] += 1
     assert min(counts.values()) > 1000
@@ -42,3 +44,11 @@ def test_a_broken_invariant_is_reported():
     state.pile.append("capitol")
     state.pile_known.append(0)
     assert "tiles" in ENGINE.invariants[1](state)
+
+
+def test_selfplay_cycles_through_player_counts_and_counts_the_endings():
+    summary = selfplay.run(ENGINE, {}, "2-6", games=10, seed=3, checks="all")
+    assert summary["players"] == "2-6" and summary["marks"] == "known-only"
+    assert sum(summary["endings"].values()) == 10
+    assert set(summary["endings"]) <= {"last_token", "power_stations", "all_passed"}
+    assert summary["checks_passed"]["json_roundtrip"] == summary["checks_passed"]["tokens_conserved"]

@@ -37,6 +37,6 @@ def test_selfplay_checks_la_citta_s_invariants_after_every_move():
     from games.lacitta.engine.invariants import CHEAP
 
     assert summary["game"] == "lacitta" and summary["games"] == 2 and summary["expansion"] == "cocagne"
-    # every invariant ran after every move of both games (and once more at each end)
+    # every invariant ran on each new game, after every move of both games and once more at each end
     assert set(summary["checks_passed"]) == {fn.__name__ for fn in CHEAP}
-    assert set(summary["checks_passed"].values()) == {summary["moves"] + 2}
+    assert set(summary["checks_passed"].values()) == {summary["moves"] + 4}

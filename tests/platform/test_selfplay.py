@@ -16,7 +16,7 @@ def test_selfplay_runs_an_engine_with_its_invariants_and_a_json_round_trip():
     summary = selfplay.run(NIM, {"pile": "21"}, 3, games=5, seed=2, checks="all")
     assert summary["game"] == "nim" and summary["games"] == 5 and summary["pile"] == "21"
     assert 5 * 21 / 3 <= summary["moves"] <= 5 * 21  # 1 to 3 sticks a move
-    checked = summary["moves"] + 5  # after every move, and once more at the end of each game
+    checked = summary["moves"] + 10  # on each new game, after every move, and once more at each end
     assert summary["checks_passed"] == {"sticks_left": checked, "json_roundtrip": checked}
     assert selfplay.run(NIM, {"pile": "21"}, 3, games=5, seed=2, checks="none")["checks_passed"] == {}
     assert selfplay.run(NIM, {"pile": "21"}, 3, games=5, seed=2)["moves"] == summary["moves"]  # same games
@@ -29,7 +29,8 @@ def test_a_broken_invariant_stops_selfplay_and_names_itself():
     class Leaky(NimEngine):
         invariants = (never_below_five,)
 
-    with pytest.raises(AssertionError, match=r"invariant never_below_five broken: [0-4] left"):
+    broken = r"game seed 1000003, move \d+: invariant never_below_five broken: [0-4] left"
+    with pytest.raises(AssertionError, match=broken):
         selfplay.run(Leaky(), {"pile": "12"}, 2, games=1, seed=1)
 
 
@@ -38,8 +39,18 @@ def test_the_command_finds_the_game_in_the_registry():
     call_command("selfplay", "--game", "nim", "--players", "2", "--option", "last=loses", "--games", "3",
                  stdout=out)
     summary = json.loads(out.getvalue())
-    assert summary["last"] == "loses" and summary["checks_passed"]["sticks_left"] == summary["moves"] + 3
+    assert summary["last"] == "loses" and summary["checks_passed"]["sticks_left"] == summary["moves"] + 6
     with pytest.raises(CommandError, match="unknown game"):
         call_command("selfplay", "--game", "chess", "--players", "2")
     with pytest.raises(CommandError, match="2 or 3 players"):
         call_command("selfplay", "--game", "nim", "--players", "5")
+    with pytest.raises(CommandError, match="a count or a range such as 2-6"):
+        call_command("selfplay", "--game", "nim", "--players", "two")
+
+
+def test_a_player_range_cycles_through_the_counts():
+    assert selfplay.player_counts("2-4") == [2, 3, 4] and selfplay.player_counts(3) == [3]
+    summary = selfplay.run(NIM, {"pile": "12"}, "2-3", games=4, seed=5)
+    assert summary["players"] == "2-3" and summary["games"] == 4
+    with pytest.raises(ValueError, match="is empty"):
+        selfplay.player_counts("4-2")

@@ -4,7 +4,7 @@
 -> move`` and reads nothing but the view and the legal moves (``determinize`` samples what
 the seat cannot see). ``random`` is the platform's own level.
 
-Measure them with ``python -m games.infinitecity.bots.arena`` (see its docstring)."""
+Measure them with ``manage.py arena --game infinitecity --seats expert,greedy,greedy,greedy``."""
 
 from .expert import choose_expert
 from .greedy import choose_greedy

@@ -21,7 +21,7 @@ hidden      move_reveals_hidden, redraw_hidden (moderator rollback), scramble_un
 invariants  conservation, knowledge, protection, end conditions, JSON round trip
 validate    ``load``'s checks: shape, then the invariants
 setup       a new game
-selfplay    ``python -m games.infinitecity.engine.selfplay --players 2-6 --games 1000``
+selfplay    ``manage.py selfplay --game infinitecity --players 2-6 --games 1000 --checks all`` (the platform's)
 
 Options
 =======

@@ -1,6 +1,7 @@
 """Random legal games of any registered game, the engine's invariants checked after every move.
 
     python manage.py selfplay --game SLUG --players 4 [--option key=value …] --games 200 --seed 1
+    python manage.py selfplay --game SLUG --players 2-6 --games 1000   # games cycle through 2…6 seats
 
 Prints one JSON line (``games.engines.selfplay.run``)."""
 
@@ -21,7 +22,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--game", required=True, help="A registered game's slug.")
-        parser.add_argument("--players", type=int, required=True)
+        parser.add_argument("--players", required=True,
+                            help="A count, or a range such as 2-6 that the games cycle through.")
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                             help="Any option of the game's engine, e.g. --option pile=21 (repeatable).")
         parser.add_argument("--games", type=int, default=100)
@@ -40,6 +42,6 @@ class Command(BaseCommand):
         try:
             summary = selfplay.run(engine, parse_options(opts["option"]), opts["players"], opts["games"],
                                    opts["seed"], opts["checks"])
-        except ValueError as exc:  # options the engine refuses
+        except ValueError as exc:  # options the engine refuses, a malformed --players
             raise CommandError(str(exc)) from None
         self.stdout.write(json.dumps(summary))
