@@ -189,6 +189,31 @@ def moves_for(game: Game, seat: int | None, *, after_seq: int = 0, limit: int | 
     return rows
 
 
+@dataclass
+class Unseen:
+    """The move rows a player has not seen (each row's log filtered for the seat, newest last),
+    after ``start``; ``earlier``: more rows than ``limit`` were unseen (the oldest are left out)."""
+
+    rows: list[Move]
+    start: int
+    earlier: bool
+
+
+def unseen_moves(game: Game, seat: Seat | None, limit: int) -> Unseen | None:
+    """"Since your last visit": the moves after the later of the seat's own last move and the
+    summary it dismissed (``Seat.seen_seq``), for a human seat; None when there is none. Each game
+    words and groups them on its own page."""
+    if seat is None or seat.kind != Seat.Kind.HUMAN:
+        return None
+    own = (Move.objects.filter(game=game, seat=seat.index).order_by("-seq")
+           .values_list("seq", flat=True).first())
+    start = max(seat.seen_seq, own or 0)
+    if start >= game.version:
+        return None
+    rows = moves_for(game, seat.index, after_seq=start, limit=limit)
+    return Unseen(rows, start, len(rows) == limit and bool(rows) and rows[0].seq > start + 1)
+
+
 
 def reads_undone_moves(user, seat) -> bool:
     """Who reads the moves a moderator's rollback undid: game moderators (and administrators)

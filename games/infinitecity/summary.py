@@ -1,9 +1,8 @@
 """"Since your last visit" for Infinite City: what the other players did after the later of this
 seat's own last move and the summary it dismissed (``Seat.seen_seq``, through the platform's
 ``summary_seen`` view), one group per player's turn, in the log's words (only the lines this
-seat may see), with the cells they changed. La Città has its own (years, feeding); a game
-builds its summary from the platform's log selectors, the platform only stores how far the
-player has read."""
+seat may see), with the cells they changed. Which moves are unseen is the platform's
+(``selectors.unseen_moves``); La Città groups them by year, this game by turn."""
 
 from __future__ import annotations
 
@@ -29,16 +28,11 @@ def since_last_visit(game, seat, names: list[str]) -> dict | None:
     """``{"groups": [{"title", "lines"}], "cells": {(x, y): line}, "version", "earlier"}`` for a
     human seat of an active game, or None when nothing happened since."""
     from games import selectors, texts
-    from games.models import Move
 
-    if seat is None or seat.kind != seat.Kind.HUMAN:
+    unseen = selectors.unseen_moves(game, seat, SUMMARY_ROWS)
+    if unseen is None:
         return None
-    own = (Move.objects.filter(game=game, seat=seat.index).order_by("-seq")
-           .values_list("seq", flat=True).first())
-    start = max(seat.seen_seq, own or 0)
-    if start >= game.version:
-        return None
-    rows = selectors.moves_for(game, seat.index, after_seq=start, limit=SUMMARY_ROWS)
+    rows = unseen.rows
     groups, cells = [], {}
     for row in rows:
         for entry, text in texts.visible_lines(game, row, names):
@@ -54,5 +48,4 @@ def since_last_visit(game, seat, names: list[str]) -> dict | None:
                 cells[cell] = text
     if not groups:
         return None
-    return {"groups": groups, "cells": cells, "version": game.version,
-            "earlier": len(rows) == SUMMARY_ROWS and rows[0].seq > start + 1}
+    return {"groups": groups, "cells": cells, "version": game.version, "earlier": unseen.earlier}

@@ -552,16 +552,11 @@ def since_last_visit(game, seat, names: list[str], view_year: int) -> dict | Non
     dismissed (``Seat.seen_seq``), in the log's words (only the lines this seat may
     see), with the places they changed. None when nothing happened."""
     from games import selectors, texts
-    from games.models import Move
 
-    if seat is None or seat.kind != seat.Kind.HUMAN:
+    unseen = selectors.unseen_moves(game, seat, SUMMARY_ROWS)
+    if unseen is None:
         return None
-    own = (Move.objects.filter(game=game, seat=seat.index).order_by("-seq")
-           .values_list("seq", flat=True).first())
-    start = max(seat.seen_seq, own or 0)
-    if start >= game.version:
-        return None
-    rows = selectors.moves_for(game, seat.index, after_seq=start, limit=SUMMARY_ROWS)
+    rows = unseen.rows
     # The year the first row belongs to: this year, less the years begun since.
     year = view_year - sum(1 for row in rows for e in row.visible if e.get("key") == "lacitta.year_start")
     groups, cells = [], {}
@@ -586,8 +581,7 @@ def since_last_visit(game, seat, names: list[str], view_year: int) -> dict | Non
                 cells[cell] = text
     if not groups:
         return None
-    return {"groups": groups, "cells": cells, "version": game.version,
-            "earlier": len(rows) == SUMMARY_ROWS and rows[0].seq > start + 1}
+    return {"groups": groups, "cells": cells, "version": game.version, "earlier": unseen.earlier}
 
 
 def replay_years(game, viewer: str) -> list[dict]:

@@ -1,0 +1,44 @@
+""""Since your last visit", the platform's part (``selectors.unseen_moves``): the moves after the later of
+the seat's own last move and the summary it dismissed, for human seats only, with ``earlier`` when more were
+unseen than the game asked for. Each game words and groups them (tests/*/pages/test_summary.py)."""
+
+import pytest
+
+from games import selectors, services
+from games.models import Seat
+from tests.platform.factories import accept_all, make_user, race_game
+
+pytestmark = pytest.mark.django_db
+
+
+def add(game, user):
+    return services.move_apply(game_id=game.pk, user=user, move={"type": "add", "n": 1},
+                               expected_version=game.version)
+
+
+def seat(game, index):
+    return Seat.objects.get(game=game, index=index)
+
+
+def test_the_moves_after_the_seats_own_last_one_until_it_dismisses_them():
+    ann, bob, cid = make_user("ann"), make_user("bob"), make_user("cid")
+    game = accept_all(race_game(ann, [bob, cid], target="15"), [bob, cid])
+    for _ in range(2):
+        for user in (ann, bob, cid):
+            game = add(game, user)
+    assert selectors.unseen_moves(game, seat(game, 2), limit=10) is None  # cid moved last
+    unseen = selectors.unseen_moves(game, seat(game, 0), limit=10)
+    assert [row.seat for row in unseen.rows] == [1, 2] and not unseen.earlier
+    cut = selectors.unseen_moves(game, seat(game, 0), limit=1)
+    assert [row.seat for row in cut.rows] == [2] and cut.earlier  # bob's move was left out
+    Seat.objects.filter(game=game, index=0).update(seen_seq=game.version)
+    assert selectors.unseen_moves(game, seat(game, 0), limit=10) is None  # dismissed
+    assert selectors.unseen_moves(game, None, limit=10) is None  # a spectator has no summary
+
+
+def test_a_bot_seat_has_no_summary():
+    ann = make_user("ann")
+    game = race_game(ann, bots=("random",), target="15")
+    game = add(game, ann)
+    assert seat(game, 1).kind == Seat.Kind.BOT
+    assert selectors.unseen_moves(game, seat(game, 1), limit=10) is None
