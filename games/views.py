@@ -222,8 +222,11 @@ def _body_response(request, game: Game, *, move_error: str = "", status: int = 2
 
 def _page(request, game: Game, *, status: int = 200) -> HttpResponse:
     rules_url = reverse("games:game_rules", args=[game.pk]) if registry.definition(game.game_type).rules else ""
+    # The skip link's target (#move-panel) is the move panel for a player of an active game, else the board.
+    plays = game.status == Game.Status.ACTIVE and selectors.seat_of(game, request.user) is not None
     return render(request, "games/game.html", {"game": game, "body": _body(request, game), "rules_url": rules_url,
-                                               "stylesheets": registry.definition(game.game_type).stylesheets},
+                                               "stylesheets": registry.definition(game.game_type).stylesheets,
+                                               "plays": plays},
                   status=status)
 
 

@@ -20,8 +20,8 @@ BOARD_TYPES = ("target", "place", "hotel")
 
 PROMPTS = {
     "tile": gettext_lazy("Which tile do you play?"),
-    "cell": gettext_lazy("Tap a highlighted cell on the board."),
-    "cell2": gettext_lazy("Tap the second tile to swap."),
+    "cell": gettext_lazy("Choose a highlighted cell on the board."),
+    "cell2": gettext_lazy("Choose the second tile to swap."),
     "owner": gettext_lazy("Whose token?"),
     "seat": gettext_lazy("Which player?"),
 }

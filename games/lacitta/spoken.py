@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.lacitta.engine.board import BOARD
-from games.lacitta.texts import LANDSCAPES
+from games.lacitta.texts import LANDSCAPES, SERVICES
 from games.templatetags.games_extras import seat_letter
 
 from .help import building_name
@@ -62,6 +62,15 @@ def hex_words(cell: int, view: dict, names: list[str]) -> str:
     return _("%(hex)s, touching %(land)s") % {"hex": text, "land": land} if land else text
 
 
+def cube_words(cube: dict, names: list[str]) -> str:
+    """One player's cubes on a building: "Culture ×2 (seat B, bob)" — the service and whose they are, as
+    the colour and the square's title tell a sighted player."""
+    service = str(SERVICES.get(cube["service"], cube["service"]))
+    if cube["count"] > 1:
+        service = _("%(service)s ×%(n)d") % {"service": service, "n": cube["count"]}
+    return _("%(service)s (%(seat)s)") % {"service": service, "seat": seat_words(cube["seat"], names)}
+
+
 def building_words(b: dict, view: dict, names: list[str]) -> str:
     """A building in one line: "Market of Bologna (seat A, alice), 1 citizen"."""
     kind = b["kind"]
@@ -73,9 +82,9 @@ def building_words(b: dict, view: dict, names: list[str]) -> str:
         limit = city["limit"]
         words += ", " + (_("%(n)s citizens, limit %(limit)s") % {
             "n": city["population"], "limit": limit if limit is not None else _("none")})
-    cubes = sum(c["count"] for c in b.get("cubes", []))
+    cubes = b.get("cubes", [])
     if cubes:
-        words += ", " + _("%(n)d cube(s)") % {"n": cubes}
+        words += ", " + _("cubes: %(list)s") % {"list": ", ".join(cube_words(c, names) for c in cubes)}
     if b.get("rich_harvest"):
         words += ", " + _("rich harvest")
     return words

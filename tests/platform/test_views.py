@@ -330,3 +330,17 @@ def test_one_account_opens_a_limited_number_of_games_per_hour(client, alice, set
     other = make_user("other")
     login(client, other)
     assert client.post(reverse("games:new"), form).status_code == 302  # per account
+
+
+def test_the_skip_link_names_where_it_leads(client, alice, bob):
+    """A player of an active game skips to the move panel; a spectator, whose #move-panel is the board,
+    is told so (the link said "move panel" and led to the board)."""
+    game = accept_all(race_game(alice, [bob]), [bob])
+    url = reverse("games:detail", args=[game.pk])
+    client.force_login(alice)
+    html = client.get(url).content.decode()
+    assert 'href="#move-panel">Skip to the move panel</a>' in html
+    client.force_login(make_user("carol"))
+    html = client.get(url).content.decode()
+    assert 'href="#move-panel">Skip to the board</a>' in html and "Skip to the move panel" not in html
+    assert 'class="card board-card" id="move-panel"' in html
