@@ -19,6 +19,7 @@ from .base import Engine
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 MAP_KEYS = 24  # more distinct keys than this, not all names: a map (cell → value), not a record
+ENUM_MAX = 40  # a move's string field with at most this many values seen is a list of names (buildings, tiles…)
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class _Shape:
         self.key_seen: dict[str, int] = {}
         self.objects = 0
         self.items: _Shape | None = None
+        self.strings: set[str] = set()  # the values seen (up to ENUM_MAX + 1)
 
     def add(self, value: Any) -> None:
         if value is None:
@@ -58,6 +60,8 @@ class _Shape:
             self.types.add("number")
         elif isinstance(value, str):
             self.types.add("string")
+            if len(self.strings) <= ENUM_MAX:
+                self.strings.add(value)
         elif isinstance(value, list | tuple):
             self.types.add("array")
             self.items = self.items or _Shape()
@@ -72,7 +76,7 @@ class _Shape:
         else:
             raise TypeError(f"not a JSON value: {value!r}")
 
-    def schema(self, *, closed: bool = False) -> dict:
+    def schema(self, *, closed: bool = False, enums: bool = False) -> dict:
         types = set(self.types)
         if {"integer", "number"} <= types:
             types.discard("integer")
@@ -80,8 +84,10 @@ class _Shape:
         if not types:
             return out  # never seen (an always-empty list's items): anything
         out["type"] = sorted(types)[0] if len(types) == 1 else sorted(types)
+        if enums and types == {"string"} and len(self.strings) <= ENUM_MAX:
+            out["enum"] = sorted(self.strings)
         if "array" in types and self.items is not None and self.items.types:
-            out["items"] = self.items.schema(closed=closed)
+            out["items"] = self.items.schema(closed=closed, enums=enums)
         if "object" in types and self.keys:
             if all(k.lstrip("-").isdigit() for k in self.keys) or (
                 len(self.keys) > MAP_KEYS and not all(k.isidentifier() for k in self.keys)
@@ -89,9 +95,9 @@ class _Shape:
                 merged = _Shape()
                 for shape in self.keys.values():
                     merged.merge(shape)
-                out["additionalProperties"] = merged.schema(closed=closed)
+                out["additionalProperties"] = merged.schema(closed=closed, enums=enums)
             else:
-                out["properties"] = {k: s.schema(closed=closed) for k, s in sorted(self.keys.items())}
+                out["properties"] = {k: s.schema(closed=closed, enums=enums) for k, s in sorted(self.keys.items())}
                 required = sorted(k for k, n in self.key_seen.items() if n == self.objects)
                 if required:
                     out["required"] = required
@@ -101,6 +107,7 @@ class _Shape:
 
     def merge(self, other: _Shape) -> None:
         self.types |= other.types
+        self.strings |= other.strings
         self.objects += other.objects
         for key, shape in other.keys.items():
             self.keys.setdefault(key, _Shape()).merge(shape)
@@ -111,13 +118,14 @@ class _Shape:
 
 
 def infer_moves(moves, *, title: str) -> dict:
-    """One closed object per move ``type`` (``type`` itself a constant), under ``oneOf``."""
+    """One closed object per move ``type`` (``type`` itself a constant), under ``oneOf``; a string field
+    with few values (a building, a service, a tile) lists them (``enum``), so a bot author reads the names."""
     by_type: dict[str, _Shape] = {}
     for move in moves:
         by_type.setdefault(move["type"], _Shape()).add(move)
     variants = []
     for kind, shape in sorted(by_type.items()):
-        schema = shape.schema(closed=True)
+        schema = shape.schema(closed=True, enums=True)
         schema["properties"]["type"] = {"const": kind}
         schema["title"] = kind
         variants.append(schema)

@@ -54,3 +54,20 @@ def test_every_move_type_is_one_closed_variant(definition):
 
 def _example(variant):
     return {k: (variant["properties"][k].get("const", 0)) for k in variant.get("required", [])}
+
+
+def _variant(definition, kind):
+    return next(v for v in definition.schemas.move["oneOf"] if v["properties"]["type"]["const"] == kind)
+
+
+def test_a_move_names_its_building_or_tile_from_a_list():
+    """The move schemas list the names a bot may send (``enum``), and the lists are the rules' own: La Città's
+    action card builds exactly the small buildings of both editions (R26, the roads of R71 with the expansion),
+    an Infinite City tile is one of the 21 kinds (IC01)."""
+    from games.infinitecity.engine.tiles import ROWS
+    from games.lacitta.engine.constants import SMALL, buildings_of_size
+
+    build = _variant(registry.definition("lacitta"), "build")["properties"]["building"]["enum"]
+    assert set(build) == set(buildings_of_size(SMALL, False)) | set(buildings_of_size(SMALL, True))
+    play = _variant(registry.definition("infinitecity"), "play")["properties"]["tile"]["enum"]
+    assert len(play) == 21 and set(play) == set(ROWS)
