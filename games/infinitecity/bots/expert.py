@@ -51,6 +51,8 @@ class Budget:
     max_turns: int = 8        # … but never longer than this many turns
     own_line: str = "none"    # the rest of the bot's turn in a playout: "none" (the fast policy), or
                               # the line a greedy search ("fast" or "greedy" budget) finds on the base state
+    opponents: str = "fast"   # the other seats' turns in a playout: "fast" (``fast_move``) or "greedy"
+                              # (the greedy level's search with the FAST budget: closer to how greedy plays)
 
 
 DEFAULT_BUDGET = Budget()
@@ -188,7 +190,12 @@ def playout(world: State, seat: int, move: dict, rng: random.Random, w: Weights,
                 break  # the bot's next turn (or the end of the game): the horizon
             turns += 1
         who = t.turn
-        t = after(t, fast_move(t, who, rng, w, b))
+        if who != seat and b.opponents == "greedy" and t.stage == "turn":
+            legal = current_moves(t)
+            move = legal[0] if len(legal) == 1 else pick(score_moves(t, who, legal, w, FAST, rng), rng)
+        else:
+            move = fast_move(t, who, rng, w, b)
+        t = after(t, move)
     return value(t, seat, w)
 
 
