@@ -34,7 +34,7 @@ from ..engine.moves import current_moves
 from ..engine.state import State
 from ..engine.tiles import KIND_OF, marks_of
 from .determinize import sample_state
-from .greedy import FAST, GREEDY, after, pick, score_moves, shortlist
+from .greedy import GREEDY, after, pick, score_moves, shortlist
 from .heuristics import DEFAULT, Weights, value
 
 
@@ -49,10 +49,6 @@ class Budget:
     to_end: int = 4           # with a seat this close to its last token (or the final round
                               # on), playouts run to the end of the game: the real result counts
     max_turns: int = 8        # … but never longer than this many turns
-    own_line: str = "none"    # the rest of the bot's turn in a playout: "none" (the fast policy), or
-                              # the line a greedy search ("fast" or "greedy" budget) finds on the base state
-    opponents: str = "fast"   # the other seats' turns in a playout: "fast" (``fast_move``) or "greedy"
-                              # (the greedy level's search with the FAST budget: closer to how greedy plays)
 
 
 DEFAULT_BUDGET = Budget()
@@ -158,31 +154,9 @@ def near_end(s: State, b: Budget) -> bool:
     return s.end["mode"] == "final" or min(s.supply) <= b.to_end
 
 
-def own_line(base: State, seat: int, move: dict, rng: random.Random, w: Weights, b: Budget) -> list:
-    """The bot's later decisions of this turn after ``move`` (an instruction's target, a second tile…)
-    as the greedy search would answer them on the base state: what the bot itself will play, far
-    better than the fast policy does (which would undervalue tiles whose worth is in the answer)."""
-    line: list = []
-    if b.own_line == "none":
-        return line
-    budget = GREEDY if b.own_line == "greedy" else FAST
-    t = after(base, move)
-    while t.stage == "effects" and t.turn == seat and len(line) < 6:
-        legal = current_moves(t)
-        m = legal[0] if len(legal) == 1 else pick(score_moves(t, seat, legal, w, budget, rng), rng)
-        line.append(m)
-        t = after(t, m)
-    return line
-
-
-def playout(world: State, seat: int, move: dict, rng: random.Random, w: Weights, b: Budget,
-            line: tuple = ()) -> float:
+def playout(world: State, seat: int, move: dict, rng: random.Random, w: Weights, b: Budget) -> float:
     to_end = near_end(world, b)
     t = after(world, move)
-    for m in line:  # replayed while it is legal in this world (a Library's tiles differ by world)
-        if t.stage != "effects" or t.turn != seat or m not in current_moves(t):
-            break
-        t = after(t, m)
     turns = 0
     while t.stage != "over":
         if t.stage == "turn":
@@ -190,12 +164,7 @@ def playout(world: State, seat: int, move: dict, rng: random.Random, w: Weights,
                 break  # the bot's next turn (or the end of the game): the horizon
             turns += 1
         who = t.turn
-        if who != seat and b.opponents == "greedy" and t.stage == "turn":
-            legal = current_moves(t)
-            move = legal[0] if len(legal) == 1 else pick(score_moves(t, who, legal, w, FAST, rng), rng)
-        else:
-            move = fast_move(t, who, rng, w, b)
-        t = after(t, move)
+        t = after(t, fast_move(t, who, rng, w, b))
     return value(t, seat, w)
 
 
@@ -223,11 +192,10 @@ def choose_expert(engine, view: dict, legal: list, seat: int, rng: random.Random
     if len(cands) == 1:
         return cands[0][1]
     totals = [b.prior * v * b.worlds for v, _m in cands]
-    lines = [own_line(base, seat, m, rng, w, b) for _v, m in cands]
     for _ in range(b.worlds):
         world = sample_state(view, rng)
         seed = rng.getrandbits(32)
         for i, (_v, m) in enumerate(cands):
-            totals[i] += playout(world, seat, m, random.Random(seed), w, b, lines[i])
+            totals[i] += playout(world, seat, m, random.Random(seed), w, b)
     best = max(totals)
     return pick([(tot, m) for tot, (_v, m) in zip(totals, cands) if tot >= best - 1e-9], rng)
