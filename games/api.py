@@ -184,13 +184,13 @@ def _flag(request, name: str) -> bool:
         return False
     if value == "true":
         return True
-    raise serializers.ValidationError({name: ["true or false."]})
+    raise serializers.ValidationError({name: [_("true or false.")]})
 
 
 def _answer(request) -> str:
     value = request.query_params.get("answer", "full")
     if value not in ("full", "compact"):
-        raise serializers.ValidationError({"answer": ["full or compact."]})
+        raise serializers.ValidationError({"answer": [_("full or compact.")]})
     return value
 
 

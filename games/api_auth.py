@@ -8,6 +8,7 @@ as does the site's session (the pages' own calls). A missing or bad token is a 4
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, permissions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 
@@ -59,7 +60,7 @@ class BearerTokenAuthentication(BaseAuthentication):
             return None
         found = user_of_key(key)
         if found is None:
-            raise exceptions.AuthenticationFailed("Unknown or revoked token.")
+            raise exceptions.AuthenticationFailed(_("Unknown or revoked token."))
         return found
 
     def authenticate_header(self, request) -> str:
@@ -79,5 +80,5 @@ class HasScope(permissions.BasePermission):
         )
         if needed in scopes_of(request.auth):
             return True
-        self.message = f"This token's scopes do not allow this (it needs the “{needed}” scope)."
+        self.message = _("This token's scopes do not allow this (it needs the “%(scope)s” scope).") % {"scope": needed}
         return False

@@ -2,10 +2,11 @@
 the API's error shape in JSON, as every other refusal of the API; pages get the site's 404 page."""
 
 from django.http import JsonResponse
+from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
 
 
 def not_found(request, exception):
     if request.path.startswith("/api/"):
-        return JsonResponse({"code": "not_found", "detail": "Not found.", "params": {}}, status=404)
+        return JsonResponse({"code": "not_found", "detail": _("Not found."), "params": {}}, status=404)
     return page_not_found(request, exception)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -104,7 +105,7 @@ class TokensView(APIView):
         body.is_valid(raise_exception=True)
         wanted = set(body.validated_data["scopes"])
         if not wanted <= scopes_of(request.auth):
-            raise serializers.ValidationError({"scopes": ["A token cannot give more than its own scopes."]})
+            raise serializers.ValidationError({"scopes": [_("A token cannot give more than its own scopes.")]})
         token, key = tokens.token_create(user=request.user, name=body.validated_data["name"], scopes=wanted)
         return Response({"token": TokenSerializer(token).data, "key": key}, status=status.HTTP_201_CREATED)
 

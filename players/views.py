@@ -83,7 +83,7 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
             error, status = text_of(exc), 400
     return render(
         request,
-        "games/api_token.html",
+        "players/api_tokens.html",
         {
             "tokens": ApiToken.objects.filter(user=request.user, revoked_at__isnull=True),
             "old_token": Token.objects.filter(user=request.user).first(),

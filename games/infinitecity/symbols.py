@@ -17,7 +17,8 @@ SHAPES = {
                'fill="#8c7a4a"/><rect x="3" y="11" width="14" height="6" fill="#8c7a4a"/>'
                '<path d="M6 12v4M10 12v4M14 12v4" stroke="#fff" stroke-width="1.2"/>',
     "construction_site": '<path d="M3 17L10 3L17 17Z" fill="#e0a000" stroke="#333" stroke-width="1"/>'
-                         '<path d="M10 8v5" stroke="#333" stroke-width="2"/><circle cx="10" cy="15" r="1" fill="#333"/>',  # noqa: E501
+                         '<path d="M10 8v5" stroke="#333" stroke-width="2"/>'
+                         '<circle cx="10" cy="15" r="1" fill="#333"/>',
     "disaster_site": '<path d="M11 1L4 11h5l-2 8l9-11h-5l3-7Z" fill="#c0392b"/>',
     "embassy": '<path d="M5 18V2" stroke="#444" stroke-width="1.6"/><path d="M5.5 3h11l-3 3.5l3 3.5h-11Z" '
                'fill="#2e6fb7"/>',
@@ -35,7 +36,8 @@ SHAPES = {
     "plaza": '<rect x="2.5" y="2.5" width="15" height="15" fill="none" stroke="#b08a3e" stroke-width="2" '
              'stroke-dasharray="3 2"/><circle cx="10" cy="10" r="3.2" fill="#86bde3" stroke="#b08a3e"/>',
     "police_hq": '<path d="M10 2l7 3v5c0 4-3 7-7 8c-4-1-7-4-7-8V5Z" fill="#1f3b73"/>'
-                 '<path d="M10 6l1.2 2.6l2.8.3l-2.1 1.9l.6 2.8L10 12.2l-2.5 1.4l.6-2.8l-2.1-1.9l2.8-.3Z" fill="#f1c40f"/>',  # noqa: E501
+                 '<path d="M10 6l1.2 2.6l2.8.3l-2.1 1.9l.6 2.8L10 12.2l-2.5 1.4l.6-2.8l-2.1-1.9l2.8-.3Z" '
+                 'fill="#f1c40f"/>',
     "port": '<path d="M10 3v13M6 6h8" stroke="#1b4f72" stroke-width="2"/><path d="M3 12a7 6 0 0 0 14 0" '
             'fill="none" stroke="#1b4f72" stroke-width="2"/><circle cx="10" cy="3" r="1.6" fill="#1b4f72"/>',
     "post_office": '<rect x="2" y="5" width="16" height="11" fill="#fff" stroke="#c0392b" stroke-width="1.5"/>'

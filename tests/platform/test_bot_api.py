@@ -277,3 +277,28 @@ def test_chat_events_skip_a_player_who_blocked_the_author(
         assert [e for e in _drain(sub) if e["type"] == "chat"] == []
     finally:
         sub.close()
+
+
+def test_the_api_layer_knows_every_scope_a_token_may_have():
+    """games.api_auth cannot import the players app (the layers' contract), so it names the scopes itself:
+    they must be the tokens' own."""
+    from games.api_auth import ALL_SCOPES
+
+    assert ALL_SCOPES == frozenset(ApiToken.SCOPES)
+
+
+def test_the_apis_own_refusals_are_in_the_callers_language(alice):
+    """Refusals written by this site (not DRF's) are translated too: a bad token, a missing scope, a bad flag,
+    an unknown address under /api/."""
+    fr = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+    stranger = APIClient()
+    stranger.credentials(HTTP_AUTHORIZATION="Bearer lct_nosuchkey")
+    assert stranger.get("/api/me/", **fr).json()["detail"] == "Jeton inconnu ou révoqué."
+    reader = bearer(alice, scopes=("read",))
+    game = accept_all(race_game(alice, [make_user("bob")]), [])
+    refused = reader.post(f"/api/games/{game.pk}/moves/", {"version": 1, "move": {"type": "add", "n": 1}},
+                          format="json", **fr)
+    assert refused.status_code == 403 and "il faut le droit « play »" in refused.json()["detail"]
+    flag = reader.get(f"/api/games/{game.pk}/?answer=short", **fr)
+    assert flag.status_code == 400 and flag.json()["fields"]["answer"] == ["full ou compact."]
+    assert reader.get("/api/no-such-thing/", **fr).json()["detail"] == "Non trouvé."
