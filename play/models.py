@@ -13,11 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .bots import level_label
-
-COLOUR_NAMES = {
-    "red": _("Red"), "blue": _("Blue"), "green": _("Green"), "yellow": _("Yellow"), "purple": _("Purple"),
-    "orange": _("Orange"), "teal": _("Teal"), "brown": _("Brown"),
-}
+from .colours import COLOUR_NAMES
 
 
 def new_invite_token() -> str:

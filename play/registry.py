@@ -50,8 +50,8 @@ class GameDefinition:
       ``hidden(entry)``, ``move_label(move, names)`` (see ``play.texts``).
     - ``templates``: part → template name. ``board`` and ``moves`` are required; ``new_game`` (shown
       under the game's options on the new-game page) and ``replay`` (above a replay's board) are optional.
-    - ``page``: ``context(*, request, game, gv, names, base_url, replay) -> dict``, what the templates
-      show beyond the platform's context (None: nothing more).
+    - ``page``: ``context(page: play.page_input.PageInput) -> dict``, what the templates show beyond the
+      platform's context (None: nothing more); it is given plain data and reads no database.
     - ``bot_levels``: level → chooser, beyond the ``random`` level every game has.
     - ``option_labels``: every option name and value of the engine in words (translatable).
     - ``rules``: the rules pages, or None.

@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from games.infinitecity.engine.engine import ALL_CHECKS as ALL
 from games.infinitecity.engine.engine import ENGINE
-from games.infinitecity.engine.invariants import ALL, CHEAP
+from games.infinitecity.engine.invariants import CHEAP
 from kit import selfplay
 from kit.selfplay import play
 
