@@ -22,3 +22,8 @@ STREAM_KEEP_DB_CONNECTIONS = False  # the streams' database threads: the test da
 from tests.games import APPS as TEST_GAME_APPS  # noqa: E402
 
 INSTALLED_APPS = [*INSTALLED_APPS, *TEST_GAME_APPS]  # noqa: F405
+
+# Tests in parallel (pytest-xdist): each worker's cache keys are its own (tests/xdist.py).
+from tests.xdist import per_worker  # noqa: E402
+
+CACHES = per_worker(CACHES)  # noqa: F405
