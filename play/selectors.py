@@ -12,7 +12,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 from django.utils import timezone
 
-from . import registry
+from . import registry, snapshots
 from .models import Game, Move, Seat
 
 
@@ -248,9 +248,7 @@ def game_view_for(game: Game, user, *, as_seat: int | None = None) -> GameView:
         index = as_seat
     if game.state is None:
         return GameView(game, seat, None, [], set(), engine)
-    from .services import state_load  # refuses a snapshot the engine rejects (DamagedGame)
-
-    state = state_load(engine=engine, game=game)
+    state = snapshots.state_load(engine=engine, game=game)  # refuses a snapshot the engine rejects
     pending = engine.pending(state) if game.status == Game.Status.ACTIVE else set()
     legal = []
     if seat is not None and seat.index in pending and not seat.played_by_bot and not (seat.resigned or seat.forfeited):
