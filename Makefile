@@ -11,9 +11,9 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 # Test processes (pytest-xdist): one per core; each has its own test database and cache keys (tests/xdist.py).
-# A test file stays on one process (its module fixtures, such as a whole game played once, are made once).
+# worksteal: a process that is done takes tests from a busy one (a few tests are whole games lasting minutes).
 TEST_WORKERS ?= auto
-PARALLEL := -n $(TEST_WORKERS) --dist loadfile
+PARALLEL := -n $(TEST_WORKERS) --dist worksteal
 LOCK_ARGS ?=
 UV_COMPILE := $(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
 	--custom-compile-command "make lock" --quiet $(LOCK_ARGS)
