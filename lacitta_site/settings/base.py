@@ -117,6 +117,17 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue for the lock instead of failing with "database is locked".
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A server that accepts connections and never answers must cost seconds, not gunicorn's 30 s timeout: the
+    # connection gives up after DB_CONNECT_TIMEOUT (then the 503 of lacitta_site/unavailable.py), a statement
+    # after DB_STATEMENT_TIMEOUT_MS (server side), and a connection whose server went silent is found dead by
+    # TCP keepalives. Values in the URL's query (?connect_timeout=…) win.
+    _pg_options = DATABASES["default"].setdefault("OPTIONS", {})
+    _pg_options.setdefault("connect_timeout", int(os.environ.get("DB_CONNECT_TIMEOUT", "3")))
+    _pg_options.setdefault("options", f"-c statement_timeout={int(os.environ.get('DB_STATEMENT_TIMEOUT_MS', '20000'))}")
+    for _name, _value in (("keepalives", 1), ("keepalives_idle", 10), ("keepalives_interval", 3),
+                          ("keepalives_count", 3)):
+        _pg_options.setdefault(_name, _value)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
