@@ -365,6 +365,9 @@ LOGGING = {
 # Games: who may see what, how long polling waits between checks (milliseconds).
 WHITENOISE_AUTOREFRESH = DEBUG
 
+# /healthz/status answers a monitor that sends "Authorization: Bearer <this>" (staff may look without it).
+MONITORING_TOKEN = os.environ.get("MONITORING_TOKEN", "")
+
 GAME_POLL_INTERVAL_MS = int(os.environ.get("GAME_POLL_INTERVAL_MS", "4000"))
 # How long a rendered game body is kept for its viewer (play/body_cache.py); a new version replaces it sooner.
 GAME_BODY_CACHE_SECONDS = int(os.environ.get("GAME_BODY_CACHE_SECONDS", "1800"))

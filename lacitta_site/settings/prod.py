@@ -66,7 +66,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS",
 # balancer (bind to its network, firewall the port: docs/deploy.md).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True) and not INSECURE_LOCAL
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the balancer probes over plain HTTP
+SECURE_REDIRECT_EXEMPT = [r"^healthz(/live|/ready)?$"]  # balancers and supervisors probe over plain HTTP
 SESSION_COOKIE_SECURE = not INSECURE_LOCAL
 CSRF_COOKIE_SECURE = not INSECURE_LOCAL
 SESSION_COOKIE_HTTPONLY = True
