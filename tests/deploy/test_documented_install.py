@@ -293,6 +293,8 @@ def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backu
             backup = site.run([str(ROOT / "deploy" / "site"), "backup", str(backups)])
             assert backup.returncode == 0, backup.stderr[-2000:]
             dump = backup.stdout.strip().splitlines()[-1]
+            # Issue 32.11: a dump holds every account: readable by the site's user only.
+            assert os.stat(dump).st_mode & 0o077 == 0 and os.stat(backups).st_mode & 0o077 == 0
             restore = site.run([str(ROOT / "deploy" / "site"), "restore", dump, restored])
             assert restore.returncode == 0, restore.stdout[-2000:] + restore.stderr[-2000:]
             assert re.search(r"[1-9]\d* game\(s\) replayed, 0 differ", restore.stdout), restore.stdout
