@@ -333,6 +333,9 @@ if os.environ.get("CELERY_FS_BROKER_DIR"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {"data_folder_in": _fs, "data_folder_out": _fs, "processed_folder": _fs,
                                        "control_folder": _fs, "store_processed": False}
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+# E-mails on a queue of their own (lacitta_site/celery.py): bot turns never wait behind a slow mail server.
+CELERY_TASK_ROUTES = ("lacitta_site.celery.route_task",)
+CELERY_QUEUE_NAMES = (CELERY_TASK_DEFAULT_QUEUE, f"{CELERY_TASK_DEFAULT_QUEUE}.mail")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

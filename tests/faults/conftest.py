@@ -93,7 +93,7 @@ class Workers:
             "worker",
             f"--pool={pool}",
             "-Q",
-            self.queue,
+            f"{self.queue},{self.queue}.mail",  # bot turns and e-mails (lacitta_site/celery.py)
             "--loglevel=WARNING",
             "--without-heartbeat",
             "--without-gossip",
