@@ -333,6 +333,7 @@ if os.environ.get("CELERY_FS_BROKER_DIR"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {"data_folder_in": _fs, "data_folder_out": _fs, "processed_folder": _fs,
                                        "control_folder": _fs, "store_processed": False}
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+BOT_TURN_LOST_AFTER_SECONDS = int(os.environ.get("BOT_TURN_LOST_AFTER_SECONDS", "15"))
 # E-mails on a queue of their own (lacitta_site/celery.py): bot turns never wait behind a slow mail server.
 CELERY_TASK_ROUTES = ("lacitta_site.celery.route_task",)
 CELERY_QUEUE_NAMES = (CELERY_TASK_DEFAULT_QUEUE, f"{CELERY_TASK_DEFAULT_QUEUE}.mail")
@@ -346,6 +347,8 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # Synced into django-celery-beat's tables when beat starts (editable in the admin).
 CELERY_BEAT_SCHEDULE = {
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
+    # A lost bot turn (killed worker) is found within BOT_TURN_LOST_AFTER_SECONDS + 10 s.
+    "requeue-lost-bot-turns": {"task": "games.tasks.requeue_lost_bot_turns", "schedule": 10.0},
     "flush-outbox": {"task": "notifications.tasks.flush_outbox", "schedule": 120.0},
     # At a fixed time of day (UTC), not every 86,400 s from whenever beat first started.
     "daily-digests": {"task": "notifications.tasks.send_digests",
