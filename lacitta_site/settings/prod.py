@@ -23,6 +23,11 @@ def required(name: str) -> str:
 
 
 LOOPBACK = {"localhost", "127.0.0.1", "::1", "[::1]"}
+# deploy/required-env: the one list of what production cannot start without (deploy/site checks it too).
+REQUIRED_ENV = [line.strip() for line in (BASE_DIR / "deploy" / "required-env").read_text().splitlines()  # noqa: F405
+                if line.strip() and not line.startswith("#")]
+for _name in REQUIRED_ENV:
+    required(_name)
 
 DEBUG = False
 if EMAIL_BACKEND == "django.core.mail.backends.filebased.EmailBackend" and not os.environ.get("EMAIL_BACKEND"):  # noqa: F405

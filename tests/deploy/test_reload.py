@@ -60,3 +60,19 @@ def test_reload_finds_the_web_pid_where_web_wrote_it_and_signals_only_our_gunico
             pidfile.unlink(missing_ok=True)
         else:
             pidfile.write_text(saved)
+
+
+def test_a_release_missing_a_required_variable_changes_nothing(tmp_path):
+    """Issue 32.3: the first release of an upgrade failed on a missing env variable after it had already
+    changed the running virtualenv. The variables are checked before anything else."""
+    env_file = tmp_path / "env"
+    env_file.write_text("SECRET_KEY=x\nALLOWED_HOSTS=example.org\nDATABASE_URL=postgres://x@127.0.0.1/x\n"
+                        "SITE_URL=https://example.org\n")  # no REDIS_URL
+    stamps = sorted((ROOT / ".venv").glob(".deployed-*"))
+    done = run_site("release", env_file)
+    assert done.returncode == 1
+    assert "does not set REDIS_URL" in done.stderr and "nothing was changed" in done.stderr
+    assert sorted((ROOT / ".venv").glob(".deployed-*")) == stamps  # the dependencies were not touched
+    required = [ln for ln in (ROOT / "deploy" / "required-env").read_text().splitlines()
+                if ln and not ln.startswith("#")]
+    assert required == ["SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL", "SITE_URL"]
