@@ -24,6 +24,7 @@ from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 from django.http import Http404, JsonResponse
 from django.views.decorators.cache import never_cache
+from kombu.exceptions import ChannelError
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +111,7 @@ def ready(request):
     return JsonResponse({"status": status, **checks}, status=200 if ok else 503)
 
 
-def _allowed_to_monitor(request) -> bool:
+def allowed_to_monitor(request) -> bool:
     if getattr(request, "user", None) is not None and request.user.is_authenticated and request.user.is_staff:
         return True
     token = getattr(settings, "MONITORING_TOKEN", "")
@@ -129,7 +130,7 @@ def _workers() -> dict:
     return {"answering": len(replies), "names": sorted(replies)}
 
 
-def _queues() -> dict:
+def queue_lengths() -> dict:
     from lacitta_site.celery import app
 
     names = sorted({settings.CELERY_TASK_DEFAULT_QUEUE, *getattr(settings, "CELERY_QUEUE_NAMES", ())})
@@ -140,8 +141,8 @@ def _queues() -> dict:
             for name in names:
                 try:
                     lengths[name] = channel.queue_declare(queue=name, passive=True).message_count
-                except Exception:
-                    lengths[name] = None
+                except ChannelError:  # "NOT_FOUND": a queue nobody has sent to yet (or emptied) holds nothing
+                    lengths[name] = 0
     except Exception as exc:
         log.warning("health: cannot read the queues: %s", exc)
         return {name: None for name in names}
@@ -163,13 +164,13 @@ def _beat() -> dict:
 
 @never_cache
 def status(request):
-    if not _allowed_to_monitor(request):
+    if not allowed_to_monitor(request):
         raise Http404  # as for any address that is not there
     answer = ready(request)
     body = json.loads(answer.content)
     body["beat"] = _beat()
     body["workers"] = _workers()
-    body["queues"] = _queues()
+    body["queues"] = queue_lengths()
     return JsonResponse(body, status=answer.status_code)
 
 

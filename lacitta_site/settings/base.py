@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "django_countries",
+    "django_prometheus",
     "play",
     "players",
     "notifications",
@@ -66,6 +67,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Requests and latency by view (/metrics, lacitta_site/metrics.py): first and last, as django-prometheus asks.
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -82,6 +85,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into a refusal.
     "axes.middleware.AxesMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 # Sessions read from the cache (Redis in production): polling pages cost no session query.
@@ -370,6 +374,15 @@ LOGGING = {
 
 # Games: who may see what, how long polling waits between checks (milliseconds).
 WHITENOISE_AUTOREFRESH = DEBUG
+
+# Error reports to Sentry (or any service speaking its protocol) when SENTRY_DSN is set; nothing is sent without it.
+# No personal data: user ids only, never addresses, cookies or bodies (send_default_pii=False).
+if os.environ.get("SENTRY_DSN"):
+    import sentry_sdk
+
+    sentry_sdk.init(dsn=os.environ["SENTRY_DSN"], send_default_pii=False,
+                    environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+                    traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")))
 
 # /healthz/status answers a monitor that sends "Authorization: Bearer <this>" (staff may look without it).
 MONITORING_TOKEN = os.environ.get("MONITORING_TOKEN", "")
