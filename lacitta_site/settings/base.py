@@ -328,6 +328,9 @@ else:
 # socket_timeout stays above kombu's 1 s BRPOP wait so an idle worker is not cut off.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 2, "socket_connect_timeout": 2}
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# A worker waits for Redis as long as it takes (Celery's default gives up after 100 tries and exits).
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 # A broker made of folders (kombu's filesystem transport): lets a real worker run
 # on a machine without Redis, e.g. the worker tests of `make test` on a laptop.
