@@ -58,21 +58,28 @@ def _lower_bound(need: int) -> int:
     return cost + (need + 3 if need > 0 else 0)
 
 
+def _order(avail: list[int]) -> list[int]:
+    """Kinds held most first (ties: the fixed resource order); a collection of k kinds takes the first
+    k (the same order whatever units each it needs, since min(held, each) grows with held)."""
+    return sorted(range(len(avail)), key=lambda i: (-avail[i], i))
+
+
 def _pick(avail: list[int], kinds: int, each: int) -> list[int]:
-    """The kinds a collection takes: those held most (ties: the fixed resource order)."""
-    order = sorted(range(len(RESOURCES)), key=lambda i: (-min(avail[i], each), -avail[i], i))
-    return order[:kinds]
+    return _order(avail)[:kinds]
 
 
-def cheapest_payment(holdings: dict, squares: int) -> dict:
+def cheapest_payment(holdings: dict, squares: int, allow_lack: bool = True) -> dict | None:
     """The collections buying at least ``squares`` squares for the fewest resources from ``holdings``.
 
     Returns ``{"squares": bought, "collections": [{kind: n}, ...], "cost": resources, "lacks": {kind: n}}``:
     ``lacks`` is empty when ``holdings`` pay it all; otherwise the collections include the missing
-    units (the fewest missing units first, then the fewest resources) and ``lacks`` names them."""
+    units (the fewest missing units first, then the fewest resources) and ``lacks`` names them.
+    With ``allow_lack=False``: None when ``holdings`` cannot pay (faster)."""
     if squares <= 0:
         return {"squares": 0, "collections": [], "cost": 0, "lacks": {}}
     start = [int(holdings.get(k, 0)) for k in RESOURCES]
+    if not allow_lack and max_squares(holdings) < squares and _upper_bound(start) < squares:
+        return None
     best = [None, None]  # (score, plan)
 
     def search(avail, need, first, score, plan):
@@ -82,10 +89,13 @@ def cheapest_payment(holdings: dict, squares: int) -> dict:
             return
         if best[0] is not None and score + _lower_bound(need) >= best[0]:
             return
+        order = _order(avail)
         for t in range(first, len(_TYPES)):
             kinds, each, sq = _TYPES[t]
-            picked = _pick(avail, kinds, each)
+            picked = order[:kinds]
             lack = sum(max(0, each - avail[i]) for i in picked)
+            if lack and not allow_lack:
+                continue
             nxt = avail[:]
             for i in picked:
                 nxt[i] = max(0, nxt[i] - each)
@@ -94,6 +104,8 @@ def cheapest_payment(holdings: dict, squares: int) -> dict:
             plan.pop()
 
     search(start, squares, 0, 0, [])
+    if best[1] is None:
+        return None
     collections, lacks, bought = [], {}, 0
     for picked, each, _lack in best[1]:
         collections.append({RESOURCES[i]: each for i in sorted(picked)})
@@ -107,6 +119,11 @@ def cheapest_payment(holdings: dict, squares: int) -> dict:
         if n > have[k]:
             lacks[k] = n - have[k]
     return {"squares": bought, "collections": collections, "cost": sum(used.values()), "lacks": lacks}
+
+
+def _upper_bound(avail: list[int]) -> int:
+    """No payment from ``avail`` buys more squares: each unit is worth at most 8/11 square."""
+    return (sum(avail) * 8) // 11
 
 
 def max_squares(holdings: dict) -> int:

@@ -90,19 +90,23 @@ def build_moves(state, seat: int) -> list[dict]:
     """One move per (kind, cost): its places as a ``choice`` range and the cheapest payment for it."""
     s = state.seats[seat]
     out = []
-    plans: dict[int, dict] = {}
+    plans: dict[int, dict | None] = {}
+    by_size: dict[int, dict[int, list]] = {}
     for kind, n in s["left"].items():
         if not n:
             continue
-        by_cost: dict[int, list] = {}
-        for cells in placements(state, seat, kind):
-            by_cost.setdefault(build_cost(state, kind, cells), []).append(cells)
-        for cost, places in sorted(by_cost.items()):
+        size = SQUARES[kind]
+        if size not in by_size:  # places and costs depend only on the shape (its size)
+            groups: dict[int, list] = {}
+            for cells in placements(state, seat, kind):
+                groups.setdefault(build_cost(state, kind, cells), []).append(cells)
+            by_size[size] = groups
+        for cost, places in sorted(by_size[size].items()):
             need = max(0, cost - s["squares"])
             if need not in plans:
-                plans[need] = cheapest_payment(s["res"], need)
+                plans[need] = cheapest_payment(s["res"], need, allow_lack=False)
             plan = plans[need]
-            if plan["lacks"]:
+            if plan is None:
                 continue
             out.append({"type": "build", "kind": kind, "cells": places[0], "pay": plan["collections"],
                         "ranges": {"cells": {"kind": "choice", "of": places}}})
