@@ -16,15 +16,16 @@ from .board import marked_square, neighbours
 from .bundles import add, check_bundle, covers, missing, text, total
 from .components import (BANK_HOLDS, BUILDINGS, FIRST_ROUND_SQUARES, LAST_ROUND, MARKET_GIVES, OPTIONAL_FOR_END,
                          RESOURCES, SQUARES, TRANSFORMERS)
-from .costs import cheapest_payment, collection_squares
+from .costs import cheapest_payment, collection_squares, max_squares
 from .errors import illegal
 from .placement import check_placement, own_cells, placements
 from .powers import build_cost, linked_to_cells, transform_yield
 from .production import open_round
 from .scoring import finish
 
-WINDOW_MOVES = ("done", "offer", "accept", "decline", "counter", "cancel", "build", "bank", "convert", "market",
+WINDOW_MOVES = ("done", "buy", "offer", "accept", "decline", "counter", "cancel", "build", "bank", "convert", "market",
                 "flea")
+MAX_BUY = 40  # squares bought in one move (no building is larger than 9; a whole round's program fits)
 ANSWERS = ("accept", "decline", "counter", "cancel")  # what a seat that is done may still do
 
 
@@ -62,6 +63,7 @@ def legal_moves(state, seat: int) -> list[dict]:
         return moves
     moves = [{"type": "done"}] + moves
     moves += trade.offer_moves(state, seat)
+    moves += _buy_moves(state, seat)
     moves += build_moves(state, seat)
     moves += _bank_moves(state, seat)
     moves += _convert_moves(state, seat)
@@ -108,9 +110,18 @@ def build_moves(state, seat: int) -> list[dict]:
             plan = plans[need]
             if plan is None:
                 continue
-            out.append({"type": "build", "kind": kind, "cells": places[0], "pay": plan["collections"],
+            out.append({"type": "build", "kind": kind, "cells": places[0], "cost": cost, "pay": plan["collections"],
                         "ranges": {"cells": {"kind": "choice", "of": places}}})
     return out
+
+
+def _buy_moves(state, seat):
+    """Buy squares ahead (CT24: one collection may fund several buildings of the round); the engine
+    pays the cheapest collections for them (``costs.cheapest_payment``)."""
+    most = min(max_squares(state.seats[seat]["res"]), MAX_BUY)
+    if most < 1:
+        return []
+    return [{"type": "buy", "squares": 1, "ranges": {"squares": {"kind": "int", "min": 1, "max": most}}}]
 
 
 def _owned(state, seat, kind) -> list[str]:
@@ -195,7 +206,7 @@ def apply_decision(state, seat: int, move, log: list, notices: list) -> None:
         raise illegal("not_now", f"'{kind}' is not a move of this round", move=kind)
     if s["done"] and kind not in ANSWERS:
         raise illegal("already_done", "you said done for this round: you may only answer offers now")
-    handler = {"done": _done, "build": _build, "bank": _bank, "convert": _convert, "market": _market,
+    handler = {"done": _done, "buy": _buy, "build": _build, "bank": _bank, "convert": _convert, "market": _market,
                "flea": _flea}.get(kind) or trade.HANDLERS[kind]
     handler(state, seat, move, log, notices)
 
@@ -279,9 +290,10 @@ def _put(state, seat, kind, cells, paid) -> str:
 
 
 def _build(state, seat, move, log, notices):
-    """CT23/CT24/CT30: pay collections (only as many as the cost at this moment needs: a cheaper cost
-    since the move was drafted is never charged more), then place the building."""
-    _only(move, ("type", "kind", "cells", "pay"))
+    """CT23/CT24/CT30: pay collections (only as many as the cost at this moment needs: a cost that fell
+    since the move was drafted, a neighbour's new Manufacture, is charged at the new cost), then place
+    the building. ``cost`` (optional) is what the player was told: a higher cost is refused."""
+    _only(move, ("type", "kind", "cells", "cost", "pay"))
     kind = _kind_of(move)
     s = state.seats[seat]
     if not s["left"].get(kind):
@@ -299,6 +311,12 @@ def _build(state, seat, move, log, notices):
             raise illegal("bad_collection", f"pay[{i}]: {e}", index=i) from None
         collections.append(c)
     cost = build_cost(state, kind, cells)
+    told = move.get("cost", cost)
+    if isinstance(told, bool) or not isinstance(told, int):
+        raise illegal("bad_cost", "cost is the whole number of squares you were told")
+    if cost > told:  # never charge more than the confirmation said
+        raise illegal("cost_rose", f"this {kind} now costs {cost} squares here, not {told}", kind=kind, cost=cost,
+                      told=told)
     squares, spend = s["squares"], {}
     for c in collections:
         if squares >= cost:
@@ -320,6 +338,27 @@ def _build(state, seat, move, log, notices):
     bid = _put(state, seat, kind, cells, cost)
     log.append(LogEntry("cite.built", {"seat": seat, "kind": kind, "building": bid, "cells": [list(c) for c in cells],
                                        "cost": cost, "paid": spend, "squares_left": s["squares"]}, seat))
+
+
+def _buy(state, seat, move, log, notices):
+    """Squares bought now with the cheapest collections; unused at the round's end they are lost (G7)."""
+    _only(move, ("type", "squares"))
+    n = move.get("squares")
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_BUY:
+        raise illegal("bad_squares", f"squares is a whole number from 1 to {MAX_BUY}", most=MAX_BUY)
+    s = state.seats[seat]
+    plan = cheapest_payment(s["res"], n, allow_lack=False)
+    if plan is None:
+        raise illegal("cannot_buy", f"your resources cannot buy {n} squares", squares=n)
+    spend: dict = {}
+    for c in plan["collections"]:
+        add(spend, c)
+    add(s["res"], spend, -1)
+    add(state.flow["paid"], spend)
+    s["squares"] += plan["squares"]
+    s["ledger"]["bought"] += plan["squares"]
+    log.append(LogEntry("cite.bought", {"seat": seat, "squares": plan["squares"], "collections": plan["collections"],
+                                        "squares_at_hand": s["squares"]}, seat))
 
 
 def _bank(state, seat, move, log, notices):
