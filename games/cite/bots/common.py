@@ -71,7 +71,8 @@ def building_worth(state, seat: int, kind: str, cells) -> float:
                     per_round += base * RESOURCE_WORTH
         if power == "inn":
             per_round += sum(1 for b in around if b["owner"] == seat and b["kind"] == "guild")
-            per_round += 0.3 * sum(1 for b in around if b["owner"] == seat and BUILDINGS[b["kind"]]["power"] == "transform")
+            per_round += 0.3 * sum(1 for b in around
+                                   if b["owner"] == seat and BUILDINGS[b["kind"]]["power"] == "transform")
     elif power == "bank":
         per_round = 3 * RESOURCE_WORTH
     elif power == "guild":

@@ -5,7 +5,7 @@ Cells are ``(x, y)`` tuples, y growing downwards. Quarter q's marked square is `
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .components import DATA, MARKED, SQUARES
 
@@ -24,7 +24,7 @@ def neighbours(cell):
     return [(x + dx, y + dy) for dx, dy in STEPS]
 
 
-@lru_cache(maxsize=None)
+@cache
 def orientations(kind: str) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every rotation of the kind's shape, normalised (min x = min y = 0), without repeats."""
     base = [tuple(c) for c in DATA["shapes"]["by_squares"][str(SQUARES[kind])]]

@@ -14,8 +14,17 @@ from games.engines.base import LogEntry
 from . import trade
 from .board import marked_square, neighbours
 from .bundles import add, check_bundle, covers, missing, text, total
-from .components import (BANK_HOLDS, BUILDINGS, FIRST_ROUND_SQUARES, LAST_ROUND, MARKET_GIVES, OPTIONAL_FOR_END,
-                         RESOURCES, SQUARES, TRANSFORMERS)
+from .components import (
+    BANK_HOLDS,
+    BUILDINGS,
+    FIRST_ROUND_SQUARES,
+    LAST_ROUND,
+    MARKET_GIVES,
+    OPTIONAL_FOR_END,
+    RESOURCES,
+    SQUARES,
+    TRANSFORMERS,
+)
 from .costs import cheapest_payment, collection_squares, max_squares
 from .errors import illegal
 from .placement import check_placement, own_cells, placements
