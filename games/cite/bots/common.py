@@ -50,7 +50,8 @@ def building_worth(state, seat: int, kind: str, cells) -> float:
     cheaper building), in squares."""
     cells = [tuple(c) for c in cells]
     left = rounds_left(state)
-    around = [state.buildings[b] for b in linked_to_cells(state, cells)]
+    around_ids = sorted(linked_to_cells(state, cells))
+    around = [state.buildings[b] for b in around_ids]
     kinds = [b["kind"] for b in around]
     spec = BUILDINGS[kind]
     power = spec["power"]
@@ -63,7 +64,7 @@ def building_worth(state, seat: int, kind: str, cells) -> float:
         if res.get(made, 0) == 0:
             per_round += 0.5  # a new kind: variety
     elif power in ("mill", "inn"):
-        for b, bid in zip(around, linked_to_cells(state, cells), strict=False):
+        for b, bid in zip(around, around_ids, strict=True):
             if b["owner"] == seat and BUILDINGS[b["kind"]]["power"] == "produce":
                 out = shop_output(state, bid)
                 base = BUILDINGS[b["kind"]]["amount"]

@@ -446,8 +446,9 @@ def _flea(state, seat, move, log, notices):
     if s["flea_used"] >= fleas:
         raise illegal("flea_used", "your Flea market was used this round")
     give = move.get("give")
-    if give not in RESOURCES:
-        raise illegal("unknown_resource", f"unknown resource {give!r}", field="give", kind=str(give))
+    if give not in RESOURCES or give == "gold":
+        raise illegal("unknown_resource", f"the Flea market takes a resource other than Gold (got {give!r})",
+                      field="give", kind=str(give))
     if s["res"][give] < 1:
         raise illegal("cannot_pay", f"you have no {give}", lacks={give: 1})
     s["res"][give] -= 1
