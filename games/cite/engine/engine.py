@@ -126,11 +126,14 @@ def small_offer(state, seat, legal_move, rng) -> dict:
     if theirs:
         k = rng.choice(sorted(theirs))
         move["get"] = {k: rng.randint(1, min(3, theirs[k]))}
+    for side in ("later_give", "later_get"):
+        if side in r:
+            move[side] = {}
     if "later_give" in r and rng.random() < 0.3:
         side = rng.choice(("later_give", "later_get"))
         move[side] = {rng.choice(sorted(r[side]["of"])): rng.randint(1, 3)}
-    if not move["give"] and not move["get"] and not move.get("later_give") and not move.get("later_get"):
-        move["get"] = {"gold": 1}
+    if not any(move[f] for f in ("give", "get", "later_give", "later_get") if f in move) and "later_get" in r:
+        move["later_get"] = {"wood": 1}
     return move
 
 

@@ -44,7 +44,8 @@ def offer_moves(state, seat: int) -> list[dict]:
     if s["offers_made"] >= MAX_OFFERS_PER_ROUND or len(open_offers_of(state, seat)) >= MAX_OPEN_OFFERS:
         return []
     others = [i for i in range(state.players) if i != seat]
-    return [dict(_template(state, seat, others), type="offer", to=others)]
+    move = dict(_template(state, seat, others), type="offer", to=others)
+    return [move] if _can_fill(move) else []
 
 
 def _template(state, seat, recipients) -> dict:
@@ -58,7 +59,13 @@ def _template(state, seat, recipients) -> dict:
         cap = {k: CONTRACT_CAP for k in RESOURCES}
         ranges["later_give"] = {"kind": "bundle", "of": cap, "min_total": 0, "max_total": 3 * CONTRACT_CAP}
         ranges["later_get"] = {"kind": "bundle", "of": cap, "min_total": 0, "max_total": 3 * CONTRACT_CAP}
-    return {"give": {}, "get": {}, "ranges": ranges}
+    defaults = {f: {} for f in FIELDS if f in ranges}
+    return {**defaults, "ranges": ranges}
+
+
+def _can_fill(move) -> bool:
+    """Can the ranges make a non-empty offer at all (not in the last round with nothing anywhere)?"""
+    return any(move["ranges"][f]["of"] for f in FIELDS if f in move["ranges"])
 
 
 def answer_moves(state, seat: int) -> list[dict]:
@@ -75,7 +82,8 @@ def answer_moves(state, seat: int) -> list[dict]:
             if can_offer:
                 t = _template(state, seat, [o["from"]])
                 del t["ranges"]["to"]
-                out.append(dict(t, type="counter", offer=o["id"]))
+                if _can_fill(t):
+                    out.append(dict(t, type="counter", offer=o["id"]))
         if o["from"] == seat:
             out.append({"type": "cancel", "offer": o["id"]})
     return out
