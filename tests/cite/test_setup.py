@@ -5,8 +5,16 @@ from __future__ import annotations
 import pytest
 
 from games.cite.engine.board import fits_shape, marked_square, orientations, quarter_of
-from games.cite.engine.components import (BUILDINGS, DATA, INVENTORY, RESOURCES, SQUARES, inventory_for,
-                                          produced_resource, tag_of)
+from games.cite.engine.components import (
+    BUILDINGS,
+    DATA,
+    INVENTORY,
+    RESOURCES,
+    SQUARES,
+    inventory_for,
+    produced_resource,
+    tag_of,
+)
 from games.cite.engine.engine import ENGINE
 from games.engines.base import InvalidOptions
 
