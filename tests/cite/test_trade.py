@@ -235,3 +235,14 @@ def test_concurrent_build_gets_the_new_manufacture_discount_never_a_higher_cost(
     with pytest.raises(IllegalMove) as e:
         apply(s, a, {**mill, "cost": 1})
     assert e.value.key == "cite.error.cost_rose"
+
+
+def test_concurrent_buy_never_costs_more_resources_than_told():
+    s = market()
+    give(s, 0, wood=4, stone=1, metal=1, cloth=1)
+    assert apply(s, 0, {"type": "buy", "squares": 1, "resources": 4}).state.seats[0]["squares"] == 1
+    s, oid, _ = offer(s, 0, [1], {"metal": 1}, {})
+    s = apply(s, 1, {"type": "accept", "offer": oid}).state  # the metal went meanwhile
+    with pytest.raises(IllegalMove) as e:
+        apply(s, 0, {"type": "buy", "squares": 1, "resources": 4})
+    assert e.value.key == "cite.error.price_rose" and e.value.params["resources"] == 10

@@ -350,8 +350,9 @@ def _build(state, seat, move, log, notices):
 
 
 def _buy(state, seat, move, log, notices):
-    """Squares bought now with the cheapest collections; unused at the round's end they are lost (G7)."""
-    _only(move, ("type", "squares"))
+    """Squares bought now with the cheapest collections; unused at the round's end they are lost (G7).
+    ``resources`` (optional) is the price the player was told: a higher price now is refused."""
+    _only(move, ("type", "squares", "resources"))
     n = move.get("squares")
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_BUY:
         raise illegal("bad_squares", f"squares is a whole number from 1 to {MAX_BUY}", most=MAX_BUY)
@@ -359,6 +360,12 @@ def _buy(state, seat, move, log, notices):
     plan = cheapest_payment(s["res"], n, allow_lack=False)
     if plan is None:
         raise illegal("cannot_buy", f"your resources cannot buy {n} squares", squares=n)
+    told = move.get("resources", plan["cost"])
+    if isinstance(told, bool) or not isinstance(told, int):
+        raise illegal("bad_cost", "resources is the whole number of resources you were told")
+    if plan["cost"] > told:  # never charge more than the confirmation said
+        raise illegal("price_rose", f"{n} squares now cost {plan['cost']} resources, not {told}", squares=n,
+                      resources=plan["cost"], told=told)
     spend: dict = {}
     for c in plan["collections"]:
         add(spend, c)
