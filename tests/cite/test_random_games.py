@@ -24,9 +24,9 @@ def test_invariants_are_the_engines():
 
 
 def test_random_games_keep_every_invariant():
-    summary = run_selfplay(16, 2026, "3-4", "all")
-    assert summary["games"] == 16 and summary["endings"]["last_round"] + summary["endings"].get("all_built", 0) == 16
-    assert min(summary["checks_passed"].values()) > 800
+    summary = run_selfplay(8, 2026, "3-4", "all")
+    assert summary["games"] == 8 and summary["endings"]["last_round"] + summary["endings"].get("all_built", 0) == 8
+    assert min(summary["checks_passed"].values()) > 400
 
 
 def test_random_games_with_answers_from_done_seats_trade_and_sign_contracts():
