@@ -48,7 +48,7 @@ def _queue(*, user, kind: str, game, key: str, digestible: bool, seat_index: int
         defaults={"user": user, "kind": kind, "game": game, "status": status, "seat_index": seat_index},
     )
     if created and status == Notification.Status.PENDING:
-        from games.queue import enqueue_on_commit
+        from play.queue import enqueue_on_commit
 
         from .tasks import send_notification
 
@@ -84,7 +84,7 @@ def service_mail(*, user, kind: str, key: str, data: dict) -> Notification | Non
     )
     if not created:
         return None
-    from games.queue import enqueue_on_commit
+    from play.queue import enqueue_on_commit
 
     from .tasks import send_notification
 
@@ -96,7 +96,7 @@ def account_mail(*, message, user=None) -> Notification:
     """An account e-mail rendered by django-allauth (confirmation, password reset…), sent by a
     worker through the outbox (queued on commit) instead of inside the web request. With eager
     Celery (``make run``) it is still sent at once, through Django's EMAIL_BACKEND."""
-    from games.queue import enqueue_on_commit
+    from play.queue import enqueue_on_commit
 
     from .tasks import send_notification
 

@@ -57,7 +57,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "django_countries",
-    "games",
+    "play",
     "players",
     "notifications",
     "community",
@@ -221,25 +221,25 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
 REST_FRAMEWORK = {
-    # Bearer tokens first: their WWW-Authenticate makes a missing or bad token a 401 (games/api_auth.py).
+    # Bearer tokens first: their WWW-Authenticate makes a missing or bad token a 401 (play/api_auth.py).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "games.api_auth.BearerTokenAuthentication",
+        "play.api_auth.BearerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated", "games.api_auth.HasScope"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated", "play.api_auth.HasScope"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "games.api.exception_handler",
+    "EXCEPTION_HANDLER": "play.api.exception_handler",
     # Bodies are JSON only (the schema says so; a generated client sends JSON). JSON nested deeper than
-    # any move is refused with a 400 (games/json_input.py).
-    "DEFAULT_PARSER_CLASSES": ["games.json_input.ShallowJSONParser"],
-    # Accepted moves per player (games/api_errors.py MoveLimit: refused moves do not count).
+    # any move is refused with a 400 (play/json_input.py).
+    "DEFAULT_PARSER_CLASSES": ["play.json_input.ShallowJSONParser"],
+    # Accepted moves per player (play/api_errors.py MoveLimit: refused moves do not count).
     "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min")},
 }
 
 # The API's named tokens (players/tokens.py), found by the games platform through this name.
 API_TOKEN_LOOKUP = "players.tokens.token_user"
 
-# The stream process's few database threads keep their connections (games/stream.py); the tests give
+# The stream process's few database threads keep their connections (play/stream.py); the tests give
 # them back after each call, so that the test database can be dropped at the end.
 STREAM_KEEP_DB_CONNECTIONS = True
 
@@ -288,7 +288,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Each game's move and view JSON Schemas, linked from the operations that carry them.
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "games.api_schema.add_game_schemas"],
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "play.api_schema.add_game_schemas"],
     "COMPONENT_SPLIT_REQUEST": True,
     # Swagger UI served from this site (no CDN).
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -355,7 +355,7 @@ LOGGING = {
 WHITENOISE_AUTOREFRESH = DEBUG
 
 GAME_POLL_INTERVAL_MS = int(os.environ.get("GAME_POLL_INTERVAL_MS", "4000"))
-# How long a rendered game body is kept for its viewer (games/body_cache.py); a new version replaces it sooner.
+# How long a rendered game body is kept for its viewer (play/body_cache.py); a new version replaces it sooner.
 GAME_BODY_CACHE_SECONDS = int(os.environ.get("GAME_BODY_CACHE_SECONDS", "1800"))
 
 # Ratings: a player is listed on a game's leaderboard after this many rated games.

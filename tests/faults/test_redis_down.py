@@ -12,9 +12,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games.models import Game, Move
 from lacitta_site.cache import redis_cache
 from lacitta_site.celery import app as celery_app
+from play.models import Game, Move
 from tests.faults.conftest import reset_broker_pools
 from tests.platform.factories import make_user, race_game
 
@@ -86,7 +86,7 @@ def test_pages_and_moves_work_with_redis_unreachable(redis_down, settings):
 
 
 def test_bot_turn_lost_while_redis_was_down_is_played_after(redis_down, settings):
-    from games.tasks import sweep_clocks
+    from play.tasks import sweep_clocks
 
     alice = make_user("alice")
     game = race_game(alice, bots=["random"])

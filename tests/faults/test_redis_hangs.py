@@ -16,8 +16,8 @@ from django.conf import settings as live_settings
 from django.test import Client
 from django.utils import timezone
 
-from games.models import Game, Move
 from lacitta_site.celery import app as celery_app
+from play.models import Game, Move
 from tests.faults.conftest import reset_broker_pools
 from tests.platform.factories import make_user, race_game
 
@@ -64,7 +64,7 @@ def _timed(fn):
 
 
 def test_publish_to_a_silent_redis_gives_up_within_a_couple_of_seconds(broker_hangs):
-    from games.tasks import bots_play
+    from play.tasks import bots_play
 
     seconds, result = _timed(lambda: bots_play.delay(1, 1))
     assert isinstance(result, Exception), result
@@ -74,7 +74,7 @@ def test_publish_to_a_silent_redis_gives_up_within_a_couple_of_seconds(broker_ha
 def test_move_answers_quickly_and_the_sweep_plays_the_bot_turn_later(
     broker_hangs, django_capture_on_commit_callbacks
 ):
-    from games.tasks import sweep_clocks
+    from play.tasks import sweep_clocks
 
     alice = make_user("alice")
     game = race_game(alice, bots=["random"])

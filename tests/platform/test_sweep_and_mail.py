@@ -10,11 +10,11 @@ from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
 
-from games import presence, services
-from games.models import Game, Move, Seat
-from games.tasks import sweep_clocks
 from notifications.models import Notification
 from notifications.tasks import flush_outbox, send_digests, send_once
+from play import presence, services
+from play.models import Game, Move, Seat
+from play.tasks import sweep_clocks
 from tests.platform.factories import accept_all, committed, race_game
 
 
@@ -34,7 +34,7 @@ def test_sweep_times_out_late_seats_once(alice, bob):
 
 @pytest.mark.django_db
 def test_time_out_task_applies_only_late_seats_and_only_once(alice, bob):
-    from games.tasks import time_out_games
+    from play.tasks import time_out_games
 
     late = accept_all(race_game(alice, [bob]), [bob])
     on_time = accept_all(race_game(alice, [bob]), [bob])
@@ -322,7 +322,7 @@ def test_beat_schedule_is_configured(settings):
 def test_broker_down_the_move_is_kept_and_the_bot_turn_is_queued_later(alice, monkeypatch):
     """Redis down: the site still accepts the move; the lost bot task is queued
     again by the sweep once the broker answers."""
-    from games import tasks
+    from play import tasks
 
     game = race_game(alice, bots=["random"])
 

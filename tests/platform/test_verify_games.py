@@ -3,8 +3,8 @@
 import pytest
 from django.core.management import call_command
 
-from games import services
-from games.models import Game
+from play import services
+from play.models import Game
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db
