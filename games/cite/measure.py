@@ -20,7 +20,7 @@ import multiprocessing
 import random
 import time
 
-from games.engines import arena, selfplay
+from kit import arena, selfplay
 
 from .bots import LEVELS
 from .engine.engine import ENGINE

@@ -94,7 +94,7 @@ def test_ct24_one_collection_funds_several_buildings_of_the_round():
     builds = [m for m in ENGINE.legal_moves(s, seat) if m["type"] == "build"]
     bank = next(m for m in builds if m["kind"] == "bank")
     assert bank["pay"] == []
-    s = apply(s, seat, {"type": "build", "kind": "bank", "cells": bank["cells"], "pay": []}).state
+    s = apply(s, seat, {"type": "build", "kind": "bank", "cells": bank["ranges"]["cells"]["of"][0], "pay": []}).state
     mill = next(m for m in ENGINE.legal_moves(s, seat) if m["type"] == "build" and m["kind"] == "mill")
-    s = apply(s, seat, {"type": "build", "kind": "mill", "cells": mill["cells"], "pay": []}).state
+    s = apply(s, seat, {"type": "build", "kind": "mill", "cells": mill["ranges"]["cells"]["of"][0], "pay": []}).state
     assert s.seats[seat]["squares"] == 0 and s.seats[seat]["ledger"]["built"] == 5

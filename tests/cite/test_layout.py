@@ -6,7 +6,7 @@ import pytest
 
 from games.cite.engine.board import marked_square
 from games.cite.engine.engine import ENGINE
-from games.engines.base import IllegalMove
+from kit.base import IllegalMove
 
 from .helpers import apply, new
 
@@ -49,7 +49,7 @@ def test_ct20_up_to_seven_squares_connected():
     assert e.value.key == "cite.error.not_adjacent"
     for kind in ("small_shop", "comptoir", "bank"):
         move = next(x for x in ENGINE.legal_moves(s, 0) if x["type"] == "place" and x["kind"] == kind)
-        s = apply(s, 0, {"type": "place", "kind": kind, "cells": move["cells"]}).state
+        s = apply(s, 0, {"type": "place", "kind": kind, "cells": move["ranges"]["cells"]["of"][0]}).state
     assert not any(x["type"] == "place" for x in ENGINE.legal_moves(s, 0))  # 7 squares placed
     with pytest.raises(IllegalMove) as e:
         move = {"type": "place", "kind": "small_shop", "cells": [list(_next_to(_next_to(m, b), b))]}

@@ -6,7 +6,7 @@ import pytest
 
 from games.cite.engine.engine import ENGINE
 from games.cite.engine.powers import build_cost, guild_squares, production, transform_yield
-from games.engines.base import IllegalMove
+from kit.base import IllegalMove
 
 from .helpers import all_done_but, apply, give, put, res_of, seat_in, window
 

@@ -10,7 +10,7 @@ import pytest
 
 from games.cite.engine.engine import ENGINE
 from games.cite.engine.params import conforms, sample
-from games.engines.base import IllegalMove, InvalidState
+from kit.base import IllegalMove, InvalidState
 
 from .helpers import apply, give, new, window
 
@@ -61,7 +61,7 @@ def test_views_hide_nothing_and_are_the_same_for_every_seat():
 def test_every_legal_move_filled_from_its_ranges_is_accepted():
     rnd = random.Random(9)
     checked = 0
-    for seed in range(6):
+    for seed in range(10):
         s = _random_state(seed, moves=40 + 20 * seed)
         for seat in sorted(ENGINE.pending(s) | ENGINE.may_act(s)):
             for legal in ENGINE.legal_moves(s, seat):

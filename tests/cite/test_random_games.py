@@ -11,7 +11,7 @@ from collections import Counter
 from games.cite.engine.engine import ENGINE
 from games.cite.engine.invariants import CHEAP
 from games.cite.measure import RandomConcrete, run_selfplay
-from games.engines import selfplay
+from kit import selfplay
 
 from .helpers import give, window
 

@@ -16,7 +16,7 @@ from games.cite.engine.components import (
     tag_of,
 )
 from games.cite.engine.engine import ENGINE
-from games.engines.base import InvalidOptions
+from kit.base import InvalidOptions
 
 from .helpers import new
 

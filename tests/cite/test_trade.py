@@ -7,7 +7,7 @@ import pytest
 
 from games.cite.engine.engine import ENGINE
 from games.cite.engine.limits import MAX_OFFERS_PER_ROUND, MAX_OPEN_OFFERS
-from games.engines.base import IllegalMove
+from kit.base import IllegalMove
 
 from .helpers import all_done_but, apply, give, put, res_of, window
 

@@ -148,7 +148,10 @@ def program_buy(state, seat: int, legal: list[dict]) -> dict | None:
     costs = sorted({_cost(m) for m in builds})
     # the program: the largest total of affordable buildings' costs within ``most``
     wanted, total = [], 0
-    for m in sorted(builds, key=lambda m: -building_worth(state, seat, m["kind"], m["cells"]) / _cost(m)):
+    def worth_per_square(m):
+        return building_worth(state, seat, m["kind"], m["ranges"]["cells"]["of"][0]) / _cost(m)
+
+    for m in sorted(builds, key=lambda m: -worth_per_square(m)):
         c = _cost(m)
         if total + c <= most and sum(1 for w in wanted if w == m["kind"]) < s["left"][m["kind"]]:
             wanted.append(m["kind"])
@@ -187,7 +190,8 @@ def last_round_squares(state, seat, legal, rng) -> dict | None:
             best, best_key = m, key
     if best is None:
         return None
-    return {"type": "build", "kind": best["kind"], "cells": best["cells"], "cost": best["cost"], "pay": best["pay"]}
+    cells = best["ranges"]["cells"]["of"][0]
+    return {"type": "build", "kind": best["kind"], "cells": cells, "cost": best["cost"], "pay": best["pay"]}
 
 
 def choose_expert(engine, view, legal, seat, rng):

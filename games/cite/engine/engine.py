@@ -14,8 +14,8 @@ Methods beyond the v1 protocol:
 
 from __future__ import annotations
 
-from games.engines.base import GameResult, LogEntry, OptionSpec
-from games.engines.rules_engine import RulesEngine
+from kit.base import GameResult, LogEntry, OptionSpec
+from kit.rules_engine import RulesEngine
 
 from . import moves as _moves
 from . import trade
@@ -44,7 +44,7 @@ class CiteEngine(RulesEngine):
     make_state = staticmethod(new_state)
     load_state = staticmethod(load_state)
 
-    def check_options(self, options: dict, players: int | None = None) -> None:
+    def check_options(self, options: dict, players: int) -> None:
         """No rule between options (v2 passes the player count)."""
 
     def new_game(self, options: dict, players: int, seed: int) -> ApplyResult:

@@ -3,7 +3,7 @@ Cité is hidden, so messages may name resources and seats."""
 
 from __future__ import annotations
 
-from games.engines.base import IllegalMove
+from kit.base import IllegalMove
 
 
 def illegal(key: str, message: str, **params) -> IllegalMove:

@@ -9,7 +9,7 @@ may still answer offers made to it and cancel its own. The window closes when ev
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from . import trade
 from .board import marked_square, neighbours
@@ -60,6 +60,18 @@ def may_act(state) -> set[int]:
 
 # ------------------------------------------------------------------ legal moves
 def legal_moves(state, seat: int) -> list[dict]:
+    """Every move ``seat`` may make; a ranged field appears only in ``ranges`` (contract v2)."""
+    return [_without_ranged_defaults(m) for m in _legal_moves(state, seat)]
+
+
+def _without_ranged_defaults(move: dict) -> dict:
+    ranges = move.get("ranges")
+    if not ranges:
+        return move
+    return {k: v for k, v in move.items() if k not in ranges}
+
+
+def _legal_moves(state, seat: int) -> list[dict]:
     if state.stage == "over" or not (0 <= seat < state.players):
         return []
     s = state.seats[seat]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from .bundles import add
 from .notices import Notice

@@ -3,7 +3,7 @@ included); ties go to the larger remainder of resources; still tied, a shared wi
 
 from __future__ import annotations
 
-from games.engines.base import GameResult, LogEntry
+from kit.base import GameResult, LogEntry
 
 from .components import SQUARES
 

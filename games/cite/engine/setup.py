@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines import rng
-from games.engines.base import LogEntry
+from kit import rng
+from kit.base import LogEntry
 
 from .components import GIFT_GOLD, PROFESSION_ORDER, inventory_for
 from .state import State, zero

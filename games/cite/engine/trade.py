@@ -12,7 +12,7 @@ nothing changes and the refusal says why (the offer was withdrawn; one side can 
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from .bundles import add, check_bundle, covers, missing, text, total
 from .components import LAST_ROUND, RESOURCES

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import InvalidState
+from kit.base import InvalidState
 
 from .invariants import CHEAP
 from .state import SCHEMA_VERSION, State
