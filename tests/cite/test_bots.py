@@ -64,10 +64,12 @@ def test_greedy_accepts_a_trade_it_values_and_declines_a_bad_one():
     s = window()
     give(s, 0, wood=8)
     give(s, 1, stone=8, wood=1, metal=1)
-    good = _offered(s, 0, 1, {"wood": 1}, {"stone": 1})  # seat 1 has 1 wood: +variety barely, but stone is plenty
     good = _offered(s, 0, 2, {"wood": 1}, {})
     move = LEVELS["greedy"](ENGINE, ENGINE.view(good, 2), ENGINE.legal_moves(good, 2), 2, random.Random(0))
     assert move["type"] == "accept"  # a gift
+    swap = _offered(s, 1, 0, {"stone": 2}, {"wood": 2})  # seat 0 holds only wood: stone is a new kind
+    move = LEVELS["greedy"](ENGINE, ENGINE.view(swap, 0), ENGINE.legal_moves(swap, 0), 0, random.Random(0))
+    assert move["type"] == "accept"
     bad = _offered(s, 1, 0, {"stone": 1}, {"wood": 8})
     move = LEVELS["greedy"](ENGINE, ENGINE.view(bad, 0), ENGINE.legal_moves(bad, 0), 0, random.Random(0))
     assert move["type"] == "decline"
