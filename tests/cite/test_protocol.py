@@ -110,3 +110,26 @@ def test_payment_helper_for_the_pages():
     assert p["cost_squares"] == 2 and p["lacks"] == {} and p["cost"] == 5
     p = ENGINE.payment(s, 0, "manufacture", [[x, y] for x in range(3) for y in range(3)])
     assert p["lacks"] and p["cost_squares"] == 9
+
+
+GARBAGE = [None, True, -1, 0, 10**12, "x", "o1", [], [1], [[0, 0]], [[0, "a"]], {}, {"wood": "1"}, {"wood": 1.5},
+           {"x": 1}, [{"wood": 10}], [{"wood": 3}], {"wood": 10**6}, 2.5]
+
+
+def test_fuzzed_fields_are_refused_with_illegal_move_never_a_crash():
+    """Every field of every legal move replaced by junk: apply accepts it or raises IllegalMove."""
+    rnd = random.Random(3)
+    tried = 0
+    for seed in range(4):
+        s = _random_state(seed, moves=30 + 40 * seed)
+        for seat in sorted(ENGINE.pending(s) | ENGINE.may_act(s)):
+            for legal in ENGINE.legal_moves(s, seat):
+                move = ENGINE.sample_move(s, seat, legal, rnd)
+                for field in [k for k in move if k != "type"] + ["type"]:
+                    for junk in GARBAGE:
+                        try:
+                            ENGINE.apply(s, seat, {**move, field: junk})
+                        except IllegalMove:
+                            pass
+                        tried += 1
+    assert tried > 500

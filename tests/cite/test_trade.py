@@ -202,8 +202,9 @@ def test_time_out_marks_done_and_lapses_open_offers():
     r = ENGINE.time_out(s, 0)
     assert r.state.seats[0]["done"] and r.state.offers == []
     assert {(n.seat, n.key) for n in r.notices} == {(1, "cite.offer_lapsed"), (2, "cite.offer_lapsed")}
-    with pytest.raises(IllegalMove):
-        ENGINE.time_out(r.state, 0)
+    for seat in (0, 9, "0"):
+        with pytest.raises(IllegalMove):
+            ENGINE.time_out(r.state, seat)
     all_done_but(s, 0)
     assert ENGINE.time_out(s, 0).state.round == 3  # the last seat's time-out closes the window
 

@@ -63,7 +63,8 @@ class CiteEngine(RulesEngine):
 
     def time_out(self, state: State, seat: int) -> ApplyResult:
         """The seat's clock ran out: it is done, its open offers lapse."""
-        if state.stage == "over" or state.seats[seat]["done"]:
+        if not (isinstance(seat, int) and 0 <= seat < state.players) or state.stage == "over" \
+                or state.seats[seat]["done"]:
             raise illegal("not_pending", "this seat owes nothing now")
         new = state.copy()
         log: list = []

@@ -246,7 +246,7 @@ def _only(move, keys):
 
 def _kind_of(move) -> str:
     kind = move.get("kind")
-    if kind not in BUILDINGS:
+    if not isinstance(kind, str) or kind not in BUILDINGS:
         raise illegal("unknown_building", f"unknown building {kind!r}", kind=str(kind))
     return kind
 
