@@ -9,7 +9,7 @@ import pytest
 
 from games.cite.bots import LEVELS
 from games.cite.bots.common import state_from_view
-from games.cite.bots.expert import OFFERS_PER_ROUND, evaluate, playout, playout_policy, sample_state
+from games.cite.bots.expert import OFFERS_PER_ROUND, evaluate, honourable_promise, playout, playout_policy, sample_state
 from games.cite.engine.engine import ENGINE
 from games.cite.engine.params import conforms
 from games.cite.measure import play_game
@@ -104,3 +104,26 @@ def test_expert_search_parts_are_separate_functions():
     assert ENGINE.is_over(end)
     assert evaluate(end, 0) == ENGINE.result(end).scores[0]
     assert playout_policy(ENGINE, s, 1, random.Random(0))["type"] == "place"
+
+
+def test_expert_promises_only_what_its_next_production_pays():
+    """The expert honours contracts: its sweetener is one unit of what it will produce, after what it owes."""
+    s = window()
+    a = seat_in(s, 0)
+    put(s, a, "small_shop", [(-1, 0)])
+    own = produced(s, a)
+    assert honourable_promise(s, a) == {own: 1}
+    s.contracts.append({"id": "c9", "offer": "o9", "a": a, "b": (a + 1) % 4, "round": 3, "a_pays": {own: 1},
+                        "b_pays": {}, "paid": None, "breached": False})
+    assert honourable_promise(s, a) == {}  # its one unit is already promised
+
+
+def test_expert_contracts_are_never_breached_in_bot_games():
+    games = [play_game(ENGINE, LEVELS, {}, ["expert", "greedy", "greedy"], 21, i) for i in (1, 5, 6)]
+    assert sum(g["contracts"] for g in games) >= 1 and sum(g["breaches"] for g in games) == 0
+
+
+def produced(s, seat):
+    from games.cite.engine.powers import production
+    (kind,) = production(s, seat)
+    return kind

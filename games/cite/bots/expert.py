@@ -88,6 +88,7 @@ def offer_toward_plan(state, seat: int, legal: list[dict]) -> dict | None:
     spare = sorted((k for k, n in res.items() if n >= 3), key=lambda k: -res[k])
     if not lacks or not spare:
         return None
+    sweetener = honourable_promise(state, seat)
     best = None
     for want in sorted(lacks):
         for other in range(state.players):
@@ -101,8 +102,8 @@ def offer_toward_plan(state, seat: int, legal: list[dict]) -> dict | None:
                 later = {}
                 mine = trade_gain(res, get, give, {}, {})
                 their = trade_gain(theirs, give, get, {}, {})
-                if their <= 0 and state.round < LAST_ROUND and res[give_kind] >= 4:
-                    later = {give_kind: 1}  # a sweetener from next production (paid by the engine)
+                if their <= 0 and state.round < LAST_ROUND and sweetener:
+                    later = sweetener  # from its next production: a promise it can keep (G12)
                     their = trade_gain(theirs, give, get, later, {})
                 if mine <= 0 or their <= 0:
                     continue
@@ -117,6 +118,22 @@ def offer_toward_plan(state, seat: int, legal: list[dict]) -> dict | None:
         move["later_give"] = later
         move["later_get"] = {}
     return move
+
+
+def honourable_promise(state, seat: int) -> dict:
+    """One unit of what it produces most, if anything: the engine takes contracts at Production,
+    right after the seat's own production, so this promise is always kept, whatever it spends before."""
+    made = production(state, seat)
+    owed = {}
+    for c in state.contracts:  # what it already owes at that Production comes first
+        if c["paid"] is None:
+            side = "a_pays" if c["a"] == seat else "b_pays" if c["b"] == seat else None
+            for k, n in (c[side] if side else {}).items():
+                owed[k] = owed.get(k, 0) + n
+    free = {k: n - owed.get(k, 0) for k, n in made.items() if n - owed.get(k, 0) >= 1}
+    if not free:
+        return {}
+    return {max(sorted(free), key=lambda k: free[k]): 1}
 
 
 def answer(state, seat: int, legal: list[dict]) -> dict | None:
