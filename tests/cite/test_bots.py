@@ -127,3 +127,11 @@ def produced(s, seat):
     from games.cite.engine.powers import production
     (kind,) = production(s, seat)
     return kind
+
+
+def test_arena_summary_counts_trades_per_game():
+    from games.cite.measure import run_arena
+    summary = run_arena(["expert", "greedy", "greedy"], 3, 4)
+    assert summary["games"] == 3 and set(summary["levels"]) == {"expert", "greedy"}
+    assert summary["levels"]["expert"]["games"] == 3 and summary["levels"]["greedy"]["games"] == 6
+    assert summary["trades_per_game"] >= 0 and summary["offers_per_game"] > 0
