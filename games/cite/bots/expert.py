@@ -23,7 +23,7 @@ from .common import RESOURCE_WORTH, building_worth, holdings_value, rounds_left,
 from .common import variety_moves as _variety
 from .greedy import answer_offer, bank_move, best_build, layout_move
 
-OFFERS_PER_ROUND = 2  # never more (no loop on offers): at most this many of its own each round
+OFFERS_PER_ROUND = 3  # never more (no loop on offers): at most this many of its own each round
 LAYOUT = ("large_shop", "small_shop", "comptoir", "bank", "small_shop", "small_shop")
 
 
@@ -76,7 +76,13 @@ def plan_lacks(state, seat: int) -> dict:
     return plan["lacks"]
 
 
+SWAP_SIZES = (1, 2, 3, 4, 6)  # units per side an offer may swap
+
+
 def offer_toward_plan(state, seat: int, legal: list[dict]) -> dict | None:
+    """A swap of what it holds most for what it holds least (of what another seat holds), in the size
+    that raises its holdings' worth most while still raising the other's (else no offer: it would be
+    declined); a one-unit promise from its next production may sweeten it."""
     offer = next((m for m in legal if m["type"] == "offer"), None)
     s = state.seats[seat]
     if offer is None or s["offers_made"] >= OFFERS_PER_ROUND:
@@ -85,31 +91,34 @@ def offer_toward_plan(state, seat: int, legal: list[dict]) -> dict | None:
         return None
     res = s["res"]
     lacks = plan_lacks(state, seat)
-    spare = sorted((k for k, n in res.items() if n >= 3), key=lambda k: -res[k])
-    if not lacks or not spare:
+    spare = sorted((k for k, n in res.items() if n >= 3), key=lambda k: -res[k])[:3]
+    if not spare:
         return None
     sweetener = honourable_promise(state, seat)
     best = None
-    for want in sorted(lacks):
-        for other in range(state.players):
-            if other == seat or state.seats[other]["res"][want] < 1:
-                continue
-            theirs = state.seats[other]["res"]
+    for other in range(state.players):
+        if other == seat:
+            continue
+        theirs = state.seats[other]["res"]
+        wants = sorted((k for k, n in theirs.items() if n >= 1 and res[k] < 3), key=lambda k: (k not in lacks, res[k]))
+        for want in wants[:4]:
             for give_kind in spare:
                 if give_kind == want:
                     continue
-                give, get = {give_kind: 1}, {want: 1}
-                later = {}
-                mine = trade_gain(res, get, give, {}, {})
-                their = trade_gain(theirs, give, get, {}, {})
-                if their <= 0 and state.round < LAST_ROUND and sweetener:
-                    later = sweetener  # from its next production: a promise it can keep (G12)
-                    their = trade_gain(theirs, give, get, later, {})
-                if mine <= 0 or their <= 0:
-                    continue
-                score = mine - 0.5 * their
-                if best is None or score > best[0]:
-                    best = (score, other, give, get, later)
+                for n in SWAP_SIZES:
+                    if theirs[want] < n or res[give_kind] - n < 1:
+                        break
+                    give, get, later = {give_kind: n}, {want: n}, {}
+                    mine = trade_gain(res, get, give, {}, {})
+                    their = trade_gain(theirs, give, get, {}, {})
+                    if their <= 0 and state.round < LAST_ROUND and sweetener:
+                        later = sweetener  # from its next production: a promise it can keep (G12)
+                        their = trade_gain(theirs, give, get, later, {})
+                    if mine <= 0 or their <= 0:
+                        continue
+                    score = mine - 0.5 * their
+                    if best is None or score > best[0]:
+                        best = (score, other, give, get, later)
     if best is None:
         return None
     _score, other, give, get, later = best
