@@ -95,7 +95,8 @@ def test_expert_offers_toward_what_its_plan_lacks():
     assert move["type"] == "offer" and move["to"] == [other] and list(move["get"]) == ["cloth"]
     assert list(move["give"]) == ["wood"] and move["give"]["wood"] == move["get"]["cloth"] <= 6
     from games.cite.bots.common import trade_gain
-    assert trade_gain(s.seats[other]["res"], move["give"], move["get"], {}, {}) > 0  # worth accepting for them
+    # worth accepting for them (with, when needed, a one-unit promise from the expert's next production)
+    assert trade_gain(s.seats[other]["res"], move["give"], move["get"], move["later_give"], {}) > 0
 
 
 def test_expert_search_parts_are_separate_functions():
