@@ -11,6 +11,7 @@ import pytest
 from games.cite.engine.engine import ENGINE
 from games.cite.engine.params import conforms, sample
 from kit.base import IllegalMove, InvalidState
+from kit.params import expand, find_legal
 
 from .helpers import apply, give, new, window
 
@@ -64,9 +65,10 @@ def test_every_legal_move_filled_from_its_ranges_is_accepted():
     for seed in range(10):
         s = _random_state(seed, moves=40 + 20 * seed)
         for seat in sorted(ENGINE.pending(s) | ENGINE.may_act(s)):
-            for legal in ENGINE.legal_moves(s, seat):
+            legal_moves = ENGINE.legal_moves(s, seat)
+            for legal in legal_moves:
                 move = ENGINE.sample_move(s, seat, legal, rnd)
-                assert conforms(legal, move)
+                assert conforms(legal, move) and find_legal(legal_moves, move) is not None
                 ENGINE.apply(s, seat, move)
                 if legal["type"] not in ("offer", "counter"):
                     uniform = sample(legal, rnd)
@@ -77,6 +79,8 @@ def test_every_legal_move_filled_from_its_ranges_is_accepted():
 
 
 def test_ranges_have_the_v2_shapes():
+    first = next(m for m in ENGINE.legal_moves(new(), 0) if m["type"] == "place" and m["kind"] == "bank")
+    assert expand(first) == [{"type": "place", "kind": "bank", "cells": c} for c in first["ranges"]["cells"]["of"]]
     s = window()
     give(s, 0, wood=5, stone=2)
     offer = next(m for m in ENGINE.legal_moves(s, 0) if m["type"] == "offer")
