@@ -138,3 +138,22 @@ def test_arena_summary_counts_trades_per_game():
     assert summary["games"] == 3 and set(summary["levels"]) == {"expert", "greedy"}
     assert summary["levels"]["expert"]["games"] == 3 and summary["levels"]["greedy"]["games"] == 6
     assert summary["trades_per_game"] >= 0 and summary["offers_per_game"] > 0
+
+
+def test_expert_parts_plug_into_the_kit_search():
+    from games.cite.bots.expert import playout_value, sample_world
+    from kit.search import search
+    s = window()
+    a = seat_in(s, 0)
+    put(s, a, "small_shop", [(-1, 0)])
+    give(s, a, wood=4, stone=4, metal=4, cloth=4)
+    view = ENGINE.view(s, a)
+    builds = [m for m in ENGINE.legal_moves(s, a) if m["type"] == "build" and m["kind"] in ("mill", "bank")]
+    candidates = [(0.0, {"type": "build", "kind": m["kind"], "cells": m["ranges"]["cells"]["of"][0],
+                         "cost": m["cost"], "pay": m["pay"]}) for m in builds]
+    assert len(candidates) == 2
+    value = playout_value(sample_world(view, random.Random(0)), a, candidates[0][1], random.Random(0), horizon=1)
+    assert value > 0
+    chosen = search(view=view, seat=a, rng=random.Random(1), candidates=candidates, sample_world=sample_world,
+                    playout=lambda w, seat, m, rng: playout_value(w, seat, m, rng, horizon=1), worlds=lambda n: 1)
+    assert chosen in [m for _v, m in candidates]

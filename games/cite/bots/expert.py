@@ -66,6 +66,26 @@ def playout(engine, state, rng, max_moves: int = 2000):
     return state
 
 
+def sample_world(view: dict, rng):
+    """``kit.search``'s ``sample_world(view, rng)``: the one state the view shows (nothing is hidden)."""
+    return sample_state(view)
+
+
+def playout_value(world, seat: int, move: dict, rng, horizon: int | None = None) -> float:
+    """``kit.search``'s ``playout(world, seat, move, rng) -> value``: the move, then ``playout_policy``
+    for every seat to the game's end (or ``horizon`` rounds on), then ``evaluate`` for ``seat``. Not used
+    by ``choose_expert`` yet: a playout runs to the end of the game (~0.1-0.3 s), too slow for every move."""
+    from ..engine.engine import ENGINE
+    state = ENGINE.apply(world, seat, move).state
+    stop = None if horizon is None else state.round + horizon
+    moves = 0
+    while not ENGINE.is_over(state) and (stop is None or state.round < stop) and moves < 2000:
+        actor = min(ENGINE.pending(state) | ENGINE.may_act(state))
+        state = ENGINE.apply(state, actor, playout_policy(ENGINE, state, actor, rng)).state
+        moves += 1
+    return evaluate(state, seat)
+
+
 # ------------------------------------------------------------------ offers toward the plan
 def plan_lacks(state, seat: int) -> dict:
     """What the seat's next wide collection lacks: the kinds it holds none of, wanted one each (the
@@ -256,4 +276,5 @@ def choose_expert(engine, view, legal, seat, rng):
     return {"type": "done"}
 
 
-__all__ = ["choose_expert", "sample_state", "evaluate", "playout_policy", "playout", "holdings_value"]
+__all__ = ["choose_expert", "sample_state", "sample_world", "evaluate", "playout_policy", "playout", "playout_value",
+           "holdings_value"]
