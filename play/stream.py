@@ -93,13 +93,18 @@ def _game_state(game: Game) -> dict:
 
 
 def _user_snapshot(user) -> list[dict]:
-    """An event per game that is open for or in progress with the user (the stream's first lines)."""
-    seats = (
+    """An event per game that is open for or in progress with the user (the stream's first lines), with
+    the fields of the live events (``play.events.game_changed``)."""
+    seats = list(
         Seat.objects.filter(user=user, game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
         .select_related("game")
         .defer("game__state")
         .order_by("game_id")
     )
+    pending: dict[int, list[int]] = {}
+    owing = Seat.objects.filter(game_id__in=[s.game_id for s in seats], owes_move=True).order_by("index")
+    for game_id, index in owing.values_list("game_id", "index"):
+        pending.setdefault(game_id, []).append(index)
     found = []
     for seat in seats:
         game = seat.game
@@ -108,6 +113,7 @@ def _user_snapshot(user) -> list[dict]:
             "game_type": game.game_type,
             "version": game.version,
             "status": game.status,
+            "pending": pending.get(game.pk, []),
             "seat": seat.index,
         }
         if seat.kind == Seat.Kind.INVITED:
@@ -132,7 +138,11 @@ def _frame(event: dict | None, sse: bool) -> bytes:
     if event is None:
         return b": keep-alive\n\n" if sse else b"\n"
     text = json.dumps(event, separators=(",", ":"))
-    return f"event: {event['type']}\ndata: {text}\n\n".encode() if sse else (text + "\n").encode()
+    if not sse:
+        return (text + "\n").encode()
+    # ``id:`` lets a browser's EventSource send it back as Last-Event-ID when it reconnects.
+    ident = f"id: {event['event_id']}\n" if "event_id" in event else ""
+    return f"{ident}event: {event['type']}\ndata: {text}\n\n".encode()
 
 
 def _response(chunks, sse: bool) -> StreamingHttpResponse:
@@ -144,7 +154,21 @@ def _response(chunks, sse: bool) -> StreamingHttpResponse:
     return response
 
 
-def _relay_async(sub, first: list[dict], sse: bool, until=None):
+def _already_told(event: dict | None, told: list[int]) -> bool:
+    """A live event the first batch covered (published between subscribing and reading the backlog or
+    the present state): skipped, so no event comes twice."""
+    ident = (event or {}).get("event_id")
+    if ident is None:
+        return False
+    if ident <= told[0]:
+        return True
+    told[0] = ident
+    return False
+
+
+def _relay_async(sub, first: list[dict], sse: bool, until=None, told: int = 0):
+    told = [told]
+
     async def chunks():
         try:
             if not first:
@@ -155,6 +179,8 @@ def _relay_async(sub, first: list[dict], sse: bool, until=None):
                 return
             while True:
                 event = await sub.aget(KEEP_ALIVE)
+                if _already_told(event, told):
+                    continue
                 yield _frame(event, sse)
                 if event is not None and until and until(event):
                     return
@@ -164,7 +190,9 @@ def _relay_async(sub, first: list[dict], sse: bool, until=None):
     return chunks()
 
 
-def _relay_sync(sub, first: list[dict], sse: bool, until=None):
+def _relay_sync(sub, first: list[dict], sse: bool, until=None, told: int = 0):
+    told = [told]
+
     def chunks():
         connection.close()  # a WSGI thread waits here for long: it needs no database connection meanwhile
         try:
@@ -176,6 +204,8 @@ def _relay_sync(sub, first: list[dict], sse: bool, until=None):
                 return
             while True:
                 event = sub.get(KEEP_ALIVE)
+                if _already_told(event, told):
+                    continue
                 yield _frame(event, sse)
                 if event is not None and until and until(event):
                     return
@@ -207,16 +237,53 @@ def _relay_for(request):
     return _relay_async if isinstance(request, ASGIRequest) else _relay_sync
 
 
+def _resume_point(request) -> int | None:
+    """Where the client left off: ``Last-Event-ID`` (server-sent events) or ``?after=`` (NDJSON).
+    ValueError when it is not a whole number."""
+    raw = request.META.get("HTTP_LAST_EVENT_ID") or request.GET.get("after")
+    if raw in (None, ""):
+        return None
+    after = int(raw)
+    if after < 0:
+        raise ValueError(raw)
+    return after
+
+
+def _first_batch(channel: str, after: int | None, present) -> tuple[list[dict], int]:
+    """The stream's first lines and the last event id they cover. Resuming (``after``): the events the
+    client missed, from the channel's backlog; when some may be lost, a ``resync`` then the present.
+    Else the present (``present()``), each event marked ``snapshot``."""
+    try:
+        log = events.backlog()
+        cursor = log.last_id()  # read before the present: any later event comes live, none is lost
+        missed = log.since(channel, after) if after is not None else None
+    except Exception:  # Redis away: the present, and the client re-reads
+        cursor, missed = 0, None
+    if missed is not None:
+        return missed, max([after, *(e["event_id"] for e in missed)])
+    first = [{"type": "resync", "event_id": cursor}] if after is not None else []
+    first += [{**event, "snapshot": True, "event_id": cursor} for event in present()]
+    return first, cursor
+
+
+_BAD_RESUME = "after (or Last-Event-ID) is the event_id of the last event received, a whole number."
+
+
 async def user_events(request):
     loop = _loop_of(request)
+    try:
+        after = _resume_point(request)
+    except ValueError:
+        return _refusal(400, "invalid", _BAD_RESUME)
 
     def start():  # one trip to the database's thread: who, then subscribed, then the present
         user, scopes = _user_from(request)
         if user is None or "read" not in scopes:
             return user, None, None
         # Subscribed before the present is read: nothing that happens in between is missed.
-        sub = events.HUB.subscribe([events.user_channel(user.pk)], loop=loop)
-        return user, sub, _user_snapshot(user)
+        channel = events.user_channel(user.pk)
+        sub = events.HUB.subscribe([channel], loop=loop)
+        return user, sub, _first_batch(channel, after, lambda: _user_snapshot(user))
 
     user, sub, first = await _db(request, start)
     if user is None:
@@ -224,23 +291,32 @@ async def user_events(request):
     if sub is None:
         return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
     sse = _wants_sse(request)
-    return _response(_relay_for(request)(sub, first, sse), sse)
+    batch, told = first
+    return _response(_relay_for(request)(sub, batch, sse, told=told), sse)
 
 
 async def game_events(request, pk: int):
     loop = _loop_of(request)
+    try:
+        after = _resume_point(request)
+    except ValueError:
+        return _refusal(400, "invalid", _BAD_RESUME)
 
     def start():
         user, scopes = _user_from(request)
         if user is not None and "read" not in scopes:
-            return "forbidden", None, None
-        sub = events.HUB.subscribe([events.game_channel(pk)], loop=loop)
+            return "forbidden", None, None, None
+        channel = events.game_channel(pk)
+        sub = events.HUB.subscribe([channel], loop=loop)
         game = _visible_game(pk, user or AnonymousUser())
         if game is None:
             sub.close()
-        return None, sub, game
+            return None, sub, None, None
+        # The present is read again after the backlog's last id (the game above may be older).
+        present = lambda: [_game_state(selectors.game_with_seats(pk))]  # noqa: E731
+        return None, sub, game, _first_batch(channel, after, present)
 
-    refused, sub, game = await _db(request, start)
+    refused, sub, game, first = await _db(request, start)
     if refused:
         return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
     if game is None:
@@ -248,7 +324,8 @@ async def game_events(request, pk: int):
     relay = _relay_for(request)
     sse = _wants_sse(request)
     over = lambda e: e.get("type") == "gameState" and e.get("status") in events.FINISHED  # noqa: E731
-    return _response(relay(sub, [_game_state(game)], sse, until=over), sse)
+    batch, told = first
+    return _response(relay(sub, batch, sse, until=over, told=told), sse)
 
 
 async def wait(request):
