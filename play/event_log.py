@@ -93,7 +93,8 @@ for i = 3, #ARGV do
   last = id
   local list, floor = KEYS[2 * (i - 2)], KEYS[2 * (i - 2) + 1]
   local body = ARGV[i]
-  local stamped = string.sub(body, 1, -2) .. (string.len(body) > 2 and ',' or '') .. '"event_id":' .. string.format('%d', id) .. '}'
+  local sep = string.len(body) > 2 and ',' or ''
+  local stamped = string.sub(body, 1, -2) .. sep .. '"event_id":' .. string.format('%d', id) .. '}'
   redis.call('RPUSH', list, stamped)
   if redis.call('LLEN', list) > size then
     local gone = redis.call('LPOP', list)
