@@ -27,7 +27,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import DatabaseError, connection
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
-from . import events, selectors
+from . import events, selectors, stream_moves
 from .models import Game, Seat
 
 KEEP_ALIVE = 20.0  # seconds between keep-alive lines
@@ -166,7 +166,7 @@ def _already_told(event: dict | None, told: list[int]) -> bool:
     return False
 
 
-def _relay_async(sub, first: list[dict], sse: bool, until=None, told: int = 0):
+def _relay_async(sub, first: list[dict], sse: bool, until=None, told: int = 0, decorate=None):
     told = [told]
 
     async def chunks():
@@ -181,6 +181,8 @@ def _relay_async(sub, first: list[dict], sse: bool, until=None, told: int = 0):
                 event = await sub.aget(KEEP_ALIVE)
                 if _already_told(event, told):
                     continue
+                if event is not None and decorate is not None:
+                    event = await _in_thread(decorate, event)
                 yield _frame(event, sse)
                 if event is not None and until and until(event):
                     return
@@ -190,7 +192,7 @@ def _relay_async(sub, first: list[dict], sse: bool, until=None, told: int = 0):
     return chunks()
 
 
-def _relay_sync(sub, first: list[dict], sse: bool, until=None, told: int = 0):
+def _relay_sync(sub, first: list[dict], sse: bool, until=None, told: int = 0, decorate=None):
     told = [told]
 
     def chunks():
@@ -206,6 +208,9 @@ def _relay_sync(sub, first: list[dict], sse: bool, until=None, told: int = 0):
                 event = sub.get(KEEP_ALIVE)
                 if _already_told(event, told):
                     continue
+                if event is not None and decorate is not None:
+                    event = decorate(event)
+                    connection.close()
                 yield _frame(event, sse)
                 if event is not None and until and until(event):
                     return
@@ -235,6 +240,19 @@ def _loop_of(request):
 
 def _relay_for(request):
     return _relay_async if isinstance(request, ASGIRequest) else _relay_sync
+
+
+def _moves_for(request):
+    """Adds the reader's seat and legal moves to an event (``play.stream_moves``); the reader is
+    looked up once, on first use (in the database's thread)."""
+    reader = []
+
+    def decorate(event: dict) -> dict:
+        if not reader:
+            reader.append(_user_from(request)[0])
+        return stream_moves.for_seat(event, reader[0])
+
+    return decorate
 
 
 def _resume_point(request) -> int | None:
@@ -283,8 +301,11 @@ async def user_events(request):
         # Subscribed before the present is read: nothing that happens in between is missed.
         channel = events.user_channel(user.pk)
         sub = events.HUB.subscribe([channel], loop=loop)
-        return user, sub, _first_batch(channel, after, lambda: _user_snapshot(user))
+        batch, told = _first_batch(channel, after, lambda: _user_snapshot(user))
+        return user, sub, ([decorate(e) for e in batch] if moves else batch, told)
 
+    moves = request.GET.get("moves", "") in ("1", "true")
+    decorate = _moves_for(request) if moves else None
     user, sub, first = await _db(request, start)
     if user is None:
         return _refusal(401, "not_authenticated", "Send a token: Authorization: Bearer <key>.")
@@ -292,7 +313,7 @@ async def user_events(request):
         return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
     sse = _wants_sse(request)
     batch, told = first
-    return _response(_relay_for(request)(sub, batch, sse, told=told), sse)
+    return _response(_relay_for(request)(sub, batch, sse, told=told, decorate=decorate), sse)
 
 
 async def game_events(request, pk: int):
@@ -314,7 +335,10 @@ async def game_events(request, pk: int):
             return None, sub, None, None
         # The present is read again after the backlog's last id (the game above may be older).
         present = lambda: [_game_state(selectors.game_with_seats(pk))]  # noqa: E731
-        return None, sub, game, _first_batch(channel, after, present)
+        batch, told = _first_batch(channel, after, present)
+        return None, sub, game, ([decorate(e) for e in batch], told)
+
+    decorate = _moves_for(request)
 
     refused, sub, game, first = await _db(request, start)
     if refused:
@@ -325,7 +349,7 @@ async def game_events(request, pk: int):
     sse = _wants_sse(request)
     over = lambda e: e.get("type") == "gameState" and e.get("status") in events.FINISHED  # noqa: E731
     batch, told = first
-    return _response(relay(sub, batch, sse, until=over, told=told), sse)
+    return _response(relay(sub, batch, sse, until=over, told=told, decorate=decorate), sse)
 
 
 async def wait(request):

@@ -251,3 +251,58 @@ def test_a_resume_point_that_is_not_a_number_is_refused(live_server):
         f"{live_server.url}/api/stream/events/?after=yesterday", headers={"Authorization": f"Bearer {_key(bob)}"}
     )
     assert answer.status_code == 400 and "after" in answer.json()["detail"]
+
+
+# --- one request per move (issue 31.1) ---------------------------------------------------------------------
+
+
+def test_a_seated_readers_game_stream_carries_its_legal_moves_and_a_spectators_none(live_server):
+    """Issue 31.1: an event carried no legal moves, so each wake-up cost a read before the move. Now a
+    seat's game stream (and its own stream with ``?moves=1``) carries them, for that seat only."""
+    alice, bob, game = _two_player_game()
+    key = _key(bob)
+    seated = Reader(f"{live_server.url}/api/stream/games/{game.pk}/", key)
+    mine = Reader(f"{live_server.url}/api/stream/events/?moves=1", key)
+    watcher = Reader(f"{live_server.url}/api/stream/games/{game.pk}/", _key(make_user("eve")))
+    try:
+        _at, before = seated.next_event()
+        _at, first_mine = mine.next_event()
+        _at, watched = watcher.next_event()
+        _move(game, alice, 1, 1)
+        _at, after = seated.next_event()
+        _at, my_turn = mine.next_event()
+        _at, watched_after = watcher.next_event()
+    finally:
+        for reader in (seated, mine, watcher):
+            reader.close()
+    assert (before["seat"], before["my_turn"], before["legal_moves"]) == (1, False, [])
+    assert first_mine["legal_moves"] == []
+    legal = httpx.get(
+        f"{live_server.url}/api/games/{game.pk}/legal-moves/", headers={"Authorization": f"Bearer {key}"}
+    ).json()["moves"]
+    assert legal and after["version"] == 2 and after["my_turn"] is True and after["legal_moves"] == legal
+    assert my_turn["type"] == "myTurn" and my_turn["legal_moves"] == legal
+    for event in (watched, watched_after):
+        assert "legal_moves" not in event and "seat" not in event
+
+
+def test_legal_moves_are_computed_once_per_game_version_and_seat(live_server, monkeypatch):
+    """Issue 31.1's cost: several streams of one seat share one computation per version."""
+    from play import stream_moves
+
+    calls = []
+    real = stream_moves._computed
+    monkeypatch.setattr(stream_moves, "_computed", lambda *a: calls.append(a[:2]) or real(*a))
+    alice, bob, game = _two_player_game()
+    key = _key(bob)
+    readers = [Reader(f"{live_server.url}/api/stream/games/{game.pk}/", key) for _ in range(3)]
+    try:
+        for reader in readers:
+            reader.next_event()
+        _move(game, alice, 1, 1)
+        for reader in readers:
+            assert reader.next_event()[1]["my_turn"] is True
+    finally:
+        for reader in readers:
+            reader.close()
+    assert sorted(set(calls)) == sorted(calls) == [(game.pk, 1), (game.pk, 2)]

@@ -1,0 +1,51 @@
+"""What a seat needs to move, added to its own stream's events (issue 31.1: one request per move).
+
+A game stream read by a seated player, and the player's own stream asked with ``?moves=1``, carry
+on each event of a game in progress the reader's ``seat``, ``my_turn`` and ``legal_moves`` at the
+event's version. Hidden information: they are computed for the reader's seat only, and a spectator's
+stream gets none. Cost: one computation per (game, version, seat, who owes), kept in a small cache of
+this process, whatever the number of streams that read it."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from . import selectors
+
+_CACHE_SIZE = 2000
+_cache: OrderedDict = OrderedDict()
+_lock = threading.Lock()
+_ACTIVE = "active"
+
+
+def _computed(game_id: int, version: int, user) -> dict | None:
+    game = selectors.game_with_seats(game_id)
+    if game is None or game.version != version or not selectors.can_view(game, user):
+        return None  # moved on since: the next event carries the newer moves
+    seat = selectors.seat_of(game, user)
+    if seat is None:
+        return {}
+    gv = selectors.game_view_for(game, user)
+    return {"seat": seat.index, "my_turn": gv.my_turn, "legal_moves": gv.legal_moves}
+
+
+def for_seat(event: dict, user) -> dict:
+    """``event`` with the reader's moves, when the reader has a seat in its game (else unchanged)."""
+    game_id, version = event.get("game"), event.get("version")
+    if user is None or game_id is None or version is None or event.get("status") != _ACTIVE:
+        return event
+    key = (game_id, version, tuple(event.get("pending") or ()), event.get("my_turn"), user.pk)
+    with _lock:
+        found = _cache.get(key)
+        if found is not None:
+            _cache.move_to_end(key)
+    if found is None:
+        found = _computed(game_id, version, user)
+        if found is None:
+            return event
+        with _lock:
+            _cache[key] = found
+            while len(_cache) > _CACHE_SIZE:
+                _cache.popitem(last=False)
+    return {**event, **found}
