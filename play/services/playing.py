@@ -56,11 +56,13 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         except IllegalMove as exc:
             raise BadMove(exc.key, exc.params, game_type=game.game_type, default=exc.message) from None
         game.version += 1
+        by_user = user if user is not None and user.is_authenticated else None
         Move.objects.create(
             game=game, seq=game.version, seat=seat.index, payload=move,
-            log=[entry.to_json() for entry in applied.log],
-            by_user=user if user is not None and user.is_authenticated else None, by_bot=bot_level,
-            reveals_nothing=undo.reveals_nothing(engine, state, applied.state),
+            log=[entry.to_json() for entry in applied.log], by_user=by_user, by_bot=bot_level,
+            # Only a person's own move can be taken back: a bot's is never asked about.
+            reveals_nothing=by_user is not None and not bot_level and undo.reveals_nothing(
+                engine, state, seat.index, move, applied, seed=game.version),
         )
         _state_store(engine, game, applied.state)
         _after_change(game, engine, applied.state, seats, moved_seat=seat, queue_bots=queue_bots)
