@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from kit.base import IllegalMove
 
-from .. import registry, seat_clocks, undo
+from .. import move_input, registry, seat_clocks, undo
 from ..errors import BadMove, Conflict, NotAllowed, ServiceError, StaleVersion
 from ..models import Game, Move, Seat
 from ..replay import replay_final_state
@@ -44,6 +44,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
                 _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s)."),
                 {"seen": expected_version, "now": game.version}
             )
+        move_input.check(game.game_type, move)  # the move's shape, before the engine sees it
         # The users come along (the "your turn" e-mail needs one); only the seats are locked.
         seats = _seats_for_update(game)
         seat = _acting_seat(seats, user=user, seat_index=seat_index, bot_level=bot_level)

@@ -10,11 +10,14 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from play import services
+from kit import params
+from play import registry, services
 from play.models import Game, Move
 from play.replay import replay_final_state
+from play.services import SeatSpec
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
+from tests.platform.undo_checks import try_undo
 
 pytestmark = pytest.mark.django_db
 
@@ -240,3 +243,39 @@ def test_R50_2_2_at_once_the_last_chooser_sees_every_choice_and_cannot_take_its_
     refused = api.post(f"/api/games/{game.pk}/undo/", {"version": game.version}, format="json")
     assert refused.status_code == 403
     assert Game.objects.get(pk=game.pk).version == game.version
+
+
+@pytest.mark.timeout(1800)  # a whole game per registered game, undo tried after every move
+@pytest.mark.parametrize("game_type", sorted(e.slug for e in registry.available()))
+def test_every_game_tries_undo_after_every_move(client, game_type):
+    """Issue 26 point 1, for every registered game: after every move of a random whole game, undo is tried; it
+    is refused (page button, page form, API) whenever the move showed its mover something they could not have
+    known, and otherwise, when offered, takes the move back exactly and lets it be made again."""
+    engine = registry.get(game_type)
+    options = engine.validate_options({}, engine.min_players)
+    users = [make_user(f"ev{game_type[:6]}{i}") for i in range(engine.min_players)]
+    game = services.game_create(creator=users[0], game_type=game_type, options=options,
+                                seats=[SeatSpec("me")] + [SeatSpec("open") for _ in users[1:]])
+    Game.objects.filter(pk=game.pk).update(seed=26)
+    for user in users[1:]:
+        services.game_join(game_id=game.pk, user=user)
+    game = Game.objects.get(pk=game.pk)
+    by_seat = {s.index: s.user for s in game.seats.all()}
+    rng = random.Random(26)
+    outcomes = {"refused": 0, "undone": 0}
+    while game.status == Game.Status.ACTIVE:
+        state = engine.load(game.state)
+        seat = rng.choice(sorted(engine.pending(state)))
+        legal = rng.choice(engine.legal_moves(state, seat))
+        move = params.sample(legal, rng) if params.has_ranges(legal) else legal
+        before = game.state
+        game = services.move_apply(game_id=game.pk, user=by_seat[seat], move=move, expected_version=game.version)
+        if game.status != Game.Status.ACTIVE:
+            break
+        game, outcome = try_undo(client, game, by_seat[seat], seat, before, move)
+        outcomes[outcome] += 1
+    assert game.status == Game.Status.FINISHED
+    if getattr(engine, "scramble_unknown", None) is None:
+        assert outcomes["undone"] == 0, outcomes
+    else:
+        assert outcomes["undone"] > 0, outcomes
