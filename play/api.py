@@ -32,7 +32,7 @@ from . import (
     services,
     texts,
 )
-from .api_errors import MoveLimit, error_responses
+from .api_errors import MoveLimit, UndoLimit, error_responses
 from .api_errors import exception_handler as exception_handler  # settings name it here
 from .json_input import StrictCharField
 from .models import Game, Seat
@@ -366,17 +366,28 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         services.game_resign(game_id=game.pk, user=request.user)
         return self._detail(request)
 
-    @extend_schema(request=UndoSerializer, responses={200: GameDetailSerializer, **error_responses(400, 404, 409)})
+    @extend_schema(request=UndoSerializer,
+                   responses={200: GameDetailSerializer, **error_responses(400, 403, 404, 409, 429)})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
         """Take back your own last move (version: the game's current one). Allowed only while nobody
-        else has moved since and the move showed nothing hidden; 403 otherwise, 409 if the game moved on."""
+        else has moved since and the move showed nothing hidden; 403 otherwise, 409 if the game moved on.
+        At most 30 a hour per player, pages included (429 past it): RateLimit-Limit, -Remaining, -Reset."""
         game = self._game()
-        body = UndoSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        services.move_undo(game_id=game.pk, user=request.user,
-                           expected_version=body.validated_data["version"])
-        return self._detail(request)
+        limit = UndoLimit(request.user.pk)  # shared with the pages' undo
+        try:
+            limit.check()
+            body = UndoSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            services.move_undo(game_id=game.pk, user=request.user,
+                               expected_version=body.validated_data["version"])
+            limit.record()
+            response = self._detail(request)
+        except Exception as exc:
+            response = self.handle_exception(exc)
+        for name, value in limit.headers().items():
+            response[name] = value
+        return response
 
     @extend_schema(
         request=JoinSerializer,

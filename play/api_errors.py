@@ -108,15 +108,20 @@ class MoveLimit:
     a refused move costs nothing. The answers carry ``RateLimit-Limit``, ``RateLimit-Remaining``
     and ``RateLimit-Reset`` (seconds), and a 429 ``Retry-After``."""
 
+    RATE = "moves"
+
     def __init__(self, user_id: int):
-        rate = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["moves"]
+        rate = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][self.RATE]
         self.limit, self.window = SimpleRateThrottle.parse_rate(None, rate)
-        self.key = f"api-moves:{user_id}"
+        self.key = f"api-{self.RATE}:{user_id}"
         self.now = time.time()
         self.history = [t for t in (cache.get(self.key) or []) if t > self.now - self.window]
 
+    def exhausted(self) -> bool:
+        return len(self.history) >= self.limit
+
     def check(self) -> None:
-        if len(self.history) >= self.limit:
+        if self.exhausted():
             raise exceptions.Throttled(wait=self.reset())
 
     def record(self) -> None:
@@ -132,3 +137,11 @@ class MoveLimit:
             "RateLimit-Remaining": str(max(0, self.limit - len(self.history))),
             "RateLimit-Reset": str(self.reset()),
         }
+
+
+class UndoLimit(MoveLimit):
+    """Moves taken back per player, the pages and the API counted together (rate "undos", 30/hour): each
+    one adds two rows to the game's log (the undo and the move made again), so a script looping on it grew a
+    log by thousands of rows an hour. A refused undo costs nothing."""
+
+    RATE = "undos"
