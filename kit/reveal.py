@@ -28,7 +28,9 @@ SAMPLES = 3
 
 
 def seen_by(engine: Engine, applied: ApplyResult, seat: Seat) -> tuple:
-    """What ``seat`` perceives of a move's outcome: its view, the log lines it may read, its notices."""
+    """What ``seat`` perceives of a move's outcome: its view, the log lines it may read, its notices. (The
+    moves it is offered next are not compared: they follow from its view, which the whole-game
+    hidden-information tests check page by page, legal moves included.)"""
     view = engine.view(applied.state, seat)
     log = [entry.to_json() for entry in applied.log if entry.visible_to is None or seat in entry.visible_to]
     notices = [(n.key, n.params) for n in getattr(applied, "notices", ()) if n.seat == seat]
