@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -116,8 +117,9 @@ def test_every_move_field_of_every_game_refuses_wrong_types(client, settings, ga
     assert (game.state, game.version) == (state, version) and tried > len(WRONG)
 
 
-def test_a_time_bank_past_any_database_column_is_refused(alice=None):
-    """max_seconds ≥ 2^31 overflowed PostgreSQL's integer (a 500); the API and the service refuse it."""
+def test_a_time_bank_past_any_database_column_is_refused():
+    """max_seconds ≥ 2^31 overflowed PostgreSQL's integer (a 500); the API, the service and the page's form
+    (in days) refuse it."""
     user = make_user("clock")
     api = APIClient()
     api.force_authenticate(user)
@@ -129,4 +131,11 @@ def test_a_time_bank_past_any_database_column_is_refused(alice=None):
     with pytest.raises(services.ServiceError):
         services.game_create(creator=user, game_type="race", options={}, seats=[SeatSpec("me"), SeatSpec("open")],
                              max_seconds=2**31)
+    page = Client()
+    page.force_login(user)
+    for field, value in (("max_days", str(2**31)), ("initial_days", "9" * 30), ("increment_days", "-1")):
+        form = {"game_type": "race", "players": "2", "opt_target": "10", "seat_2": "open", "initial_days": "3",
+                "increment_days": "1", "max_days": "7", "timeout_rule": "bot", "timeout_bot_level": "random",
+                field: value}
+        assert page.post(reverse("games:new"), form).status_code == 400, field
     assert not Game.objects.exists()
