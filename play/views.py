@@ -320,7 +320,7 @@ def move_undo(request: HttpRequest, pk: int) -> HttpResponse:
     except (KeyError, ValueError):
         return _error(request, pk, _("The request could not be read; reload the page and try again."), 400)
     limit = UndoLimit(request.user.pk)  # shared with the API's undo
-    if limit.exhausted():
+    if limit.full():
         return _error(request, pk, _("Too many moves taken back in a short time; wait a while and try again."), 429)
     try:
         services.move_undo(game_id=pk, user=request.user, expected_version=version)
