@@ -30,16 +30,17 @@ from rest_framework.response import Response
 
 from . import (
     api_schema,  # noqa: F401  (the token's OpenAPI security scheme)
-    registry,
+    move_input,
     selectors,
     services,
     texts,
 )
-from .api_errors import MoveLimit, error_responses, with_limit_headers
+from .api_errors import MoveLimit, UndoLimit, error_responses, with_limit_headers
 from .api_errors import exception_handler as exception_handler  # settings name it here
 from .json_input import StrictCharField
 from .limits import limit_headers
 from .models import Game, Seat
+from .services import MAX_BANK_SECONDS, MAX_INCREMENT_SECONDS
 
 
 class UndoSerializer(serializers.Serializer):
@@ -136,9 +137,14 @@ class GameCreateSerializer(serializers.Serializer):
                                               "their defaults.")
     seats = SeatRequestSerializer(many=True, help_text="One entry per seat, in seat order.")
     private = serializers.BooleanField(required=False, default=False)
-    initial_seconds = serializers.IntegerField(required=False, default=3 * 86400)
-    increment_seconds = serializers.IntegerField(required=False, default=86400)
-    max_seconds = serializers.IntegerField(required=False, default=7 * 86400)
+    # The service's own ranges (1 hour to 60 days, at most 30 days a move), so a number past any database
+    # column is a 400 here, never an overflow.
+    initial_seconds = serializers.IntegerField(required=False, default=3 * 86400, min_value=3600,
+                                               max_value=MAX_BANK_SECONDS)
+    increment_seconds = serializers.IntegerField(required=False, default=86400, min_value=0,
+                                                 max_value=MAX_INCREMENT_SECONDS)
+    max_seconds = serializers.IntegerField(required=False, default=7 * 86400, min_value=3600,
+                                           max_value=MAX_BANK_SECONDS)
 
 
 class LogLineSerializer(serializers.Serializer):
@@ -372,17 +378,26 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         services.game_resign(game_id=game.pk, user=request.user)
         return self._detail(request)
 
-    @extend_schema(request=UndoSerializer, responses={200: GameDetailSerializer, **error_responses(400, 404, 409)})
+    @extend_schema(request=UndoSerializer,
+                   responses={200: GameDetailSerializer, **error_responses(400, 403, 404, 409, 429)})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
         """Take back your own last move (version: the game's current one). Allowed only while nobody
-        else has moved since and the move showed nothing hidden; 403 otherwise, 409 if the game moved on."""
+        else has moved since and the move showed nothing hidden; 403 otherwise, 409 if the game moved on.
+        At most 30 a hour per player, pages included (429 past it): RateLimit-Limit, -Remaining, -Reset."""
         game = self._game()
-        body = UndoSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        services.move_undo(game_id=game.pk, user=request.user,
-                           expected_version=body.validated_data["version"])
-        return self._detail(request)
+        limit = UndoLimit(request.user.pk)  # shared with the pages' undo
+        try:
+            limit.check()
+            body = UndoSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            services.move_undo(game_id=game.pk, user=request.user,
+                               expected_version=body.validated_data["version"])
+            limit.record()
+            response = self._detail(request)
+        except Exception as exc:
+            response = self.handle_exception(exc)
+        return with_limit_headers(response, limit.headers())
 
     @extend_schema(
         request=JoinSerializer,
@@ -421,12 +436,5 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
 
 def _known_type(game_type: str, move: dict) -> None:
-    """A move ``type`` the game does not have is named as such (not the engine's "not now" refusal)."""
-    schemas = registry.definition(game_type).schemas
-    kind = move.get("type")
-    if schemas is None or not isinstance(kind, str):
-        return
-    known = [v["properties"]["type"]["const"] for v in schemas.move["oneOf"]]
-    if kind not in known:
-        raise services.ServiceError(_("This game has no move of type “%(type)s” (its moves: %(known)s)."),
-                                    {"type": kind[:40], "known": ", ".join(known)}, code="unknown_move_type")
+    """The move's shape against the game's move schema (``play.move_input``; the service checks it too)."""
+    move_input.check(game_type, move)

@@ -116,3 +116,16 @@ class MoveLimit(SlidingLimit):
     def check(self) -> None:
         if self.full():
             raise exceptions.Throttled(wait=self.reset())
+
+
+class UndoLimit(SlidingLimit):
+    """Moves taken back per player, the pages and the API counted together (rate "undos", 30/hour): each
+    one adds two rows to the game's log (the undo and the move made again), so a script looping on it grew a
+    log by thousands of rows an hour. A refused undo costs nothing."""
+
+    def __init__(self, user_id: int):
+        super().__init__("undos", user_id, settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["undos"])
+
+    def check(self) -> None:
+        if self.full():
+            raise exceptions.Throttled(wait=self.reset())
