@@ -176,6 +176,17 @@ class Engine(Protocol):
     def load(self, data: dict) -> Any: ...
 
 
+def may_act(engine: Engine, state: Any) -> set[Seat]:
+    """The seats that MAY act now without owing (the optional engine method; none by default)."""
+    method = getattr(engine, "may_act", None)
+    return set() if method is None else set(method(state))
+
+
+def acting(engine: Engine, state: Any) -> set[Seat]:
+    """Every seat whose move the platform accepts now: those that owe one and those that may act."""
+    return set(engine.pending(state)) | may_act(engine, state)
+
+
 def redraw_hidden(engine: Engine, state: Any, seed: int) -> Any:
     """After a moderator's rollback: the same position with everything no seat has
     legitimately seen (deck orders, face-down cards nobody looked at, the RNG) drawn

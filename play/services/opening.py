@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from kit.base import InvalidOptions
 
 from .. import invitations, registry
+from ..changes import emit
 from ..errors import NotAllowed, ServiceError, TooMany
 from ..models import Game, Move, Seat
 from .core import SeatSpec, _after_change, _state_store, lock_game
@@ -110,6 +111,7 @@ def game_create(
             raise ServiceError(_("Unknown seat kind “%(kind)s”."), {"kind": spec.kind})
         seat.save()
     _start_if_full(game)
+    emit(game)
     return game
 
 
@@ -135,6 +137,7 @@ def game_join(*, game_id: int, user, invite_token: str | None = None) -> Game:
     seat.kind, seat.user, seat.joined_at = Seat.Kind.HUMAN, user, timezone.now()
     seat.save(update_fields=["kind", "user", "joined_at"])
     _start_if_full(game)
+    emit(game)
     return game
 
 
@@ -185,6 +188,7 @@ def _cancel(game: Game, *, now, reason: str = "") -> None:
         game.abort_reason = reason
         fields.append("abort_reason")
     game.save(update_fields=fields)
+    emit(game)
 
 
 def _start_if_full(game: Game) -> None:
