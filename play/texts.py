@@ -212,6 +212,22 @@ def move_label(game_type: str, move: dict, names: list[str]) -> str:
     return f"{move.get('type', _('move'))} ({detail})" if detail else str(move.get("type", _("move")))
 
 
+def field_label(game_type: str, name: str) -> str:
+    """A move field's name as a form label (the catalog's ``FIELD_LABELS``; else the name itself)."""
+    cat = catalog(game_type)
+    label = getattr(cat, "FIELD_LABELS", {}).get(name) if cat is not None else None
+    return str(label) if label is not None else name
+
+
+def value_label(game_type: str, name: str, value, names: list[str]) -> str:
+    """One value of a move field with a range (a checkbox's, a list's, a bundle's item) in words: the
+    catalog's ``value_label(field, value, names)`` if it has one, else the value itself."""
+    cat = catalog(game_type)
+    if cat is not None and hasattr(cat, "value_label"):
+        return cat.value_label(name, value, names)
+    return str(value)
+
+
 def error_text(game_type: str, key: str, params: dict, fallback: str) -> str:
     """An engine's IllegalMove in the reader's language (English fallback)."""
     cat = catalog(game_type)

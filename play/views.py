@@ -25,7 +25,9 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
 
-from . import body_cache, json_input, presence, registry, replay, selectors, services, texts, undo
+from kit import params as move_params
+
+from . import body_cache, json_input, move_builder, presence, registry, replay, selectors, services, texts, undo
 from .forms import GameCreateForm
 from .http_errors import form_status, status_of, text_of
 from .models import Game
@@ -198,7 +200,25 @@ class MoveChoices(Sequence):
     @cached_property
     def _choices(self) -> list[dict]:
         return [{"json": json.dumps(m, separators=(",", ":"), sort_keys=True),
-                 "label": texts.move_label(self.game_type, m, self.names)} for m in self.moves]
+                 "label": texts.move_label(self.game_type, move_params.fixed_part(m), self.names),
+                 "fields": self._fields(m)} for m in self.moves]
+
+    def _fields(self, move: dict) -> list[dict]:
+        """A move with ranges (``kit.params``): a form field per range, labelled by the game's texts."""
+        return [{"field": f, "label": texts.field_label(self.game_type, f.name),
+                 # (as posted, in words, the value; a bundle: the item, in words, how many at most)
+                 "choices": [(posted, texts.value_label(self.game_type, f.name,
+                                                        posted if f.kind == "bundle" else value, self.names), value)
+                             for posted, value in f.choices]}
+                for f in move_builder.range_fields(move)]
+
+    @property
+    def plain(self) -> list[dict]:
+        return [c for c in self._choices if not c["fields"]]
+
+    @property
+    def ranged(self) -> list[dict]:
+        return [c for c in self._choices if c["fields"]]
 
 
 def _mark_present(request, game_id: int) -> None:
@@ -285,9 +305,11 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         version = int(request.POST["version"])
         move = json_input.loads(request.POST["move"])
-    except json_input.TooDeep as exc:
+        if isinstance(move, dict) and move_params.has_ranges(move):
+            move = move_builder.move_from_form(move, request.POST)  # the fields the form filled
+    except (json_input.TooDeep, move_builder.FormError) as exc:
         return _error(request, pk, str(exc), 400)
-    except (KeyError, ValueError):
+    except (KeyError, ValueError, TypeError, AttributeError):
         return _error(request, pk, _("The move could not be read; reload the page and try again."), 400)
     try:
         services.move_apply(game_id=pk, user=request.user, move=move, expected_version=version)
