@@ -151,3 +151,13 @@ def find_legal(legal_moves: list[dict], move: Any) -> dict | None:
         if (conforms(legal, move) if RANGES in legal else legal == move):
             return legal
     return None
+
+
+def concrete(engine, state, seat: int, legal: dict, rng) -> dict:
+    """The move to send for ``legal``: itself when plain; with ranges, the engine's ``sample_move(state, seat,
+    legal, rng)`` when it has one (uniform sampling can play poorly), else ``sample``. Selfplay, the arena,
+    the schema drafts and the site's bots all draw through here."""
+    if not has_ranges(legal):
+        return legal
+    method = getattr(engine, "sample_move", None)
+    return method(state, seat, legal, rng) if method is not None else sample(legal, rng)
