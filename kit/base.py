@@ -51,7 +51,14 @@ class IllegalMove(Exception):
 
 
 class InvalidOptions(ValueError):
-    """Options for ``new_game`` that the game does not accept (message is for people)."""
+    """Options for ``new_game`` that the game does not accept, perhaps for this player count (message is
+    for people); optional ``key`` + ``params`` let the site word it in the player's language (the game's
+    ``ERRORS``)."""
+
+    def __init__(self, message: str, *, key: str = "", params: dict | None = None):
+        super().__init__(message)
+        self.key = key
+        self.params = params or {}
 
 
 class InvalidState(ValueError):

@@ -174,6 +174,7 @@ def _context(request, game: Game) -> dict:
         # A callable: only the generic board shows it, and templates call it when they do.
         "view_json": partial(json.dumps, gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
         "result_rows": _result_rows(game, seats) if game.result else [],
+        "solo_result": texts.solo_label(game),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
         # The tail's newest row is the game's last: whether to offer "take back" costs no query.
         "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),

@@ -85,7 +85,11 @@ def _forfeit_seat(game: Game, seats: list[Seat], seat: Seat, *, kind: str, by_us
     log_event(game, seat.index, kind, {"type": kind}, by_user=by_user)
     still_playing = [s for s in seats if not (s.resigned or s.forfeited) and s.kind == Seat.Kind.HUMAN]
     bots_playing = [s for s in seats if s.kind == Seat.Kind.BOT]
-    if len(still_playing) + len(bots_playing) <= 1:
+    if len(seats) == 1:
+        # A solo game left: lost, with no rank (it is never "first" of anyone).
+        _finish(game, seats, _result(seats, scores=[None], ranks=[None],
+                                     solo={"won": False, "label_key": "site.solo_left", "label_params": {}}))
+    elif len(still_playing) + len(bots_playing) <= 1:
         n = len(seats)
         _finish(game, seats, _result(seats, scores=[None] * n, ranks=_left_ranked_last(seats, [1] * n)))
     else:
@@ -115,8 +119,11 @@ def _after_change(game: Game, engine, state, seats: list[Seat], *, moved_seat: S
     if engine.is_over(state):
         result = engine.result(state)
         ranks = _left_ranked_last(seats, list(result.ranks))
+        solo = getattr(result, "solo", None)
+        marks = {} if solo is None else {"solo": {"won": bool(solo.won), "label_key": solo.label_key,
+                                                  "label_params": dict(solo.label_params)}}
         _finish(game, seats, _result(seats, scores=result.scores, ranks=ranks, details=result.details,
-                                     tiebreak=result.tiebreak))
+                                     tiebreak=result.tiebreak, **marks))
         return
     pending = engine.pending(state)
     change.may_act = may_act(engine, state)
@@ -164,7 +171,8 @@ def _left_ranked_last(seats: list[Seat], ranks: list[int]) -> list[int]:
 
 def _result(seats: list[Seat], *, scores, ranks, details=None, tiebreak=None, **marks) -> dict:
     """``Game.result``: per seat score, rank and details, the tie-break applied, the seats
-    that left, and ``marks`` (an adjudication says so, and whether it is rated)."""
+    that left, and ``marks`` (an adjudication says so, and whether it is rated; a one-seat game's
+    ``solo``: won, its rank's label key and parameters)."""
     return {
         "scores": list(scores),
         "ranks": list(ranks),

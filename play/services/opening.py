@@ -13,7 +13,7 @@ from kit.base import InvalidOptions
 
 from .. import invitations, registry
 from ..changes import emit
-from ..errors import NotAllowed, ServiceError, TooMany
+from ..errors import BadOptions, NotAllowed, ServiceError, TooMany
 from ..models import Game, Move, Seat
 from .core import SeatSpec, _after_change, _state_store, lock_game
 
@@ -62,7 +62,8 @@ def game_create(
     try:
         options = engine.validate_options(options, players)
     except InvalidOptions as exc:
-        raise ServiceError(str(exc)) from None
+        # The engine's refusal, for this player count too (a form error, a 400 with its key as code).
+        raise BadOptions(exc.key or "invalid_options", exc.params, game_type=game_type, default=str(exc)) from None
     if sum(1 for s in seats if s.kind == "me") != 1:
         raise ServiceError(_("The creator takes exactly one seat."))
     if timeout_rule not in Game.TimeoutRule.values:

@@ -186,6 +186,11 @@ def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bo
         return False
     if expected_deadline is not None and seat.deadline != expected_deadline:
         return False
+    if len(seats) == 1:
+        # A solo game: no bot takes the seat and nobody wins by it; the clock has reminded, now it rests.
+        seat.deadline = None
+        seat.save(update_fields=["deadline"])
+        return False
     if game.timeout_rule == Game.TimeoutRule.FORFEIT:
         seat.forfeited = True
         seat.save(update_fields=["forfeited"])

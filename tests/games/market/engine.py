@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 
 from kit import params
-from kit.base import ApplyResult, GameResult, IllegalMove, LogEntry, Notice, OptionSpec
+from kit.base import ApplyResult, GameResult, IllegalMove, InvalidOptions, LogEntry, Notice, OptionSpec
 from kit.rules_engine import RulesEngine
 
 GOODS = ("wood", "stone", "gold")
@@ -25,6 +25,12 @@ class MarketEngine(RulesEngine):
     min_players = 2
     max_players = 4
     options = (OptionSpec("rounds", ("1", "2"), "2"),)
+
+    def check_options(self, options: dict, players: int) -> None:
+        # An option that depends on the player count (kit: check_options(options, players)).
+        if options["rounds"] == "1" and players > 2:
+            raise InvalidOptions("A market of one round is for two players.", key="market.one_round",
+                                 params={"players": players})
 
     @staticmethod
     def make_state(options, players, seed, log):

@@ -19,6 +19,7 @@ ERRORS = {
     "market.not_yours": _("You can offer only goods you hold."),
     "market.no_offer": _("That offer is no longer open to you."),
     "market.gone": _("The giver no longer holds those goods."),
+    "market.one_round": _("A market of one round is for two players, not %(players)s."),
 }
 OPTION_LABELS = {"rounds": _("Rounds")}
 FIELD_LABELS = {"give": _("Goods to give"), "to": _("To")}

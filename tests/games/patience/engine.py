@@ -24,7 +24,7 @@ class PatienceEngine(RulesEngine):
     def check_options(self, options: dict, players: int) -> None:
         # A rule between an option and the player count (kit: check_options(options, players)).
         if options["jokers"] == "yes" and options["target"] != "21":
-            raise InvalidOptions("Jokers are played with the target 21 only.")
+            raise InvalidOptions("Jokers are played with the target 21 only.", key="patience.jokers")
 
     @staticmethod
     def make_state(options, players, seed, log):

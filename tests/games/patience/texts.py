@@ -11,7 +11,8 @@ MESSAGES = {
     "patience.close": _("Close to the target (%(total)s)"),
     "patience.far": _("Far from the target (%(total)s)"),
 }
-ERRORS = {"patience.bad_move": _("Draw a card or stop.")}
+ERRORS = {"patience.bad_move": _("Draw a card or stop."),
+          "patience.jokers": _("Jokers are played with the target 21 only.")}
 OPTION_LABELS = {"target": _("Target"), "jokers": _("Jokers"), "no": _("no"), "yes": _("yes")}
 MOVE_LABELS = {"draw": _("Draw a card"), "stop": _("Stop here")}
 
