@@ -49,8 +49,8 @@ RANGE_SCHEMA = {
                    "min_total, max_total} (an object name -> count, 0..most each, total within bounds).",
     "properties": {"kind": {"type": "string", "enum": ["int", "choice", "subset", "bundle"]},
                    "min": {"type": "integer"}, "max": {"type": "integer"},
-                   "of": {"oneOf": [{"type": "array"}, {"type": "object",
-                                                        "additionalProperties": {"type": "integer"}}]},
+                   "of": {"description": "choice and subset: the list of values; bundle: an object "
+                                         "name -> the most of it."},
                    "min_total": {"type": "integer"}, "max_total": {"type": "integer"}},
 }
 LEGAL_MOVES_SCHEMA = {
