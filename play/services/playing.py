@@ -68,7 +68,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         game.version += 1
         Move.objects.create(
             game=game, seq=game.version, seat=seat.index, payload=move,
-            log=[entry.to_json() for entry in applied.log],
+            log=[entry.to_json() for entry in applied.log] + _notice_lines(applied.notices),
             by_user=user if user is not None and user.is_authenticated else None, by_bot=bot_level,
             reveals_nothing=undo.reveals_nothing(engine, state, applied.state),
         )
@@ -78,6 +78,13 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         game.save()
         emit(game)
     return game
+
+
+def _notice_lines(notices) -> list[dict]:
+    """The engine's notices as log lines only their seat reads (``visible_to``): the game page and the API's
+    log show a seat what it was told, worded by the game's texts, as they show its private lines."""
+    return [{"key": n.key, "params": dict(n.params), "seat": None, "visible_to": [n.seat], "notice": True}
+            for n in notices]
 
 
 def _only_others_moved(game: Game, seat_index: int, seen: int) -> bool:

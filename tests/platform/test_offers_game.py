@@ -82,6 +82,13 @@ def test_an_offer_through_the_page_fields_is_told_to_its_players_and_accepted_th
                      "key": "market.offered", "params": {"giver_seat": 1, "goods": "2 stone", "offer": 1}}]
     mails = Notification.objects.filter(kind="notice").order_by("user__username")
     assert [m.user.username for m in mails] == ["alice", "carol"]
+    # On the page, the seats told read it in the log; the others do not.
+    client.force_login(carol)
+    assert "bob made you an offer: 2 stone." in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    client.force_login(bob)
+    assert "made you an offer" not in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "made you an offer" not in api_for(bob).get(f"/api/games/{game.pk}/log/").content.decode()
+    assert "bob made you an offer" in str(api_for(alice).get(f"/api/games/{game.pk}/log/").json())
     # The notice mail is worded by the game's texts, in the reader's language.
     from notifications.emails import build
     assert "bob made you an offer: 2 stone." in build(mails[1]).body
