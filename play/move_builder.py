@@ -8,6 +8,10 @@ confirmation. The choices made so far travel in the URL (``?m=<json>``), so
 every step is a plain link that works without JavaScript, the back button
 goes one step back, and a reload shows the same step.
 
+A legal move with ranges (``kit.params``: a bundle of goods, a set of players) is
+reached by its fixed fields like any other; its ranged fields are then a form's
+fields (``Builder.fields``, ``range_fields``; ``move_from_form`` reads them).
+
 List fields (the two roads of one action) are asked one element at a time,
 with "stop here" offered when a shorter list is legal too; a list field named
 in ``whole`` (which cards to peek at) is one choice among the legal lists.
@@ -18,6 +22,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from typing import Any
+
+from kit.params import RANGES
 
 from . import json_input
 
@@ -52,6 +58,12 @@ class Builder:
     @property
     def started(self) -> bool:
         return bool(self.partial)
+
+    @property
+    def fields(self) -> list[RangeField]:
+        """The move reached is a legal move with ranges (``kit.params``): the form fields that complete it
+        (``move_from_form`` reads them back). Empty for a plain move."""
+        return range_fields(self.move) if self.move else []
 
 
 def encode(partial: dict) -> str:
@@ -99,7 +111,8 @@ def _matches(move: dict, partial: dict) -> bool:
 
 
 def _complete(move: dict, partial: dict) -> bool:
-    return all(k in partial and partial[k] == v for k, v in move.items())
+    # A legal move's ranges are filled by form fields, not by steps.
+    return all(k in partial and partial[k] == v for k, v in move.items() if k != RANGES)
 
 
 def move_of(partial: dict) -> dict:
@@ -117,7 +130,7 @@ def _order(moves: list[dict], partial: dict, field_order: dict[str, list[str]]) 
             seen.add(key)
     for move in moves:
         for key in sorted(move):
-            if key not in seen:
+            if key not in seen and key != RANGES:
                 keys.append(key)
                 seen.add(key)
     return keys
