@@ -15,7 +15,7 @@ from notifications.models import Notification
 from play import events, services
 from play.models import Game
 from play.services import SeatSpec
-from tests.platform.factories import accept_all, make_user
+from tests.platform.factories import accept_all, committed, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +51,19 @@ def test_the_seat_that_owes_has_a_clock_and_the_others_may_act_without_one(marke
                                         "max_total": 4},
                                "to": {"kind": "subset", "of": [0, 2], "min": 1, "max": 2}}
     assert api_for(alice).get(f"/api/games/{game.pk}/legal-moves/").json()["owes"] is True
+    # The streams say who owes (a clock) and who may act (none).
+    hub = events.HUB.subscribe([events.user_channel(bob.pk), events.game_channel(game.pk)])
+    try:
+        with committed():
+            services.move_apply(game_id=game.pk, user=bob, expected_version=game.version,
+                                move={"type": "offer", "give": {"stone": 1}, "to": [0]})
+        told = list(iter(lambda: hub.get(0.2), None))
+    finally:
+        hub.close()
+    state = next(e for e in told if e["type"] == "gameState" and "seat" not in e)
+    assert state["pending"] == [0] and state["may_act"] == [1, 2]
+    mine = next(e for e in told if e.get("seat") == 1 and e["type"] != "notice")
+    assert mine["my_turn"] is False and mine["may_act"] is True
     # Only the seat that owes is told "your turn".
     assert list(Notification.objects.filter(kind="your_turn").values_list("user__username", flat=True)) == ["alice"]
 
@@ -190,3 +203,26 @@ def test_options_for_the_player_count_are_refused_as_a_form_error_and_a_400(alic
     assert made.status_code == 400 and made.json()["code"] == "market.one_round"
     assert not Game.objects.exists()
     assert client.post(reverse("games:new"), {**form, "players": "2"}).status_code == 302
+
+
+def test_bots_selfplay_and_the_arena_send_concrete_moves_drawn_from_ranges():
+    """The random bot, selfplay and the arena fill a legal move's ranges (the engine's ``sample_move``)."""
+    import random
+
+    from kit import arena, params, selfplay
+    from play import bots, registry
+
+    engine = registry.get("market")
+    state = engine.new_game({"rounds": "2"}, 3, 5).state
+    legal = engine.legal_moves(state, 1)
+    drawn = [bots.choose_move("market", "random", engine, state, 1, seed=seed) for seed in range(40)]
+    assert all("ranges" not in m and params.find_legal(legal, m) is not None for m in drawn)
+    assert any(m["type"] == "offer" for m in drawn)
+    for move in drawn:
+        engine.apply(state, 1, move)  # the engine accepts each
+    checks = selfplay.checks_for(engine, "full")
+    final, moves, _cpu = selfplay.play(engine, {"rounds": "2"}, 3, 11, random.Random(11), checks=checks,
+                                       counts={})
+    assert engine.is_over(final) and moves > 6 and final["next_offer"] > 1  # offers were made
+    game = arena.play_game(engine, bots.choosers_for("market"), {"rounds": "1"}, ["random", "random"], 3, 0)
+    assert sorted(game["ranks"])[0] == 1
