@@ -226,3 +226,29 @@ def test_bots_selfplay_and_the_arena_send_concrete_moves_drawn_from_ranges():
     assert engine.is_over(final) and moves > 6 and final["next_offer"] > 1  # offers were made
     game = arena.play_game(engine, bots.choosers_for("market"), {"rounds": "1"}, ["random", "random"], 3, 0)
     assert sorted(game["ranks"])[0] == 1
+
+
+def test_a_rules_engine_notice_appended_to_the_log_becomes_a_notice():
+    """``RulesEngine``: a ``Notice`` that ``apply_decision`` appends to its log list is one of the notices."""
+    from kit.base import LogEntry, Notice
+    from kit.rules_engine import RulesEngine
+
+    class Tiny(RulesEngine):
+        slug, name, min_players, max_players = "tiny", "Tiny", 2, 2
+
+        @staticmethod
+        def make_state(options, players, seed, log):
+            return {"n": 0}
+
+        @staticmethod
+        def apply_decision(state, seat, move, log):
+            state["n"] += 1
+            log += [LogEntry("tiny.moved", {}, seat), Notice(1 - seat, "tiny.told", {"n": state["n"]})]
+
+        @staticmethod
+        def advance(state, log):
+            pass
+
+    engine = Tiny()
+    applied = engine.apply(engine.new_game({}, 2, 1).state, 0, {"type": "go"})
+    assert applied.log == [LogEntry("tiny.moved", {}, 0)] and applied.notices == [Notice(1, "tiny.told", {"n": 1})]
