@@ -237,7 +237,8 @@ class GameView:
     may_act: set[int] = field(default_factory=set)  # the seats that may act without owing (no clock)
 
     @property
-    def my_turn(self) -> bool:
+    def can_act(self) -> bool:
+        """The viewer's seat has moves now: it owes a decision or may act without owing."""
         return bool(self.legal_moves)
 
     @property

@@ -252,3 +252,19 @@ def test_a_rules_engine_notice_appended_to_the_log_becomes_a_notice():
     engine = Tiny()
     applied = engine.apply(engine.new_game({}, 2, 1).state, 0, {"type": "go"})
     assert applied.log == [LogEntry("tiny.moved", {}, 0)] and applied.notices == [Notice(1, "tiny.told", {"n": 1})]
+
+
+def test_a_notice_waits_for_the_daily_digest_of_a_player_who_chose_it(market, mailoutbox):
+    from notifications.tasks import send_digests
+    from players.models import Profile
+
+    game, alice, bob, carol = market
+    Profile.objects.filter(user=carol).update(email_digest=True, language="fr")
+    with committed():
+        services.move_apply(game_id=game.pk, user=bob, expected_version=game.version,
+                            move={"type": "offer", "give": {"gold": 1}, "to": [2]})
+    note = Notification.objects.get(kind="notice", user=carol)
+    assert note.status == Notification.Status.DIGEST
+    mailoutbox.clear()
+    assert send_digests() == 1
+    assert "bob vous a fait une offre : 1 gold." in mailoutbox[0].body
