@@ -317,6 +317,9 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
     except services.StaleVersion:
         # The page was behind: show the game as it is now, not version numbers.
         return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
+    except services.MoveOvertaken as exc:
+        # Others moved since and the move is no longer possible: the engine's reason, and the game as it is.
+        return _error(request, pk, text_of(exc), 409, fresh=True)
     except services.ServiceError as exc:
         return _error(request, pk, text_of(exc), status_of(exc))
     return _after_move(request, pk)

@@ -268,3 +268,18 @@ def test_a_notice_waits_for_the_daily_digest_of_a_player_who_chose_it(market, ma
     mailoutbox.clear()
     assert send_digests() == 1
     assert "bob vous a fait une offre : 1 gold." in mailoutbox[0].body
+
+
+def test_a_page_move_overtaken_by_others_shows_the_engine_reason_and_the_game_as_it_is(market, client):
+    game, alice, bob, carol = market
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "offer", "give": {"wood": 3}, "to": [1, 2]},
+                        expected_version=1)
+    seen = Game.objects.get(pk=game.pk).version
+    services.move_apply(game_id=game.pk, user=bob, move={"type": "accept", "offer": 1}, expected_version=seen)
+    client.force_login(carol)
+    answer = client.post(reverse("games:move", args=[game.pk]),
+                         {"version": seen, "move": json.dumps({"type": "accept", "offer": 1})},
+                         HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 409
+    page = answer.content.decode()
+    assert "Cette offre ne vous est plus ouverte." in page and f'data-version="{seen + 1}"' in page
