@@ -30,6 +30,8 @@ def _queue(*, user, kind: str, game, key: str, digestible: bool, seat_index: int
         Notification.Kind.YOUR_TURN: profile.email_your_turn,
         Notification.Kind.REMINDER: profile.email_reminder,
         Notification.Kind.GAME_OVER: profile.email_game_over,
+        # What a game tells a seat ("Bob made you an offer") is, like a turn, something to act on.
+        Notification.Kind.NOTICE: profile.email_your_turn,
     }.get(kind, True)
     if not wanted:
         return None
