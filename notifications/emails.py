@@ -73,6 +73,10 @@ def build(notification: Notification, *, digest_items: list[Notification] | None
             context.update(_CONTEXTS[notification.kind](notification))
         if notification.kind == Notification.Kind.NOTICE:
             context["notice_text"] = notice_text(notification)
+        if notification.kind == Notification.Kind.GAME_OVER and game is not None:
+            from play.texts import solo_label
+
+            context["solo_text"] = solo_label(game)  # a one-seat game: its outcome, no ranks
         for item in context["items"]:
             item["text"] = notice_text(item.pop("notice")) if item["kind"] == Notification.Kind.NOTICE else ""
         base = f"notifications/email/{notification.kind}"

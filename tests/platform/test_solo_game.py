@@ -101,6 +101,10 @@ def test_leaving_a_solo_game_loses_it_without_a_rank(alice, django_capture_on_co
     assert game.status == Game.Status.FINISHED
     assert game.result["ranks"] == [None] and game.result["left"] == [0]
     assert game.result["solo"]["won"] is False and game.result["solo"]["label_key"] == "site.solo_left"
+    # The result mail words the outcome, no rank.
+    from notifications.emails import build
+    mail = build(Notification.objects.get(kind="game_over", user=alice)).body
+    assert "Lost: Left before the end" in mail and "None." not in mail and "1. alice" not in mail
     assert community_selectors.stats(alice)["patience"]["total"].won == 0 and not RatingChange.objects.exists()
 
 
