@@ -29,8 +29,10 @@ def has_ranges(legal: dict) -> bool:
 
 
 def fixed_part(legal: dict) -> dict:
-    """The legal move without its ranges: what every concrete move it stands for shares."""
-    return {k: v for k, v in legal.items() if k != RANGES}
+    """The legal move without its ranges: what every concrete move it stands for shares (a ranged field
+    also written as a plain key, a default, is the range's, not fixed)."""
+    ranged = legal.get(RANGES) or {}
+    return {k: v for k, v in legal.items() if k != RANGES and k not in ranged}
 
 
 def _hashable(value: Any) -> Any:
