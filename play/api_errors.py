@@ -52,7 +52,9 @@ def error_responses(*statuses: int) -> dict:
         401: "No token, or an unknown or revoked one.",
         403: "Not allowed (not your seat, or the token's scopes).",
         404: "No such game (or not yours to see).",
-        409: "The game moved on: stale version, repeated move, not your turn, not in progress.",
+        409: "The game moved on: stale version (your own seat or the platform acted since, or a repeated "
+             "move), a move no longer legal after other seats moved (the engine's key), not your turn, "
+             "not in progress.",
         429: "Too many moves: wait (Retry-After, RateLimit-* headers).",
     }
     return {s: OpenApiResponse(ErrorSerializer, description=words[s]) for s in sorted({401, 403, *statuses})}
@@ -112,6 +114,19 @@ def with_limit_headers(response, headers: dict[str, str]):
 class MoveLimit(SlidingLimit):
     def __init__(self, user_id: int):
         super().__init__("moves", user_id, settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["moves"])
+
+    def check(self) -> None:
+        if self.full():
+            raise exceptions.Throttled(wait=self.reset())
+
+
+class UndoLimit(SlidingLimit):
+    """Moves taken back per player, the pages and the API counted together (rate "undos", 30/hour): each
+    one adds two rows to the game's log (the undo and the move made again), so a script looping on it grew a
+    log by thousands of rows an hour. A refused undo costs nothing."""
+
+    def __init__(self, user_id: int):
+        super().__init__("undos", user_id, settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["undos"])
 
     def check(self) -> None:
         if self.full():

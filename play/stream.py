@@ -27,7 +27,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import DatabaseError, connection
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
-from . import events, selectors, stream_moves
+from . import events, registry, selectors, stream_moves
 from .models import Game, Seat
 
 KEEP_ALIVE = 20.0  # seconds between keep-alive lines
@@ -80,6 +80,18 @@ async def _caller(request):
     return await _db(request, _user_from, request)
 
 
+def _may_act(game: Game, pending: list[int]) -> list[int]:
+    """The seats that may act without owing, as the live events tell them (``events.game_messages``)."""
+    if game.status != Game.Status.ACTIVE or game.state is None:
+        return []
+    from kit.base import may_act
+
+    from .services import state_load
+
+    engine = registry.get(game.game_type)
+    return sorted(may_act(engine, state_load(engine=engine, game=game)) - set(pending))
+
+
 def _game_state(game: Game) -> dict:
     pending = sorted(s.index for s in game.seats.all() if s.owes_move)
     return {
@@ -89,6 +101,7 @@ def _game_state(game: Game) -> dict:
         "version": game.version,
         "status": game.status,
         "pending": pending,
+        "may_act": _may_act(game, pending),
     }
 
 
@@ -98,7 +111,6 @@ def _user_snapshot(user) -> list[dict]:
     seats = list(
         Seat.objects.filter(user=user, game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
         .select_related("game")
-        .defer("game__state")
         .order_by("game_id")
     )
     pending: dict[int, list[int]] = {}
@@ -108,19 +120,23 @@ def _user_snapshot(user) -> list[dict]:
     found = []
     for seat in seats:
         game = seat.game
+        owing = pending.get(game.pk, [])
+        may = _may_act(game, owing)
         base = {
             "game": game.pk,
             "game_type": game.game_type,
             "version": game.version,
             "status": game.status,
-            "pending": pending.get(game.pk, []),
+            "pending": owing,
+            "may_act": may,
             "seat": seat.index,
         }
         if seat.kind == Seat.Kind.INVITED:
             found.append({**base, "type": "challenge"})
         elif game.status == Game.Status.ACTIVE:
             owes = seat.owes_move and not seat.substitute_bot
-            found.append({**base, "type": "myTurn" if owes else "gameState", "my_turn": owes})
+            found.append({**base, "type": "myTurn" if owes else "gameState", "my_turn": owes,
+                          "may_act": seat.index in may and not seat.substitute_bot})
     return found
 
 

@@ -27,7 +27,7 @@ def _computed(game_id: int, version: int, user) -> dict | None:
     if seat is None:
         return {}
     gv = selectors.game_view_for(game, user)
-    return {"seat": seat.index, "my_turn": gv.my_turn, "legal_moves": gv.legal_moves}
+    return {"seat": seat.index, "my_turn": gv.owes and not seat.played_by_bot, "legal_moves": gv.legal_moves}
 
 
 def for_seat(event: dict, user) -> dict:
