@@ -16,6 +16,7 @@ from . import selectors
 _CACHE_SIZE = 2000
 _cache: OrderedDict = OrderedDict()
 _lock = threading.Lock()
+_computing: dict[tuple, threading.Lock] = {}  # keys being computed now
 _ACTIVE = "active"
 
 
@@ -38,14 +39,19 @@ def for_seat(event: dict, user) -> dict:
     key = (game_id, version, tuple(event.get("pending") or ()), event.get("my_turn"), user.pk)
     with _lock:
         found = _cache.get(key)
-        if found is not None:
-            _cache.move_to_end(key)
+        computing = _computing.setdefault(key, threading.Lock()) if found is None else None
     if found is None:
-        found = _computed(game_id, version, user)
+        with computing:  # the streams that hear one event at once compute it once
+            with _lock:
+                found = _cache.get(key)
+            if found is None:
+                found = _computed(game_id, version, user)
+                with _lock:
+                    _computing.pop(key, None)
+                    if found is not None:
+                        _cache[key] = found
+                        while len(_cache) > _CACHE_SIZE:
+                            _cache.popitem(last=False)
         if found is None:
             return event
-        with _lock:
-            _cache[key] = found
-            while len(_cache) > _CACHE_SIZE:
-                _cache.popitem(last=False)
     return {**event, **found}
