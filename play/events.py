@@ -140,6 +140,9 @@ def game_messages(game, *, may_act: set[int] | None = None, notices=()) -> tuple
                 "my_turn": owes,
                 "may_act": index in may_act and not substitute,
             }
+        if event["type"] == "myTurn" and game.status == "active" and game.version == 1:
+            # Everyone hears that the game started, the first to move too (then its myTurn).
+            messages.append((user_channel(user_id), {**event, "type": "gameStart"}))
         messages.append((user_channel(user_id), event))
     for notice in notices:
         if notice.seat in users:
@@ -173,6 +176,13 @@ def user_event_type(status: str, version: int, owes: bool) -> str:
     if status == "active" and version == 1:
         return "gameStart"
     return "gameState"
+
+
+def challenge_answered(game, kind: str, user_id: int, **fields) -> None:
+    """``challengeDeclined`` (to the challenger) or ``challengeCanceled`` (to an invitee), once the write
+    commits."""
+    event = {"type": kind, "game": game.pk, "game_type": game.game_type, "status": game.status, **fields}
+    transaction.on_commit(lambda: publish_many([(user_channel(user_id), event)]))
 
 
 def chat_posted(message, recipients) -> None:
