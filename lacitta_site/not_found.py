@@ -10,3 +10,9 @@ def not_found(request, exception):
     if request.path.startswith("/api/"):
         return JsonResponse({"code": "not_found", "detail": _("Not found."), "params": {}}, status=404)
     return page_not_found(request, exception)
+
+
+def api_not_found(request):
+    """The last address under /api/: an unknown one answers in JSON even under DEBUG (where Django's
+    ``handler404`` is not used)."""
+    return not_found(request, None)
