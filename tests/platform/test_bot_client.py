@@ -169,7 +169,7 @@ def test_example_client_survives_stream_drops_with_one_request_per_move(asgi_ser
     stop = threading.Event()
 
     def cut_now_and_then():
-        while not stop.wait(0.7):
+        while not stop.wait(0.25):
             proxy.cut()
 
     threading.Thread(target=cut_now_and_then, daemon=True).start()
@@ -186,7 +186,7 @@ def test_example_client_survives_stream_drops_with_one_request_per_move(asgi_ser
     assert run.returncode == 0, run.stderr[-3000:]
     report = json.loads(run.stdout.strip().splitlines()[-1])
     assert report["status"] == "finished"
-    assert proxy.cuts >= 2 and report["stream_reconnects"] >= 2 and report["resyncs"] == 0
+    assert proxy.cuts >= 1 and report["stream_reconnects"] >= proxy.cuts and report["resyncs"] == 0
     heard = report["event_ids"]
     assert heard == [i for i in published if i <= heard[-1]]  # every event, once, in order
     # One request per move: besides, the stream's (one per connection), the game's creation and result, and a
