@@ -285,7 +285,7 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         version = int(request.POST["version"])
         move = json_input.loads(request.POST["move"])
-    except json_input.TooDeep as exc:
+    except (json_input.TooDeep, json_input.TooLarge) as exc:
         return _error(request, pk, str(exc), 400)
     except (KeyError, ValueError):
         return _error(request, pk, _("The move could not be read; reload the page and try again."), 400)

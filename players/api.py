@@ -76,6 +76,7 @@ class TokenCreateSerializer(serializers.Serializer):
 
 
 class TokensView(APIView):
+    max_body_bytes = 2 * 1024  # a name of 60 characters and a few scopes (else 413)
     scope_for = staticmethod(lambda request: "read")  # what a new token may do is checked below
 
     @extend_schema(responses={200: TokenSerializer(many=True), **error_responses()})
