@@ -170,8 +170,9 @@ ACCOUNT_RATE_LIMITS = {
 # (lacitta_site/client_ip.py; docs/deploy.md, "Behind a load balancer: client addresses").
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT  # allauth's sign-up, login and reset limits
-AXES_CLIENT_IP_CALLABLE = "lacitta_site.client_ip.client_ip"
-RATELIMIT_IP_META_KEY = "lacitta_site.client_ip.client_ip"
+CLIENT_IP_CALLABLE = "lacitta_site.client_ip.client_ip"  # the apps find it by this name (play.stream_guard)
+AXES_CLIENT_IP_CALLABLE = CLIENT_IP_CALLABLE
+RATELIMIT_IP_META_KEY = CLIENT_IP_CALLABLE
 
 # Password guessing: django-axes locks a username+IP pair after repeated failures.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
@@ -242,6 +243,14 @@ API_TOKEN_LOOKUP = "players.tokens.token_user"
 # The stream process's few database threads keep their connections (play/stream.py); the tests give
 # them back after each call, so that the test database can be dropped at the end.
 STREAM_KEEP_DB_CONNECTIONS = True
+# An open stream checks its token or session again before each event and every few seconds while quiet
+# (revoked, password changed, account closed: it ends), and ends after at most STREAM_MAX_SECONDS (clients
+# reconnect). Open streams and long-polls per player and per client address, counted in Redis when there is
+# one (shared by the stream processes); one more is a 429 (play/stream_guard.py, docs/deploy.md).
+STREAM_RECHECK_SECONDS = float(os.environ.get("STREAM_RECHECK_SECONDS", "5"))
+STREAM_MAX_SECONDS = int(os.environ.get("STREAM_MAX_SECONDS", "3600"))
+STREAM_MAX_PER_USER = int(os.environ.get("STREAM_MAX_PER_USER", "8"))
+STREAM_MAX_PER_ADDRESS = int(os.environ.get("STREAM_MAX_PER_ADDRESS", "32"))
 
 # Games one account may open per hour (the new-game page): no flooding the lobby or invitations.
 GAMES_PER_HOUR = int(os.environ.get("GAMES_PER_HOUR", "12"))
