@@ -84,10 +84,11 @@ class Vacation(models.Model):
 class ApiToken(models.Model):
     """A key a program of the player's (a bot, a client) sends as ``Authorization: Bearer <key>``.
 
-    A player may have several, each named and limited to some scopes (read, play, chat), each
-    revocable on its own. Only a hash of the key is kept: the key is shown once, when made."""
+    A player may have several, each named and limited to some scopes (read, play, chat; tokens: make and
+    revoke the account's tokens), each revocable on its own, all revoked when the password changes. Only a
+    hash of the key is kept: the key is shown once, when made."""
 
-    SCOPES = ("read", "play", "chat")
+    SCOPES = ("read", "play", "chat", "tokens")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
     name = models.CharField(_("name"), max_length=60)

@@ -124,6 +124,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Told of every password change (its only use): revokes the account's API tokens.
+    {"NAME": "players.tokens.RevokeTokensOnNewPassword"},
 ]
 
 AUTHENTICATION_BACKENDS = [
@@ -284,7 +286,8 @@ SPECTACULAR_SETTINGS = {
         "your turn on an event stream (/api/stream/events/, NDJSON or server-sent events; /api/stream/wait/ "
         "to long-poll), read a game as your seat sees it, submit a move with the version you saw, chat.\n\n"
         "**Tokens**: `Authorization: Bearer <key>`, made on the site's API tokens page or with POST "
-        "/api/tokens/; scopes read, play, chat; a missing or revoked token is a 401.\n\n"
+        "/api/tokens/; scopes read, play, chat, tokens (making and revoking tokens through the API needs "
+        "\"tokens\"); a new password revokes every token; a missing or revoked token is a 401.\n\n"
         "**Errors**: always `{code, detail, params}`, with the game's current `version` when a game is "
         "named and `fields` for a body that does not fit; branch on `code` (stale_version, not_your_turn, "
         "game_not_in_progress, unknown_move_type, the game's own code of an illegal move, rate_limited…).\n\n"
