@@ -159,7 +159,10 @@ LOGIN_REDIRECT_URL = "games:mine"
 ACCOUNT_RATE_LIMITS = {
     "signup": "20/h/ip",
     "login": "30/m/ip",
-    "login_failed": "10/m/ip,5/5m/key",
+    # Failed logins per address only, across every account: the global cap per address. Never per account
+    # alone ("key"): five wrong passwords from anywhere would lock the account for every address.
+    # (account, address) pairs are django-axes's (AXES_LOCKOUT_PARAMETERS below).
+    "login_failed": os.environ.get("LOGIN_FAILED_RATE", "10/m/ip,50/h/ip"),
     "reset_password": "20/h/ip,5/h/key",
     "reset_password_from_key": "20/m/ip",
     "confirm_email": "5/5m/key",
@@ -176,7 +179,8 @@ CLIENT_IP_CALLABLE = "lacitta_site.client_ip.client_ip"  # the apps find it by t
 AXES_CLIENT_IP_CALLABLE = CLIENT_IP_CALLABLE
 RATELIMIT_IP_META_KEY = CLIENT_IP_CALLABLE
 
-# Password guessing: django-axes locks a username+IP pair after repeated failures.
+# Password guessing: django-axes locks an (account, address) pair after repeated failures, never the account
+# for everyone (allauth's login_failed above caps an address across accounts).
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = 1  # hour
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
