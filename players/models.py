@@ -108,3 +108,15 @@ class ApiToken(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
+
+
+class UsernameSkeleton(models.Model):
+    """What an account's name looks like (``community.usernames.skeleton``), kept with it and indexed, so
+    that a new name is checked against every account's in one lookup. Not unique: names older than the
+    rule may share one."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="username_skeleton")
+    skeleton = models.CharField(max_length=150, db_index=True)
+
+    def __str__(self) -> str:
+        return self.skeleton
