@@ -140,6 +140,7 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "mandatory")
 # Account mails go through the notifications outbox (sent by a worker, retried), not inside the request.
 ACCOUNT_ADAPTER = "notifications.account_adapter.OutboxAccountAdapter"
+# One account per verified address; an unverified one reserves nothing (community/email_ownership.py).
 ACCOUNT_UNIQUE_EMAIL = True
 # NFKC, case-insensitive, no look-alike of an existing name, no "deleted-N" (community/usernames.py).
 ACCOUNT_USERNAME_VALIDATORS = "community.usernames.USERNAME_VALIDATORS"
@@ -148,6 +149,8 @@ ACCOUNT_USERNAME_VALIDATORS = "community.usernames.USERNAME_VALIDATORS"
 ACCOUNT_FORMS = {
     "signup": "community.account_forms.PolicySignupForm",
     "login": "community.account_forms.SanctionAwareLoginForm",
+    # Only an account that verified the address gets its reset link (community/email_ownership.py).
+    "reset_password": "community.account_forms.VerifiedResetPasswordForm",
 }
 # Following the link in the browser that signed up finishes sign-up logged in (allauth does it only
 # for the session that is waiting for this confirmation).
