@@ -300,7 +300,9 @@ SPECTACULAR_SETTINGS = {
         "game_not_in_progress, unknown_move_type, the game's own code of an illegal move, rate_limited…).\n\n"
         "**Limits**: 120 accepted moves a minute per player (refused moves do not count), told by the "
         "RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers of each move's answer; a 429 has "
-        "Retry-After.\n\n"
+        "Retry-After. Bodies are small: a move, a join or a new game 16 KB, a chat line 16 KB, a token 2 KB "
+        "(larger is a 413). At most 8 open streams and long-polls per player; a stream ends after an hour "
+        "and as soon as its token is revoked or the password changes: reconnect.\n\n"
         "**Moves and views** are each game's own: GET /api/game-types/ links the JSON Schema of its moves "
         "and of its view. The site's \"Build a bot\" page (/bots/) walks through a whole bot."
     ),

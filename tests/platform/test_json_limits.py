@@ -129,3 +129,9 @@ def test_a_page_move_larger_than_any_move_is_a_400_at_once(client, alice, bob):
     assert response.status_code == 400 and "larger than" in response.content.decode()
     game.refresh_from_db()
     assert game.version == version
+
+
+def test_the_413_is_in_the_callers_language(alice):
+    manager = _api(alice, scopes=("read", "tokens"))
+    response = manager.post("/api/tokens/", BIG, content_type="application/json", HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 413 and "au plus 2048 octets" in response.json()["detail"]

@@ -100,3 +100,9 @@ def test_the_pages_say_so(client, alice):
     assert 'value="tokens"' in page and "revokes every token" in page
     bots = client.get("/bots/").content.decode()
     assert "<b>tokens</b>" in bots and "revokes every token" in bots
+
+
+def test_the_tokens_page_says_so_in_french(client, alice):
+    client.force_login(alice)
+    page = client.get("/me/api-tokens/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "révoque tous les jetons" in page and "un bot en a rarement besoin" in page
