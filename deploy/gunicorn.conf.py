@@ -12,6 +12,8 @@ import os
 
 from pythonjsonlogger.json import JsonFormatter
 
+from lacitta_site.log_redaction import RedactSecrets
+
 # (A platform reading the Procfile gives PORT and puts its own router in front.)
 bind = os.environ.get("WEB_BIND") or (
     f"0.0.0.0:{os.environ['PORT']}" if os.environ.get("PORT") else "127.0.0.1:8000"
@@ -63,8 +65,11 @@ logconfig_dict = {
         "json": {"()": JsonFormatter, "fmt": _FMT},
         "access_json": {"()": AccessJsonFormatter, "fmt": _FMT},
     },
+    # gunicorn's error lines name the request too ("Error handling request /…").
+    "filters": {"redact_secrets": {"()": RedactSecrets}},
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"},
+        "console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr",
+                    "filters": ["redact_secrets"]},
         "access": {
             "class": "logging.StreamHandler",
             "formatter": "access_json",

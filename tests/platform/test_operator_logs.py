@@ -131,3 +131,12 @@ def test_production_json_lines_leave_out_the_request_and_its_path():
     line = json.loads(done.stderr.strip().splitlines()[-1])
     assert line["message"] == "Not Found: /accounts/confirm-email/[redacted]/"
     assert "Yl0ngConfirmationKey123" not in done.stderr and "request" not in line
+
+
+def test_gunicorns_error_lines_are_redacted_too():
+    conf = _gunicorn_conf()
+    assert conf.logconfig_dict["handlers"]["console"]["filters"] == ["redact_secrets"]
+    record = logging.LogRecord("gunicorn.error", logging.ERROR, __file__, 1, "Error handling request %s",
+                               ("/games/invite/Qm9vX2ludml0ZV90b2tlbl8xMjM0/",), None)
+    conf.logconfig_dict["filters"]["redact_secrets"]["()"]().filter(record)
+    assert record.getMessage() == "Error handling request /games/invite/[redacted]/"
