@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import weakref
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -153,6 +154,14 @@ def _response(chunks, sse: bool) -> StreamingHttpResponse:
     return response
 
 
+def _released_when_dropped(chunks, sub, slot):
+    """A client gone before its first line is sent never starts the generator, so its ``finally`` never runs:
+    its subscription and place go when the generator is dropped."""
+    weakref.finalize(chunks, sub.close)
+    weakref.finalize(chunks, slot.release)
+    return chunks
+
+
 def _relay_async(sub, first: list[dict], sse: bool, guard: Guard, slot, until=None):
     async def chunks():
         try:
@@ -175,7 +184,7 @@ def _relay_async(sub, first: list[dict], sse: bool, guard: Guard, slot, until=No
             sub.close()
             slot.release()
 
-    return chunks()
+    return _released_when_dropped(chunks(), sub, slot)
 
 
 def _relay_sync(sub, first: list[dict], sse: bool, guard: Guard, slot, until=None):
@@ -204,7 +213,7 @@ def _relay_sync(sub, first: list[dict], sse: bool, guard: Guard, slot, until=Non
             sub.close()
             slot.release()
 
-    return chunks()
+    return _released_when_dropped(chunks(), sub, slot)
 
 
 async def _db(request, fn, *args):

@@ -224,3 +224,22 @@ def test_the_caps_are_shared_through_redis(settings, redis_url):
     slot.release()
     slot.release()
     assert one.count(stream_guard.user_key(8)) == 0
+
+
+@pytest.mark.parametrize("relay", ["_relay_sync", "_relay_async"])
+def test_a_stream_dropped_before_its_first_line_frees_its_place(settings, relay):
+    """A client that leaves before the response starts never runs the relay's ``finally``."""
+    import gc
+
+    from play import events, stream
+
+    settings.REDIS_URL = ""
+    address = stream_guard.address_key("192.0.2.7")
+    slot = stream_guard.admit(None, "192.0.2.7")
+    listening = events.HUB.count()
+    sub = events.HUB.subscribe(["g-dropped"])
+    chunks = getattr(stream, relay)(sub, [], False, stream_guard.Guard(stream_guard.Credentials()), slot)
+    assert stream_guard.COUNTER.count(address) == 1
+    del chunks
+    gc.collect()
+    assert stream_guard.COUNTER.count(address) == 0 and events.HUB.count() == listening
