@@ -9,8 +9,11 @@ Waiting for one's turn without polling: ``play.stream``."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -32,9 +35,10 @@ from . import (
     services,
     texts,
 )
-from .api_errors import MoveLimit, error_responses
+from .api_errors import MoveLimit, error_responses, with_limit_headers
 from .api_errors import exception_handler as exception_handler  # settings name it here
 from .json_input import MOVE_MAX_BYTES, StrictCharField
+from .limits import limit_headers
 from .models import Game, Seat
 
 
@@ -257,7 +261,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer, **error_responses(400, 429)})
     def create(self, request, *args, **kwargs):
         """Open a game: against site bots (seats of kind bot: it starts at once), a challenge to players
-        (invite: they accept with join or decline), or open seats anyone may join."""
+        (invite: they accept with join or decline), or open seats anyone may join. At most GAMES_PER_HOUR
+        (12) games opened per hour: every answer carries RateLimit-Limit, -Remaining, -Reset, a 429 also
+        Retry-After."""
         body = GameCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -271,6 +277,14 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         )
         self.kwargs["pk"] = game.pk
         return self._detail(request, status.HTTP_201_CREATED)
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if self.action == "create" and request.user.is_authenticated:
+            opened = selectors.games_opened_in_the_last_hour(request.user)
+            reset = int((opened[0] - (timezone.now() - timedelta(hours=1))).total_seconds()) + 1 if opened else 0
+            with_limit_headers(response, limit_headers(settings.GAMES_PER_HOUR, len(opened), reset))
+        return response
 
     @extend_schema(parameters=[OpenApiParameter("answer", str, enum=["full", "compact"])],
                    responses={200: OpenApiResponse(
@@ -325,9 +339,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             response = self._detail(request)
         except Exception as exc:
             response = self.handle_exception(exc)
-        for name, value in limit.headers().items():
-            response[name] = value
-        return response
+        return with_limit_headers(response, limit.headers())
 
     @extend_schema(
         parameters=[OpenApiParameter("after", int, description="Only moves after this sequence number.")],

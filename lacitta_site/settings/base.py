@@ -6,6 +6,7 @@ With REDIS_URL: Redis as Celery broker and as the cache; tasks go to real worker
 """
 
 import os
+import unicodedata
 from pathlib import Path
 
 import dj_database_url
@@ -302,7 +303,8 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 SPECTACULAR_SETTINGS = {
-    "TITLE": f"{SITE_NAME} play-by-web API",
+    # ASCII: generators name the client package after the title ("Città" gave an invalid package name).
+    "TITLE": f"{unicodedata.normalize('NFKD', SITE_NAME).encode('ascii', 'ignore').decode()} play-by-web API",
     "DESCRIPTION": (
         "Play asynchronous board games: open games against the site's bots or challenge players, wait for "
         "your turn on an event stream (/api/stream/events/, NDJSON or server-sent events; /api/stream/wait/ "
