@@ -14,8 +14,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from play import events
 from play import services as game_services
 from play.errors import NotAllowed, ServiceError
+from play.models import Seat
 
 from . import notices, tiers
 from .models import ChatMessage, ModerationAction, Report, Sanction, StaffNote
@@ -90,6 +92,10 @@ def message_hide(*, moderator, message_id: int, reason: str, report_id: int | No
     if message.hidden_at is None:
         message.hidden_at, message.hidden_by = timezone.now(), moderator
         message.save(update_fields=["hidden_at", "hidden_by"])
+        # The streams carried the line when it was written: its readers' clients drop it now.
+        players = set(Seat.objects.filter(game_id=message.game_id, kind=Seat.Kind.HUMAN, user__isnull=False)
+                      .values_list("user_id", flat=True))
+        events.chat_hidden(message, players - {message.author_id})
     log_action(
         moderator=moderator,
         action=Action.HIDE_MESSAGE,
