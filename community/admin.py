@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
-from django.http import HttpResponseBadRequest, HttpResponseRedirect
+from django.http import HttpResponseBadRequest, HttpResponseForbidden, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from play import bots
-from play.errors import ServiceError
+from play.errors import NotAllowed, ServiceError
 from play.models import Move, Seat
 from ratings.models import Rating
 
@@ -101,18 +101,39 @@ class ActionPageAdmin(StaffOnlyAdmin):
     def ops(self, obj) -> dict[str, Op]:
         return {}
 
+    def shown(self, request, obj, name: str) -> bool:
+        """Whether the panel is shown now (a sanction on a senior, an appeal of one's own decision:
+        not shown; posted anyway, the service refuses it and the refusal is logged)."""
+        return True
+
+    def refusal_targets(self, obj) -> dict:
+        """What a refused attempt on this page is about, for the moderation log."""
+        return {}
+
     def page_context(self, request, obj) -> dict:
         return {}
+
+    def on_open(self, request, obj) -> None:
+        """Opening the page for action (a report is claimed)."""
+
+    def _refused(self, request, obj, name: str, message: str) -> None:
+        moderation.refusal_log(moderator=request.user, op=name, message=message, **self.refusal_targets(obj))
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         obj = self.get_object(request, object_id)
         if obj is None:
             return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
-        ops = {name: op for name, op in self.ops(obj).items()
-               if op.perm is None or tiers.may(request.user, op.perm)}
+        if request.method != "POST":
+            self.on_open(request, obj)
+            obj = self.get_object(request, object_id)
+        every = self.ops(obj)
+        ops = {name: op for name, op in every.items() if op.perm is None or tiers.may(request.user, op.perm)}
         bound, status, extra = {}, 200, {}
         if request.method == "POST":
             name = request.POST.get("op", "")
+            if name in every and name not in ops:  # a junior trying a senior's action: seniors read it
+                self._refused(request, obj, name, _("Your moderator role does not allow this."))
+                return HttpResponseForbidden(_("Your moderator role does not allow this."))
             if name not in ops:
                 return HttpResponseBadRequest(_("Unknown moderation action."))
             op = ops[name]
@@ -121,6 +142,9 @@ class ActionPageAdmin(StaffOnlyAdmin):
                 try:
                     result = op.run(request, obj, form.cleaned_data, form)
                     extra = result if isinstance(result, dict) else {}  # a page to show, not a redirect
+                except NotAllowed as exc:
+                    form.add_error(None, exc.message)
+                    self._refused(request, obj, name, exc.message)
                 except ServiceError as exc:
                     form.add_error(None, exc.message)
                 except ValidationError as exc:
@@ -140,6 +164,7 @@ class ActionPageAdmin(StaffOnlyAdmin):
                 "form": bound.get(name) or op.form(obj, None),
             }
             for name, op in ops.items()
+            if name in bound or self.shown(request, obj, name)
         ]
         context = {
             **self.admin_site.each_context(request),
@@ -273,7 +298,27 @@ class ReportAdmin(ActionPageAdmin):
             ),
             _("The report is dismissed."),
         )
+        ops["take_over"] = Op(
+            _("Take the report over (another moderator claimed it)"),
+            lambda o, d: forms.ReasonForm(d, prefix="take_over"),
+            lambda r, o, c, f: moderation.report_take_over(moderator=r.user, report_id=o.pk, reason=c["reason"]),
+            _("The report is yours now."),
+        )
         return ops
+
+    def on_open(self, request, report):
+        moderation.report_claim(moderator=request.user, report_id=report.pk)
+
+    def shown(self, request, report, name):
+        mine = report.claimed_by_id in (None, request.user.pk)
+        if report.status == Report.Status.OPEN:
+            return (name == "take_over") != mine
+        # Decided: whoever took action may add one (hide, then warn); nobody else acts.
+        return (report.status == Report.Status.ACTIONED and report.handled_by_id == request.user.pk
+                and name not in ("take_over", "dismiss"))
+
+    def refusal_targets(self, report):
+        return {"report": report, "target_user_id": report.reported_user_id}
 
     def page_context(self, request, report):
         context = {"report": report, "conversation": [], "sanctions": [], "other_reports": []}
@@ -470,6 +515,7 @@ class MemberAdmin(ActionPageAdmin):
         uid = member.pk
         active = [s for s in Sanction.objects.filter(user=member) if s.is_active()]
         appeals = list(Sanction.objects.filter(user=member, appealed_at__isnull=False, appeal_decision=""))
+        standing = list(Sanction.objects.filter(user=member, lifted_at__isnull=True))
         ratings = list(Rating.objects.filter(user=member))
         ops = {
             "warn": Op(
@@ -537,6 +583,25 @@ class MemberAdmin(ActionPageAdmin):
                 ),
                 _("The sanction is lifted."),
             )
+        if standing:
+            ops["withdraw"] = Op(
+                _("Withdraw a sanction (a warning too: it no longer counts)"),
+                lambda o, d: forms.SanctionChoiceForm(d, prefix="withdraw", sanctions=standing),
+                lambda r, o, c, f: moderation.sanction_withdraw(
+                    moderator=r.user, sanction_id=c["sanction"], reason=c["reason"]
+                ),
+                _("The sanction is withdrawn."),
+            )
+        changeable = [s for s in active if s.kind != Sanction.Kind.WARN]
+        if changeable:
+            ops["change_end"] = Op(
+                _("Shorten or extend a sanction (it ends this many days from now)"),
+                lambda o, d: forms.SanctionDaysForm(d, prefix="change_end", sanctions=changeable),
+                lambda r, o, c, f: moderation.sanction_change_end(
+                    moderator=r.user, sanction_id=c["sanction"], days=c["days"], reason=c["reason"]
+                ),
+                _("The sanction's end is changed."),
+            )
         if appeals:
             ops["appeal"] = Op(
                 _("Decide an appeal"),
@@ -558,6 +623,21 @@ class MemberAdmin(ActionPageAdmin):
                 perm=tiers.ADMINISTER,
             )
         return ops
+
+    SANCTIONS = ("warn", "timeout", "mute", "suspend", "ban", "deactivate", "reset_rating")
+
+    def shown(self, request, member, name):
+        if name in self.SANCTIONS:  # nobody acts against their own tier or above: no panel either
+            return tiers.tier(member) < tiers.tier(request.user) and member.pk != request.user.pk
+        if name in ("lift", "withdraw", "change_end"):
+            return any(moderation.may_undo(request.user, s) for s in Sanction.objects.filter(user=member))
+        if name == "appeal":
+            return any(moderation.may_decide_appeal(request.user, s)
+                       for s in Sanction.objects.filter(user=member, appealed_at__isnull=False, appeal_decision=""))
+        return True
+
+    def refusal_targets(self, member):
+        return {"target_user": member}
 
     def page_context(self, request, member):
         return {

@@ -243,3 +243,7 @@ class SanctionChoiceForm(ReasonForm):
 
 class AppealDecisionForm(SanctionChoiceForm):
     lift = forms.BooleanField(label=_("Lift the sanction"), required=False)
+
+
+class SanctionDaysForm(SanctionChoiceForm):
+    days = forms.IntegerField(label=_("Ends in (days from now)"), min_value=1, max_value=365)

@@ -140,6 +140,16 @@ class Report(models.Model):
         related_name="+",
     )
     handled_at = models.DateTimeField(_("handled at"), null=True, blank=True)
+    # Whoever opens it for action claims it: two moderators never act on one report at once.
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("claimed by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    claimed_at = models.DateTimeField(_("claimed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -223,6 +233,10 @@ class ModerationAction(models.Model):
         ROLLBACK = "rollback", _("Rolled a game back")
         VIEW_STATE = "view_state", _("Looked at a game's full state")
         ANNUL = "annul", _("Annulled a finished game")
+        WITHDRAW = "withdraw", _("Withdrew a sanction")
+        CHANGE_END = "change_end", _("Changed a sanction's end")
+        CLAIM = "claim", _("Took over a report")
+        REFUSED = "refused", _("Was refused an action")
 
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL,

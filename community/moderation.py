@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from play import events
 from play import services as game_services
-from play.errors import NotAllowed, ServiceError
+from play.errors import Conflict, NotAllowed, ServiceError
 from play.models import Seat
 
 from . import notices, tiers
@@ -55,12 +55,52 @@ def log_action(
     return entry
 
 
-def _report(report_id: int | None) -> Report | None:
+def _report(report_id: int | None, moderator=None, *, dismissing: bool = False) -> Report | None:
+    """The report acted on, locked: refused when someone already decided it, or when another
+    moderator claimed it (they are on it; take it over first, with a reason). Whoever took action
+    on it may add another (hide the message, then warn), but nobody dismisses it afterwards."""
     if report_id is None:
         return None
-    report = Report.objects.select_for_update().filter(pk=report_id).first()
+    report = Report.objects.select_for_update().select_related("handled_by", "claimed_by") \
+        .filter(pk=report_id).first()
     if report is None:
         raise ServiceError(_("There is no such report."))
+    adding = (not dismissing and moderator is not None and report.status == Report.Status.ACTIONED
+              and report.handled_by_id == moderator.pk)
+    if report.status != Report.Status.OPEN and not adding:
+        raise Conflict(_("This report was already decided by %(name)s (%(decision)s)."),
+                       {"name": _name(report.handled_by), "decision": report.get_status_display()})
+    if moderator is not None and report.claimed_by_id not in (None, moderator.pk):
+        raise Conflict(_("%(name)s claimed this report and is handling it; take it over first, with a reason."),
+                       {"name": _name(report.claimed_by)})
+    return report
+
+
+def _name(user) -> str:
+    return user.get_username() if user is not None else str(_("the site"))
+
+
+def report_claim(*, moderator, report_id: int) -> Report | None:
+    """Opening a report for action claims it, when nobody has (the page says who did otherwise)."""
+    if not tiers.may(moderator, tiers.MODERATE_CHAT):
+        return None
+    Report.objects.filter(pk=report_id, status=Report.Status.OPEN, claimed_by__isnull=True).update(
+        claimed_by=moderator, claimed_at=timezone.now())
+    return Report.objects.select_related("claimed_by").filter(pk=report_id).first()
+
+
+@transaction.atomic
+def report_take_over(*, moderator, report_id: int, reason: str) -> Report:
+    """Claim a report another moderator claimed (they are away, say): logged, with a reason."""
+    require_moderator(moderator)
+    reason = require_reason(reason)
+    report = _report(report_id)
+    previous = report.claimed_by
+    report.claimed_by, report.claimed_at = moderator, timezone.now()
+    report.save(update_fields=["claimed_by", "claimed_at"])
+    ModerationAction.objects.create(moderator=moderator, action=Action.CLAIM, reason=reason, report=report,
+                                    target_user_id=report.reported_user_id,
+                                    details={"from": previous.get_username() if previous else ""})
     return report
 
 
@@ -85,7 +125,7 @@ def _days(days) -> int:
 def message_hide(*, moderator, message_id: int, reason: str, report_id: int | None = None) -> ChatMessage:
     require_moderator(moderator)
     reason = require_reason(reason)
-    report = _report(report_id)
+    report = _report(report_id, moderator)
     message = ChatMessage.objects.select_for_update().filter(pk=message_id).first()
     if message is None:
         raise ServiceError(_("There is no such message."))
@@ -120,7 +160,7 @@ def _sanction(
         raise ServiceError(_("You cannot sanction yourself."))
     tiers.require_higher_tier(moderator, user)
     with transaction.atomic():
-        report = _report(report_id)
+        report = _report(report_id, moderator)
         now = timezone.now()
         ends = now + timedelta(days=_days(days)) if days is not None else None
         if minutes is not None:
@@ -240,21 +280,103 @@ def _reactivate_if_clear(user) -> bool:
     return True
 
 
+def _locked_sanction(moderator, sanction_id) -> Sanction:
+    """The sanction to lift, change or answer the appeal of, locked; only someone of the tier
+    of whoever imposed it, or above, may undo it (a moderator never lifts an administrator's ban)."""
+    try:
+        sanction_id = int(sanction_id)
+    except (TypeError, ValueError):
+        raise ServiceError(_("There is no such sanction.")) from None
+    sanction = Sanction.objects.select_for_update().select_related("user", "by").filter(pk=sanction_id).first()
+    if sanction is None:
+        raise ServiceError(_("There is no such sanction."))
+    if not may_undo(moderator, sanction):
+        raise NotAllowed(_("A higher staff tier imposed this sanction: only that tier or above may lift, "
+                           "change or withdraw it, or decide its appeal."))
+    return sanction
+
+
+def may_undo(moderator, sanction) -> bool:
+    return tiers.tier(moderator) >= tiers.tier(sanction.by) and tiers.tier(moderator) > tiers.tier(sanction.user)
+
+
+def appeal_reviewers(sanction) -> list:
+    """Staff who may decide this sanction's appeal besides whoever imposed it (four eyes)."""
+    candidates = User.objects.filter(is_active=True, is_staff=True).exclude(pk__in=[sanction.by_id or 0,
+                                                                                    sanction.user_id])
+    return [u for u in candidates if tiers.may(u, tiers.MODERATE_CHAT) and may_undo(u, sanction)]
+
+
+def may_decide_appeal(moderator, sanction) -> bool:
+    return may_undo(moderator, sanction) and (sanction.by_id != moderator.pk or team_of_one(sanction))
+
+
+def refusal_log(*, moderator, op: str, message: str, **targets) -> ModerationAction:
+    """A refused attempt (a junior trying a senior's action), in the log for the seniors to read."""
+    return ModerationAction.objects.create(moderator=moderator, action=Action.REFUSED, reason=str(message),
+                                           details={"op": op}, **targets)
+
+
+def team_of_one(sanction) -> bool:
+    """Nobody but the moderator who decided can review the appeal: the appeal page says so."""
+    return sanction.by_id is not None and not appeal_reviewers(sanction)
+
+
+def _told(sanction, change: str, action: ModerationAction) -> None:
+    notices.sanction_notified(sanction, change=change, key=f"{change}:{sanction.pk}:{action.pk}")
+
+
 @transaction.atomic
 def sanction_lift(*, moderator, sanction_id: int, reason: str) -> Sanction:
     require_moderator(moderator)
     reason = require_reason(reason)
-    sanction = Sanction.objects.select_for_update().select_related("user").filter(pk=sanction_id).first()
-    if sanction is None:
-        raise ServiceError(_("There is no such sanction."))
+    sanction = _locked_sanction(moderator, sanction_id)
     if not sanction.is_active():
         raise ServiceError(_("This sanction is not in force."))
     sanction.lifted_at = timezone.now()
     sanction.save(update_fields=["lifted_at"])
-    log_action(
+    entry = log_action(
         moderator=moderator, action=Action.LIFT, reason=reason, target_user=sanction.user, sanction=sanction
     )
     _reactivate_if_clear(sanction.user)
+    _told(sanction, "lifted", entry)
+    return sanction
+
+
+@transaction.atomic
+def sanction_withdraw(*, moderator, sanction_id: int, reason: str) -> Sanction:
+    """Take back any sanction, a warning too (it was a mistake): it no longer counts; logged, and the
+    player is told."""
+    require_moderator(moderator)
+    reason = require_reason(reason)
+    sanction = _locked_sanction(moderator, sanction_id)
+    if sanction.lifted_at is not None:
+        raise ServiceError(_("This sanction was already lifted or withdrawn."))
+    sanction.lifted_at = timezone.now()
+    sanction.save(update_fields=["lifted_at"])
+    entry = log_action(moderator=moderator, action=Action.WITHDRAW, reason=reason, target_user=sanction.user,
+                       sanction=sanction, details={"kind": sanction.kind})
+    _reactivate_if_clear(sanction.user)
+    _told(sanction, "withdrawn", entry)
+    return sanction
+
+
+@transaction.atomic
+def sanction_change_end(*, moderator, sanction_id: int, days, reason: str) -> Sanction:
+    """Shorten or extend a sanction in force: it now ends ``days`` from now; logged, the player told."""
+    require_moderator(moderator)
+    reason = require_reason(reason)
+    days = _days(days)
+    sanction = _locked_sanction(moderator, sanction_id)
+    if sanction.kind == Sanction.Kind.WARN or not sanction.is_active():
+        raise ServiceError(_("This sanction is not in force."))
+    before = sanction.ends_at
+    sanction.ends_at = timezone.now() + timedelta(days=days)
+    sanction.save(update_fields=["ends_at"])
+    entry = log_action(moderator=moderator, action=Action.CHANGE_END, reason=reason, target_user=sanction.user,
+                       sanction=sanction, details={"days": days, "before": before.isoformat() if before else None,
+                                                   "after": sanction.ends_at.isoformat()})
+    _told(sanction, "changed", entry)
     return sanction
 
 
@@ -263,11 +385,13 @@ def appeal_decide(*, moderator, sanction_id: int, lift: bool, reason: str) -> Sa
     """Answer a user's appeal: uphold the sanction or lift it."""
     require_moderator(moderator)
     reason = require_reason(reason)
-    sanction = Sanction.objects.select_for_update().select_related("user").filter(pk=sanction_id).first()
-    if sanction is None or sanction.appealed_at is None:
+    sanction = _locked_sanction(moderator, sanction_id)
+    if sanction.appealed_at is None:
         raise ServiceError(_("There is no appeal to decide."))
     if sanction.appeal_decision:
-        raise ServiceError(_("This appeal was already decided."))
+        raise Conflict(_("This appeal was already decided."))
+    if sanction.by_id == moderator.pk and not team_of_one(sanction):
+        raise NotAllowed(_("You imposed this sanction: another moderator decides its appeal (four eyes)."))
     sanction.appeal_decision, sanction.appeal_decided_at = reason, timezone.now()
     if lift and sanction.is_active():
         sanction.lifted_at = timezone.now()
@@ -290,9 +414,7 @@ def appeal_decide(*, moderator, sanction_id: int, lift: bool, reason: str) -> Sa
 def report_dismiss(*, moderator, report_id: int, reason: str) -> Report:
     require_moderator(moderator)
     reason = require_reason(reason)
-    report = _report(report_id)
-    if report.status != Report.Status.OPEN:
-        raise ServiceError(_("This report was already handled."))
+    report = _report(report_id, moderator, dismissing=True)
     log_action(
         moderator=moderator,
         action=Action.DISMISS_REPORT,
@@ -352,7 +474,7 @@ def suspensions_expire() -> int:
                 continue
             sanction.lifted_at = now
             sanction.save(update_fields=["lifted_at"])
-            log_action(
+            entry = log_action(
                 moderator=None,
                 action=Action.LIFT,
                 reason="suspension ended",
@@ -360,6 +482,7 @@ def suspensions_expire() -> int:
                 sanction=sanction,
             )
             _reactivate_if_clear(sanction.user)
+            _told(sanction, "expired", entry)
             count += 1
     return count
 

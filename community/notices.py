@@ -94,14 +94,15 @@ def unseen_sanctions(user):
 # --- e-mails (through the notifications outbox) ---------------------------------------------------
 
 
-def sanction_notified(sanction, *, appeal_decided: bool = False) -> None:
-    """Queue the e-mail about a decision (or about the answer to its appeal)."""
+def sanction_notified(sanction, *, appeal_decided: bool = False, change: str = "", key: str = "") -> None:
+    """Queue the e-mail about a decision, the answer to its appeal, or a later ``change`` to it
+    ("lifted", "withdrawn", "changed", "expired")."""
     from notifications import services as notify
     from notifications.models import Notification
 
-    key = f"{'appeal' if appeal_decided else 'sanction'}:{sanction.pk}"
+    key = key or f"{'appeal' if appeal_decided else 'sanction'}:{sanction.pk}"
     notify.service_mail(user=sanction.user, kind=Notification.Kind.SANCTION, key=key,
-                        data={"sanction": sanction.pk, "appeal_decided": appeal_decided})
+                        data={"sanction": sanction.pk, "appeal_decided": appeal_decided, "change": change})
 
 
 def report_handled(report) -> None:
@@ -126,7 +127,7 @@ def mail_context(notification) -> dict:
         sanction = Sanction.objects.filter(pk=data["sanction"]).first()
         if sanction is not None:
             context.update(sanction=sanction, sentence=describe(sanction), appeal_url=appeal_url(sanction),
-                           appeal_decided=bool(data.get("appeal_decided")),
+                           appeal_decided=bool(data.get("appeal_decided")), change=data.get("change", ""),
                            lifted=sanction.lifted_at is not None)
     if "report" in data:
         context["report"] = Report.objects.filter(pk=data["report"]).first()

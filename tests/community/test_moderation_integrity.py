@@ -81,3 +81,86 @@ def test_a_hidden_message_is_marked_for_staff_and_blank_for_players_in_the_chat_
     client.force_login(mod)
     html = client.get(f"/games/{game.pk}/chat/panel/").content.decode()
     assert "something nasty" in html and "hidden by a moderator" in html
+
+
+# --- 2. lifts and appeals check who imposed the sanction ------------------------------------------
+
+
+def test_a_moderator_cannot_lift_or_decide_the_appeal_of_an_administrators_ban(alice):
+    """Issue 30 point 2: a lower tier lifted a higher tier's ban."""
+    from community.models import ModerationAction, Sanction
+    from play.errors import NotAllowed
+
+    admin, junior = staff("senior", "Administrators"), staff("junior", "Moderators")
+    ban = moderation.user_ban(moderator=admin, user_id=alice.pk, reason="threats")
+    with pytest.raises(NotAllowed):
+        moderation.sanction_lift(moderator=junior, sanction_id=ban.pk, reason="seems fine")
+    services.sanction_appeal(user=alice, sanction_id=ban.pk, text="sorry")
+    with pytest.raises(NotAllowed):
+        moderation.appeal_decide(moderator=junior, sanction_id=ban.pk, lift=True, reason="ok")
+    ban.refresh_from_db()
+    assert ban.is_active() and not ban.appeal_decision
+    assert not ModerationAction.objects.filter(action__in=["lift", "appeal"]).exists()
+    other_admin = staff("senior2", "Administrators")
+    moderation.appeal_decide(moderator=other_admin, sanction_id=ban.pk, lift=True, reason="apology accepted")
+    assert not Sanction.objects.get(pk=ban.pk).is_active()
+
+
+# --- 3. four eyes on appeals ---------------------------------------------------------------------
+
+
+def test_the_moderator_who_imposed_a_sanction_does_not_decide_its_appeal(alice):
+    """Issue 30 point 3: the imposing moderator decided the appeal; another moderator does."""
+    from play.errors import NotAllowed
+
+    first, second = staff("first", "Moderators"), staff("second", "Moderators")
+    mute = moderation.user_mute(moderator=first, user_id=alice.pk, days=3, reason="insults")
+    services.sanction_appeal(user=alice, sanction_id=mute.pk, text="it was a joke")
+    assert not moderation.team_of_one(mute)
+    with pytest.raises(NotAllowed):
+        moderation.appeal_decide(moderator=first, sanction_id=mute.pk, lift=True, reason="fine")
+    moderation.appeal_decide(moderator=second, sanction_id=mute.pk, lift=False, reason="it was not")
+
+
+def test_a_team_of_one_decides_its_own_appeals_and_the_appeal_page_says_so(client, alice):
+    from community import notices
+
+    only = staff("only", "Administrators")
+    suspension = moderation.user_suspend(moderator=only, user_id=alice.pk, days=3, reason="insults")
+    assert moderation.team_of_one(suspension)
+    page = client.get(f"/account/appeal/link/{notices.appeal_token(suspension)}/").content.decode()
+    assert "single moderator" in page
+    services.sanction_appeal(user=alice, sanction_id=suspension.pk, text="sorry")
+    moderation.appeal_decide(moderator=only, sanction_id=suspension.pk, lift=True, reason="apology accepted")
+    staff("second", "Moderators")  # a lower tier cannot review an administrator's decision: still alone
+    assert moderation.team_of_one(suspension)
+
+
+# --- 4. one decision per report --------------------------------------------------------------------
+
+
+@pytest.fixture
+def report(game, alice, bob):
+    message = services.chat_post(game_id=game.pk, user=bob, text="you idiot")
+    return services.report_message(reporter=alice, message_id=message.pk, reason="insult")
+
+
+def test_a_report_decided_by_one_moderator_is_refused_to_another_naming_who_decided(client, report, bob):
+    """Issue 30 point 4: one moderator dismissed a report, the other's warning still went out."""
+    from community.models import Sanction
+
+    first, second = staff("first", "Moderators"), staff("second", "Moderators")
+    url = f"/admin/community/report/{report.pk}/change/"
+    client.force_login(second)
+    client.get(url)  # opened first by the second one, who then leaves it
+    client.force_login(first)
+    page = client.get(url).content.decode()
+    assert "second" in page and "claimed" in page
+    refused = client.post(url, {"op": "dismiss", "dismiss-reason": "banter"})
+    assert refused.status_code == 400 and "second" in refused.content.decode()
+    assert client.post(url, {"op": "take_over", "take_over-reason": "second is away"}).status_code == 302
+    assert client.post(url, {"op": "dismiss", "dismiss-reason": "banter"}).status_code == 302
+    client.force_login(second)
+    late = client.post(url, {"op": "warn", "warn-reason": "insult"})
+    assert late.status_code == 400 and "already decided by first" in late.content.decode()
+    assert not Sanction.objects.filter(user=bob).exists()
