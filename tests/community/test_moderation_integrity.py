@@ -164,3 +164,117 @@ def test_a_report_decided_by_one_moderator_is_refused_to_another_naming_who_deci
     late = client.post(url, {"op": "warn", "warn-reason": "insult"})
     assert late.status_code == 400 and "already decided by first" in late.content.decode()
     assert not Sanction.objects.filter(user=bob).exists()
+
+
+# --- 5. any sanction withdrawn, shortened or extended ---------------------------------------------
+
+
+def test_a_warning_can_be_withdrawn_with_a_reason_logged_and_the_player_told(client, alice):
+    """Issue 30 point 5: a warning could not be withdrawn."""
+    from community.models import ModerationAction
+    from notifications.models import Notification
+
+    mod = staff("cm", "Moderators")
+    warning = moderation.user_warn(moderator=mod, user_id=alice.pk, reason="insults")
+    client.force_login(mod)
+    url = f"/admin/community/member/{alice.pk}/change/"
+    assert client.post(url, {"op": "withdraw", "withdraw-sanction": warning.pk}).status_code == 400  # no reason
+    assert client.post(url, {"op": "withdraw", "withdraw-sanction": "x", "withdraw-reason": "r"}).status_code == 400
+    response = client.post(url, {"op": "withdraw", "withdraw-sanction": warning.pk,
+                                 "withdraw-reason": "wrong player"})
+    assert response.status_code == 302
+    warning.refresh_from_db()
+    assert warning.lifted_at is not None
+    entry = ModerationAction.objects.get(action="withdraw")
+    assert entry.reason == "wrong player" and entry.sanction == warning and entry.moderator == mod
+    mail = Notification.objects.filter(user=alice, kind="sanction", data__change="withdrawn")
+    assert mail.exists()
+
+
+def test_a_suspension_is_shortened_or_extended_with_a_reason_logged(alice):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from community.models import ModerationAction
+    from play.errors import ServiceError
+
+    mod = staff("cm", "Moderators")
+    suspension = moderation.user_suspend(moderator=mod, user_id=alice.pk, days=30, reason="abandons games")
+    with pytest.raises(ServiceError):
+        moderation.sanction_change_end(moderator=mod, sanction_id=suspension.pk, days=0, reason="x")
+    moderation.sanction_change_end(moderator=mod, sanction_id=suspension.pk, days=2, reason="came back")
+    suspension.refresh_from_db()
+    assert suspension.ends_at - timezone.now() < timedelta(days=2, minutes=1)
+    moderation.sanction_change_end(moderator=mod, sanction_id=suspension.pk, days=60, reason="did it again")
+    entries = ModerationAction.objects.filter(action="change_end").order_by("pk")
+    assert [(e.reason, e.details["days"]) for e in entries] == [("came back", 2), ("did it again", 60)]
+
+
+# --- 7. refused attempts logged, forbidden panels hidden --------------------------------------------
+
+
+def test_a_juniors_refused_attempts_are_logged_and_forbidden_panels_not_shown(client, alice):
+    """Issue 30 point 7: a junior trying a senior's action left no trace; the panels were all there."""
+    from community.models import ModerationAction
+
+    senior, junior = staff("senior", "Administrators"), staff("junior", "Moderators")
+    ban = moderation.user_ban(moderator=senior, user_id=alice.pk, reason="threats")
+    client.force_login(junior)
+    alice_page = client.get(f"/admin/community/member/{alice.pk}/change/").content.decode()
+    assert 'id="op-lift"' not in alice_page and 'id="op-deactivate"' not in alice_page
+    assert 'id="op-withdraw"' not in alice_page
+    senior_page = client.get(f"/admin/community/member/{senior.pk}/change/").content.decode()
+    assert 'id="op-ban"' not in senior_page and 'id="op-warn"' not in senior_page
+    lift = client.post(f"/admin/community/member/{alice.pk}/change/",
+                       {"op": "lift", "lift-sanction": ban.pk, "lift-reason": "seems fine"})
+    assert lift.status_code == 400
+    deactivate = client.post(f"/admin/community/member/{alice.pk}/change/",
+                             {"op": "deactivate", "deact-reason": "x"})
+    assert deactivate.status_code == 403
+    assert client.post(f"/admin/community/member/{senior.pk}/change/",
+                       {"op": "ban", "ban-reason": "revenge"}).status_code == 400
+    refused = ModerationAction.objects.filter(action="refused", moderator=junior).order_by("pk")
+    assert [(e.details["op"], e.target_user) for e in refused] == [
+        ("lift", alice), ("deactivate", alice), ("ban", senior)]
+    ban.refresh_from_db()
+    assert ban.is_active()
+    client.force_login(senior)
+    log = client.get("/admin/community/moderationaction/?action__exact=refused").content.decode()
+    assert "junior" in log and "Was refused an action" in log
+
+
+# --- 6. no ban evasion by closing the account -------------------------------------------------------
+
+
+SIGNUP = {"password1": "a-long-password-9", "password2": "a-long-password-9"}
+
+
+def test_a_reported_player_who_closes_the_account_cannot_sign_up_again_with_the_same_email(client, report,
+                                                                                          bob):
+    """Issue 30 point 6: the e-mail hash was kept only if a sanction existed at closing, so a reported
+    player closed the account and signed up again, even after a later ban. The refusal names no cause."""
+    from django.contrib.auth import get_user_model
+
+    from community.account import account_delete
+    from community.models import ClosedAccount
+
+    account_delete(user=bob)
+    assert ClosedAccount.objects.get(user_id=bob.pk).email_digest != ""
+    again = client.post("/accounts/signup/", {"username": "bobby", "email": "Bob@example.com", **SIGNUP})
+    assert again.status_code == 200 and "This e-mail address cannot be used" in again.content.decode()
+    for word in ("report", "sanction", "closed", "ban"):
+        assert word not in again.content.decode().split("errorlist")[1][:300].lower()
+    moderation.user_ban(moderator=staff("cm", "Administrators"), user_id=bob.pk, reason="insults",
+                        report_id=report.pk)
+    again = client.post("/accounts/signup/", {"username": "bobby", "email": "bob@example.com", **SIGNUP})
+    assert again.status_code == 200 and "This e-mail address cannot be used" in again.content.decode()
+    assert not get_user_model().objects.filter(username="bobby").exists()
+
+
+def test_an_account_closed_with_nothing_open_keeps_no_email(client, alice, report):
+    from community.account import account_delete
+    from community.models import ClosedAccount
+
+    account_delete(user=alice)  # alice reported; nobody reported her
+    assert ClosedAccount.objects.get(user_id=alice.pk).email_digest == ""
