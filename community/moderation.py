@@ -181,8 +181,12 @@ def _sanction(
             details=details,
         )
         notices.sanction_notified(sanction)
-    if locks_out:
-        # Cannot log in meanwhile; bots play the running games (the player takes them back later).
+    if locks_out and kind == Sanction.Kind.SUSPEND:
+        # For a while: the games go on with their clocks (the usual time-out gives a late seat to a bot),
+        # and the seats come back by themselves at the end (docs/moderation.md).
+        game_services.user_lock(user=user)
+    elif locks_out:
+        # A ban: bots play the running games at once (an appeal that lifts it gives them back).
         game_services.user_deactivate(user=user, by_user=moderator)
     return sanction
 
@@ -277,7 +281,27 @@ def _reactivate_if_clear(user) -> bool:
         return False
     user.is_active = True
     user.save(update_fields=["is_active"])
+    # The seats bots took since the account was locked out come back.
+    first_lock = _lock_started(user)
+    if first_lock is not None:
+        game_services.user_seats_return(user=user, since=first_lock)
     return True
+
+
+def _lock_started(user):
+    """When the lock-out now ending began: the earliest start among the suspensions and bans whose time
+    overlapped the latest one (back-to-back sanctions are one absence)."""
+    locks = list(Sanction.objects.filter(user=user, kind__in=[Sanction.Kind.SUSPEND, Sanction.Kind.BAN])
+                 .order_by("-starts_at"))
+    if not locks:
+        return None
+    start = locks[0].starts_at
+    for earlier in locks[1:]:
+        ended = earlier.lifted_at or earlier.ends_at
+        if ended is not None and ended < start:
+            break
+        start = earlier.starts_at
+    return start
 
 
 def _locked_sanction(moderator, sanction_id) -> Sanction:

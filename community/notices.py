@@ -45,7 +45,10 @@ def appeal_url(sanction) -> str:
 def describe(sanction) -> str:
     """One sentence: what, until when, why."""
     kind = sanction.get_kind_display()
-    if sanction.kind == sanction.Kind.WARN:
+    if sanction.lifted_at is not None:  # lifted, withdrawn, decided on appeal or ended: never "until…"
+        what = _("%(kind)s: lifted on %(date)s (UTC); it no longer applies.") % {
+            "kind": kind, "date": sanction.lifted_at.strftime("%Y-%m-%d %H:%M")}
+    elif sanction.kind == sanction.Kind.WARN:
         what = _("A moderator warned you.")
     elif sanction.ends_at is None:
         what = _("%(kind)s, with no end date.") % {"kind": kind}

@@ -138,7 +138,8 @@ def test_suspension_locks_out_and_ends_by_itself(mod_client, mod, bob, game):
     assert response.status_code == 302
     bob.refresh_from_db()
     assert not bob.is_active
-    assert Seat.objects.get(game=game, user=bob).substitute_bot  # bots play meanwhile
+    # Issue 30 point 12: the games go on with their clocks; the usual time-out gives a late seat to a bot.
+    assert Seat.objects.get(game=game, user=bob).substitute_bot == ""
     assert moderation.suspensions_expire() == 0
     Sanction.objects.filter(kind="suspend").update(ends_at=timezone.now() - timedelta(seconds=1))
     from community.tasks import expire_suspensions

@@ -278,3 +278,63 @@ def test_an_account_closed_with_nothing_open_keeps_no_email(client, alice, repor
 
     account_delete(user=alice)  # alice reported; nobody reported her
     assert ClosedAccount.objects.get(user_id=alice.pk).email_digest == ""
+
+
+# --- players told the truth ------------------------------------------------------------------------
+
+
+def _late(game, seat_index):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from play.models import Seat
+
+    Seat.objects.filter(game=game, index=seat_index).update(deadline=timezone.now() - timedelta(minutes=1))
+
+
+def test_opponents_read_that_a_banned_rival_is_away_not_that_the_account_was_closed(client, game, alice, bob):
+    """Issue 30 point 8: the public log said "bob's account was closed; a bot plays for them"."""
+    from community.selectors import chat_feed
+    from play.models import Game
+
+    moderation.user_ban(moderator=staff("cm", "Moderators"), user_id=bob.pk, reason="threats")
+    lines = [i.text for i in chat_feed(Game.objects.get(pk=game.pk), alice) if i.kind == "move"]
+    assert any("bob is away; a bot plays for them." in line for line in lines)
+    assert not any("closed" in line or "ban" in line.lower() for line in lines)
+
+
+def test_R_policy_a_suspension_keeps_the_games_and_gives_the_seats_back_on_lift(game, alice, bob):
+    """Issue 30 point 12 (docs/moderation.md): a suspension neither cancels the player's open games nor
+    hands the running ones to bots at once; the usual time-out does; on lift the seats come back."""
+    from play import services as game_services
+    from play.models import Game, Seat
+
+    waiting = race_game(bob, [make_user("dora")])
+    mod = staff("cm", "Moderators")
+    suspension = moderation.user_suspend(moderator=mod, user_id=bob.pk, days=14, reason="insults")
+    bob.refresh_from_db()
+    assert not bob.is_active
+    assert Game.objects.get(pk=waiting.pk).status == Game.Status.OPEN
+    seat = Seat.objects.get(game=game, user=bob)
+    assert seat.substitute_bot == ""  # no bot yet: the clock runs as for any absent player
+    game_services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 3},
+                             expected_version=Game.objects.get(pk=game.pk).version)
+    _late(game, seat.index)
+    assert game_services.seat_timeout(game_id=game.pk, seat_index=seat.index)
+    assert Seat.objects.get(pk=seat.pk).substitute_bot  # the usual time-out
+    moderation.sanction_lift(moderator=mod, sanction_id=suspension.pk, reason="served enough")
+    bob.refresh_from_db()
+    assert bob.is_active and Seat.objects.get(pk=seat.pk).substitute_bot == ""  # back by itself
+
+
+def test_after_an_appeal_lifts_a_suspension_the_banner_no_longer_says_suspended(client, bob):
+    """Issue 30 point 11: after an appeal lifted the sanction, the banner still said "Suspended until…"."""
+    first, second = staff("first", "Moderators"), staff("second", "Moderators")
+    suspension = moderation.user_suspend(moderator=first, user_id=bob.pk, days=7, reason="insults")
+    services.sanction_appeal(user=bob, sanction_id=suspension.pk, text="not me")
+    moderation.appeal_decide(moderator=second, sanction_id=suspension.pk, lift=True, reason="it was not him")
+    client.force_login(bob)
+    page = client.get("/").content.decode()
+    assert "until" not in page.split("moderation-notice")[1][:600]
+    assert "lifted" in page.split("moderation-notice")[1][:600]
