@@ -251,7 +251,8 @@ class ReportAdmin(ActionPageAdmin):
                 _("Warn the player"),
                 lambda o, d: forms.ReasonForm(d, prefix="warn"),
                 lambda r, o, c, f: moderation.user_warn(
-                    moderator=r.user, user_id=user_id, reason=c["reason"], report_id=o.pk
+                    moderator=r.user, user_id=user_id, reason=c["reason"],
+                    public_reason=c["public_reason"], report_id=o.pk
                 ),
                 _("The player is warned."),
             )
@@ -260,6 +261,7 @@ class ReportAdmin(ActionPageAdmin):
                 lambda o, d: forms.MinutesReasonForm(d, prefix="timeout"),
                 lambda r, o, c, f: moderation.user_timeout(
                     moderator=r.user, user_id=user_id, minutes=c["minutes"], reason=c["reason"],
+                    public_reason=c["public_reason"],
                     report_id=o.pk,
                 ),
                 _("The player is timed out from the chat."),
@@ -268,7 +270,8 @@ class ReportAdmin(ActionPageAdmin):
                 _("Mute from chat"),
                 lambda o, d: forms.DaysReasonForm(d, prefix="mute"),
                 lambda r, o, c, f: moderation.user_mute(
-                    moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"], report_id=o.pk
+                    moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"],
+                    public_reason=c["public_reason"], report_id=o.pk
                 ),
                 _("The player is muted."),
             )
@@ -276,7 +279,8 @@ class ReportAdmin(ActionPageAdmin):
                 _("Suspend"),
                 lambda o, d: forms.DaysReasonForm(d, prefix="suspend"),
                 lambda r, o, c, f: moderation.user_suspend(
-                    moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"], report_id=o.pk
+                    moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"],
+                    public_reason=c["public_reason"], report_id=o.pk
                 ),
                 _("The player is suspended."),
                 danger=True,
@@ -285,7 +289,8 @@ class ReportAdmin(ActionPageAdmin):
                 _("Ban"),
                 lambda o, d: forms.ReasonForm(d, prefix="ban"),
                 lambda r, o, c, f: moderation.user_ban(
-                    moderator=r.user, user_id=user_id, reason=c["reason"], report_id=o.pk
+                    moderator=r.user, user_id=user_id, reason=c["reason"],
+                    public_reason=c["public_reason"], report_id=o.pk
                 ),
                 _("The player is banned."),
                 danger=True,
@@ -521,7 +526,8 @@ class MemberAdmin(ActionPageAdmin):
             "warn": Op(
                 _("Warn"),
                 lambda o, d: forms.ReasonForm(d, prefix="warn"),
-                lambda r, o, c, f: moderation.user_warn(moderator=r.user, user_id=uid, reason=c["reason"]),
+                lambda r, o, c, f: moderation.user_warn(moderator=r.user, user_id=uid, reason=c["reason"],
+                    public_reason=c["public_reason"]),
                 _("The player is warned."),
             ),
             "note": Op(
@@ -535,7 +541,8 @@ class MemberAdmin(ActionPageAdmin):
                 _("Time out from chat (minutes)"),
                 lambda o, d: forms.MinutesReasonForm(d, prefix="timeout"),
                 lambda r, o, c, f: moderation.user_timeout(
-                    moderator=r.user, user_id=uid, minutes=c["minutes"], reason=c["reason"]
+                    moderator=r.user, user_id=uid, minutes=c["minutes"], reason=c["reason"],
+                    public_reason=c["public_reason"]
                 ),
                 _("The player is timed out from the chat."),
             ),
@@ -543,7 +550,8 @@ class MemberAdmin(ActionPageAdmin):
                 _("Mute from chat"),
                 lambda o, d: forms.DaysReasonForm(d, prefix="mute"),
                 lambda r, o, c, f: moderation.user_mute(
-                    moderator=r.user, user_id=uid, days=c["days"], reason=c["reason"]
+                    moderator=r.user, user_id=uid, days=c["days"], reason=c["reason"],
+                    public_reason=c["public_reason"]
                 ),
                 _("The player is muted."),
             ),
@@ -551,7 +559,8 @@ class MemberAdmin(ActionPageAdmin):
                 _("Suspend"),
                 lambda o, d: forms.DaysReasonForm(d, prefix="suspend"),
                 lambda r, o, c, f: moderation.user_suspend(
-                    moderator=r.user, user_id=uid, days=c["days"], reason=c["reason"]
+                    moderator=r.user, user_id=uid, days=c["days"], reason=c["reason"],
+                    public_reason=c["public_reason"]
                 ),
                 _("The player is suspended."),
                 danger=True,
@@ -559,7 +568,8 @@ class MemberAdmin(ActionPageAdmin):
             "ban": Op(
                 _("Ban"),
                 lambda o, d: forms.ReasonForm(d, prefix="ban"),
-                lambda r, o, c, f: moderation.user_ban(moderator=r.user, user_id=uid, reason=c["reason"]),
+                lambda r, o, c, f: moderation.user_ban(moderator=r.user, user_id=uid, reason=c["reason"],
+                    public_reason=c["public_reason"]),
                 _("The player is banned."),
                 danger=True,
             ),

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from play import registry, texts
 from play.forms import options_words
 
+from . import reasons
 from .models import CHAT_MAX_LENGTH, MemberSettings
 
 User = get_user_model()
@@ -110,23 +111,16 @@ class HistoryFilterForm(forms.Form):
 # --- moderators ---------------------------------------------------------------------------------
 
 
-# Reasons moderators give again and again: one click, and the text can still be added to.
-PRESET_REASONS = [
-    ("insults", _("Insults or harassment in the chat")),
-    ("hate", _("Hate speech")),
-    ("spam", _("Spam or advertising")),
-    ("farming", _("Collusion: farming rating or wins with another account")),
-    ("stalling", _("Stalling: not playing a game in progress")),
-    ("name", _("Offensive username or display name")),
-    ("evasion", _("A new account to evade a sanction")),
-]
+# The presets are also the reason the player reads (community/reasons.py).
+PRESET_REASONS = reasons.PRESETS
 
 
 class ReasonForm(forms.Form):
     preset = forms.ChoiceField(label=_("Common reason"), required=False,
                                choices=[("", "—")] + PRESET_REASONS)
     reason = forms.CharField(
-        label=_("Reason (kept in the moderation log)"), max_length=2000, required=False,
+        label=_("Internal note (the moderation log; the player reads only the common reason)"),
+        max_length=2000, required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
@@ -141,6 +135,7 @@ class ReasonForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         preset = dict(PRESET_REASONS).get(cleaned.get("preset") or "")
+        cleaned["public_reason"] = cleaned.get("preset") or reasons.DEFAULT  # what the player reads
         reason = (cleaned.get("reason") or "").strip()
         if preset:
             reason = f"{preset}: {reason}" if reason else str(preset)

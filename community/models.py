@@ -178,7 +178,9 @@ class Sanction(models.Model):
         related_name="sanctions",
     )
     kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
-    reason = models.TextField(_("reason"))
+    reason = models.TextField(_("internal note"))  # staff only: the player reads public_reason
+    # A preset of community/reasons.py, worded in the player's language when read.
+    public_reason = models.CharField(_("reason given to the player"), max_length=20, default="other")
     starts_at = models.DateTimeField(_("starts at"), default=timezone.now)
     ends_at = models.DateTimeField(_("ends at"), null=True, blank=True, db_index=True)  # None: until lifted
     by = models.ForeignKey(
@@ -204,6 +206,13 @@ class Sanction(models.Model):
 
     def __str__(self):
         return _("%(kind)s: %(player)s") % {"kind": self.get_kind_display(), "player": self.user}
+
+    @property
+    def public_reason_text(self):
+        """The reason the player reads, in the active language (never the internal note)."""
+        from .reasons import public_label
+
+        return public_label(self.public_reason)
 
     def is_active(self, now=None) -> bool:
         now = now or timezone.now()

@@ -19,7 +19,7 @@ from play import services as game_services
 from play.errors import Conflict, NotAllowed, ServiceError
 from play.models import Seat
 
-from . import notices, tiers
+from . import notices, reasons, tiers
 from .models import ChatMessage, ModerationAction, Report, Sanction, StaffNote
 
 User = get_user_model()
@@ -149,9 +149,16 @@ def message_hide(*, moderator, message_id: int, reason: str, report_id: int | No
     return message
 
 
+def _public(key: str) -> str:
+    key = key or reasons.DEFAULT
+    if key not in reasons.LABELS:
+        raise ServiceError(_("Choose the reason the player reads from the list."))
+    return key
+
+
 def _sanction(
     *, moderator, user_id: int, kind: str, days: int | None, reason: str, report_id: int | None,
-    minutes: int | None = None,
+    minutes: int | None = None, public_reason: str = "",
 ) -> Sanction:
     require_moderator(moderator)
     reason = require_reason(reason)
@@ -166,7 +173,8 @@ def _sanction(
         if minutes is not None:
             ends = now + timedelta(minutes=minutes)
         sanction = Sanction.objects.create(
-            user=user, kind=kind, reason=reason, starts_at=now, ends_at=ends, by=moderator
+            user=user, kind=kind, reason=reason, public_reason=_public(public_reason), starts_at=now,
+            ends_at=ends, by=moderator,
         )
         locks_out = kind in (Sanction.Kind.SUSPEND, Sanction.Kind.BAN) and user.is_active
         details = ({"deactivated": locks_out} | ({"days": days} if days is not None else {})
@@ -191,7 +199,9 @@ def _sanction(
     return sanction
 
 
-def user_warn(*, moderator, user_id: int, reason: str, report_id: int | None = None) -> Sanction:
+def user_warn(
+    *, moderator, user_id: int, reason: str, report_id: int | None = None, public_reason: str = ""
+) -> Sanction:
     return _sanction(
         moderator=moderator,
         user_id=user_id,
@@ -199,10 +209,13 @@ def user_warn(*, moderator, user_id: int, reason: str, report_id: int | None = N
         days=None,
         reason=reason,
         report_id=report_id,
+        public_reason=public_reason,
     )
 
 
-def user_mute(*, moderator, user_id: int, days: int, reason: str, report_id: int | None = None) -> Sanction:
+def user_mute(
+    *, moderator, user_id: int, days: int, reason: str, report_id: int | None = None, public_reason: str = ""
+) -> Sanction:
     return _sanction(
         moderator=moderator,
         user_id=user_id,
@@ -210,13 +223,16 @@ def user_mute(*, moderator, user_id: int, days: int, reason: str, report_id: int
         days=_days(days),
         reason=reason,
         report_id=report_id,
+        public_reason=public_reason,
     )
 
 
 MAX_TIMEOUT_MINUTES = 24 * 60
 
 
-def user_timeout(*, moderator, user_id: int, minutes, reason: str, report_id: int | None = None) -> Sanction:
+def user_timeout(
+    *, moderator, user_id: int, minutes, reason: str, report_id: int | None = None, public_reason: str = ""
+) -> Sanction:
     """A short mute from chat, in minutes (to cool a heated game down)."""
     try:
         minutes = int(minutes)
@@ -225,11 +241,12 @@ def user_timeout(*, moderator, user_id: int, minutes, reason: str, report_id: in
     if not 1 <= minutes <= MAX_TIMEOUT_MINUTES:
         raise ServiceError(_("Between 1 and %(max)d minutes."), {"max": MAX_TIMEOUT_MINUTES})
     return _sanction(moderator=moderator, user_id=user_id, kind=Sanction.Kind.MUTE, days=None,
-                     minutes=minutes, reason=reason, report_id=report_id)
+                     minutes=minutes, reason=reason, report_id=report_id,
+                     public_reason=public_reason)
 
 
 def user_suspend(
-    *, moderator, user_id: int, days: int, reason: str, report_id: int | None = None
+    *, moderator, user_id: int, days: int, reason: str, report_id: int | None = None, public_reason: str = ""
 ) -> Sanction:
     return _sanction(
         moderator=moderator,
@@ -238,10 +255,13 @@ def user_suspend(
         days=_days(days),
         reason=reason,
         report_id=report_id,
+        public_reason=public_reason,
     )
 
 
-def user_ban(*, moderator, user_id: int, reason: str, report_id: int | None = None) -> Sanction:
+def user_ban(
+    *, moderator, user_id: int, reason: str, report_id: int | None = None, public_reason: str = ""
+) -> Sanction:
     return _sanction(
         moderator=moderator,
         user_id=user_id,
@@ -249,6 +269,7 @@ def user_ban(*, moderator, user_id: int, reason: str, report_id: int | None = No
         days=None,
         reason=reason,
         report_id=report_id,
+        public_reason=public_reason,
     )
 
 

@@ -55,7 +55,7 @@ def describe(sanction) -> str:
     else:
         what = _("%(kind)s until %(until)s (UTC).") % {"kind": kind,
                                                      "until": sanction.ends_at.strftime("%Y-%m-%d %H:%M")}
-    return _("%(what)s Reason: %(reason)s") % {"what": what, "reason": sanction.reason}
+    return _("%(what)s Reason: %(reason)s") % {"what": what, "reason": sanction.public_reason_text}
 
 
 def locking_sanction(user):

@@ -338,3 +338,30 @@ def test_after_an_appeal_lifts_a_suspension_the_banner_no_longer_says_suspended(
     page = client.get("/").content.decode()
     assert "until" not in page.split("moderation-notice")[1][:600]
     assert "lifted" in page.split("moderation-notice")[1][:600]
+
+
+def test_the_player_reads_the_public_reason_in_their_language_never_the_internal_note(client, bob):
+    """Issue 30 point 9: the moderator's internal text was mailed to the player verbatim."""
+    from django.core import mail
+
+    from players.models import Profile
+
+    Profile.objects.update_or_create(user=bob, defaults={"language": "fr"})
+    mod = staff("cm", "Moderators")
+    from tests.platform.factories import committed
+
+    client.force_login(mod)
+    with committed():
+        response = client.post(f"/admin/community/member/{bob.pk}/change/",
+                               {"op": "mute", "mute-days": "3", "mute-preset": "insults",
+                                "mute-reason": "second time this week, see note on the report #12"})
+    assert response.status_code == 302
+    assert client.post(f"/admin/community/member/{bob.pk}/change/",
+                       {"op": "mute", "mute-days": "3", "mute-preset": "made-up", "mute-reason": "x"}
+                       ).status_code == 400
+    sent = [m for m in mail.outbox if "bob@example.com" in m.to]
+    assert sent and "Insultes" in sent[-1].body and "second time" not in sent[-1].body
+    client.force_login(bob)
+    privacy = client.get("/account/privacy/").content.decode()
+    assert "second time" not in privacy
+    assert "second time" not in client.get("/account/export/").content.decode()
