@@ -120,6 +120,23 @@ def report_handled(report) -> None:
                         data={"report": report.pk})
 
 
+def game_changed(*, game, entry, told: dict) -> None:
+    """Tell the players a moderator's change to their game concerns (``told``: user id -> what
+    happened to them: "rollback", "abort", "seat_bot", "seat_lost", "seat_given")."""
+    from django.contrib.auth import get_user_model
+
+    from notifications import services as notify
+    from notifications.models import Notification
+
+    users = get_user_model().objects.in_bulk([uid for uid in told if uid])
+    for user_id, what in told.items():
+        user = users.get(user_id)
+        if user is None or not user.is_active:
+            continue
+        notify.service_mail(user=user, kind=Notification.Kind.MODERATED_GAME, game=game,
+                            key=f"modgame:{entry.pk}:{user_id}", data={"what": what})
+
+
 def mail_context(notification) -> dict:
     """What the moderation e-mails' templates need (called in the reader's language)."""
     from .models import Report, Sanction
@@ -134,6 +151,8 @@ def mail_context(notification) -> dict:
                            lifted=sanction.lifted_at is not None)
     if "report" in data:
         context["report"] = Report.objects.filter(pk=data["report"]).first()
+    if "what" in data:
+        context["what"] = data["what"]
     if "queue" in data:
         context["queue"] = data["queue"]
         context["dashboard_url"] = settings.SITE_URL.rstrip("/") + reverse("community:dashboard")

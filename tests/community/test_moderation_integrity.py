@@ -365,3 +365,33 @@ def test_the_player_reads_the_public_reason_in_their_language_never_the_internal
     privacy = client.get("/account/privacy/").content.decode()
     assert "second time" not in privacy
     assert "second time" not in client.get("/account/export/").content.decode()
+
+
+def test_players_are_mailed_when_a_moderator_changes_their_game_in_their_language(game, alice, bob):
+    """Issue 30 point 10: no mail for a seat given to another player (both sides), a rollback, an abort."""
+    from community import game_moderation
+    from notifications.models import Notification
+    from play import services as game_services
+    from players.models import Profile
+    from tests.platform.factories import committed
+
+    Profile.objects.update_or_create(user=alice, defaults={"language": "fr"})
+    gm = staff("gm", "Game moderators")
+    make_user("carol")
+    for _ in range(2):
+        g = game.__class__.objects.get(pk=game.pk)
+        seat = g.seats.filter(owes_move=True).first()
+        game_services.move_apply(game_id=g.pk, user=seat.user, move={"type": "add", "n": 3},
+                                 expected_version=g.version)
+    from django.core import mail
+
+    with committed():
+        game_moderation.game_rollback(moderator=gm, game_id=game.pk, to_seq=1, reason="bug")
+        game_moderation.seat_give_to_user(moderator=gm, game_id=game.pk, seat_index=1, username="carol",
+                                          reason="bob left")
+        game_moderation.game_abort(moderator=gm, game_id=game.pk, reason="broken")
+    told = sorted(Notification.objects.filter(kind="mod_game").values_list("user__username", "data__what"))
+    assert told == sorted([("alice", "rollback"), ("bob", "rollback"), ("bob", "seat_lost"),
+                           ("carol", "seat_given"), ("alice", "abort"), ("carol", "abort")])
+    to_alice = [m for m in mail.outbox if m.to == [alice.email]]
+    assert any("Un modérateur a arrêté la partie" in m.body for m in to_alice)
