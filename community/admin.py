@@ -19,6 +19,7 @@ from django.http import HttpResponseBadRequest, HttpResponseForbidden, HttpRespo
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -220,23 +221,53 @@ class SeatsFilter(admin.SimpleListFilter):
 @admin.register(Report)
 class ReportAdmin(ActionPageAdmin):
     page_template = "admin/community/report_page.html"
-    list_display = ["id", "created_at", "status", "about", "reported_user", "reporter", "short_reason"]
-    list_filter = ["status"]
+    list_display = ["id", "created_at", "age", "status", "category", "flags", "about", "reported_user", "reporter",
+                    "claimed_by", "short_reason"]
+    list_filter = ["status", "category", "urgent"]
+    # The inbox: the urgent first, then the oldest first (nobody's report waits behind newer ones).
+    ordering = ["-urgent", "created_at"]
     search_fields = ["reported_user__username", "reporter__username", "reason", "message__text",
                      "reported_user__closed_account__former_username"]
-    list_select_related = ["reported_user", "reporter", "message"]
+    list_select_related = ["reported_user", "reporter", "message", "claimed_by"]
 
     @admin.display(description=gettext_lazy("about"))
     def about(self, obj):
+        if obj.category == Report.Category.GAME:
+            return _("game #%(id)s") % {"id": obj.game_id}
         return _("a chat message") if obj.message_id else _("a player")
+
+    @admin.display(description=gettext_lazy("waiting for"))
+    def age(self, obj):
+        return timesince(obj.created_at) if obj.status == Report.Status.OPEN else "—"
+
+    @admin.display(description=gettext_lazy("flags"))
+    def flags(self, obj):
+        marks = [_("urgent")] if obj.urgent else []
+        if obj.escalated_at:
+            marks.append(_("escalated"))
+        return ", ".join(str(m) for m in marks) or "—"
 
     @admin.display(description=gettext_lazy("reason"))
     def short_reason(self, obj):
         return obj.reason[:80]
 
     def ops(self, report):
+        ops = self._ops(report)
+        perm = moderation.report_perm(report)  # the game moderators' reports, the escalated ones…
+        for op in ops.values():
+            op.perm = perm
+        return ops
+
+    def _ops(self, report):
         user_id = report.reported_user_id
         ops = {}
+        if report.category == Report.Category.GAME:
+            ops["resolve"] = Op(
+                _("Close: the game's problem is handled"),
+                lambda o, d: forms.ReasonForm(d, prefix="resolve"),
+                lambda r, o, c, f: moderation.report_resolve(moderator=r.user, report_id=o.pk, reason=c["reason"]),
+                _("The report is closed."),
+            )
         if report.message_id:
             ops["hide"] = Op(
                 _("Hide the message"),
@@ -303,6 +334,19 @@ class ReportAdmin(ActionPageAdmin):
             ),
             _("The report is dismissed."),
         )
+        ops["escalate"] = Op(
+            _("Escalate to the administrators"),
+            lambda o, d: forms.ReasonForm(d, prefix="escalate"),
+            lambda r, o, c, f: moderation.report_escalate(moderator=r.user, report_id=o.pk, reason=c["reason"]),
+            _("The administrators are told; the report is theirs now."),
+        )
+        if user_id:
+            ops["note"] = Op(
+                _("Add a staff note about the reported player"),
+                lambda o, d: forms.NoteForm(d, prefix="note"),
+                lambda r, o, c, f: moderation.member_note_add(moderator=r.user, user_id=user_id, text=c["text"]),
+                _("The note is kept."),
+            )
         ops["take_over"] = Op(
             _("Take the report over (another moderator claimed it)"),
             lambda o, d: forms.ReasonForm(d, prefix="take_over"),
@@ -315,6 +359,10 @@ class ReportAdmin(ActionPageAdmin):
         moderation.report_claim(moderator=request.user, report_id=report.pk)
 
     def shown(self, request, report, name):
+        if name == "note":
+            return True
+        if name == "escalate" and report.escalated_at is not None:
+            return False
         mine = report.claimed_by_id in (None, request.user.pk)
         if report.status == Report.Status.OPEN:
             return (name == "take_over") != mine
@@ -339,6 +387,8 @@ class ReportAdmin(ActionPageAdmin):
                 reported_user_id=report.reported_user_id
             ).exclude(pk=report.pk)[:20]
         context["actions"] = report.actions.select_related("moderator")
+        context["notes"] = (StaffNote.objects.filter(user_id=report.reported_user_id).select_related("author")
+                            if report.reported_user_id else [])
         return context
 
 
@@ -593,6 +643,14 @@ class MemberAdmin(ActionPageAdmin):
                 ),
                 _("The sanction is lifted."),
             )
+        if MemberSettings.objects.filter(user=member).exclude(display_name="").exists():
+            ops["reset_name"] = Op(
+                _("Reset the display name (back to the username)"),
+                lambda o, d: forms.ReasonForm(d, prefix="reset_name"),
+                lambda r, o, c, f: moderation.member_display_name_reset(moderator=r.user, user_id=uid,
+                                                                        reason=c["reason"]),
+                _("The display name is reset."),
+            )
         if standing:
             ops["withdraw"] = Op(
                 _("Withdraw a sanction (a warning too: it no longer counts)"),
@@ -634,7 +692,7 @@ class MemberAdmin(ActionPageAdmin):
             )
         return ops
 
-    SANCTIONS = ("warn", "timeout", "mute", "suspend", "ban", "deactivate", "reset_rating")
+    SANCTIONS = ("warn", "timeout", "mute", "suspend", "ban", "deactivate", "reset_rating", "reset_name")
 
     def shown(self, request, member, name):
         if name in self.SANCTIONS:  # nobody acts against their own tier or above: no panel either

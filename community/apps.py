@@ -24,7 +24,8 @@ class CommunityConfig(AppConfig):
         invitations.register(check_can_invite)  # opening a game with an invitation asks the invitee's choice
         # What the moderation e-mails (sent through the notifications outbox) say.
         emails.register_context([Notification.Kind.SANCTION, Notification.Kind.REPORT_HANDLED,
-                                 Notification.Kind.STAFF_DIGEST, Notification.Kind.MODERATED_GAME],
+                                 Notification.Kind.STAFF_DIGEST, Notification.Kind.MODERATED_GAME,
+                                 Notification.Kind.URGENT_REPORT],
                                 notices.mail_context)
 
         # After the permissions (made by django.contrib.auth's own post_migrate, which comes first).

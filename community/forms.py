@@ -6,7 +6,7 @@ from play import registry, texts
 from play.forms import options_words
 
 from . import reasons
-from .models import CHAT_MAX_LENGTH, MemberSettings
+from .models import CHAT_MAX_LENGTH, MemberSettings, Report
 
 User = get_user_model()
 
@@ -36,6 +36,18 @@ class ReportForm(forms.Form):
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 3, "maxlength": 1000}),
     )
+    urgent = forms.BooleanField(label=_("Urgent: threats against someone (the moderators are alerted at once)"),
+                                required=False)
+
+
+class PlayerReportForm(ReportForm):
+    category = forms.ChoiceField(label=_("About"), choices=[
+        (Report.Category.CHAT, Report.Category.CHAT.label),
+        (Report.Category.CHEATING, Report.Category.CHEATING.label)], required=False)
+    field_order = ["category", "reason", "urgent"]
+
+    def clean_category(self):
+        return self.cleaned_data.get("category") or Report.Category.CHAT
 
 
 class AppealForm(forms.Form):

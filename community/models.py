@@ -93,12 +93,17 @@ class ChatMessage(models.Model):
 
 
 class Report(models.Model):
-    """A player flags a chat message or a user for the moderators."""
+    """A player flags a chat message, a user, or a problem with a game for the moderators."""
 
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
         ACTIONED = "actioned", _("Action taken")
         DISMISSED = "dismissed", _("Dismissed")
+
+    class Category(models.TextChoices):
+        CHAT = "chat", _("Chat: insults, harassment, spam")
+        CHEATING = "cheating", _("Cheating or farming (collusion)")
+        GAME = "game", _("A problem with the game (a bug, a stuck game)")
 
     reporter = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -122,6 +127,13 @@ class Report(models.Model):
         on_delete=models.SET_NULL,
         related_name="reports",
     )
+    # A game problem: the game itself (game moderators handle these; nobody is accused).
+    game = models.ForeignKey("games.Game", verbose_name=_("game"), null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    category = models.CharField(_("category"), max_length=10, choices=Category.choices, default=Category.CHAT,
+                                db_index=True)
+    urgent = models.BooleanField(_("urgent (threats)"), default=False)
+    escalated_at = models.DateTimeField(_("escalated to an administrator at"), null=True, blank=True)
     reason = models.TextField(_("what is wrong"), max_length=1000)
     status = models.CharField(
         _("status"),
@@ -157,6 +169,9 @@ class Report(models.Model):
         verbose_name_plural = _("reports")
 
     def __str__(self):
+        if self.category == self.Category.GAME:
+            return _("Report #%(id)s on game #%(game)s (%(status)s)") % {
+                "id": self.pk, "game": self.game_id, "status": self.get_status_display()}
         if self.message_id:
             return _("Report #%(id)s on message #%(message)s (%(status)s)") % {
                 "id": self.pk, "message": self.message_id, "status": self.get_status_display()}
@@ -245,6 +260,9 @@ class ModerationAction(models.Model):
         WITHDRAW = "withdraw", _("Withdrew a sanction")
         CHANGE_END = "change_end", _("Changed a sanction's end")
         CLAIM = "claim", _("Took over a report")
+        ESCALATE = "escalate", _("Escalated a report to the administrators")
+        RESOLVE = "resolve", _("Closed a game report as handled")
+        RESET_NAME = "reset_name", _("Reset a display name")
         REFUSED = "refused", _("Was refused an action")
 
     moderator = models.ForeignKey(

@@ -55,7 +55,8 @@ def log_action(
     return entry
 
 
-def _report(report_id: int | None, moderator=None, *, dismissing: bool = False) -> Report | None:
+def _report(report_id: int | None, moderator, *, dismissing: bool = False, taking_over: bool = False
+            ) -> Report | None:
     """The report acted on, locked: refused when someone already decided it, or when another
     moderator claimed it (they are on it; take it over first, with a reason). Whoever took action
     on it may add another (hide the message, then warn), but nobody dismisses it afterwards."""
@@ -65,12 +66,13 @@ def _report(report_id: int | None, moderator=None, *, dismissing: bool = False) 
         .filter(pk=report_id).first()
     if report is None:
         raise ServiceError(_("There is no such report."))
-    adding = (not dismissing and moderator is not None and report.status == Report.Status.ACTIONED
+    adding = (not dismissing and report.status == Report.Status.ACTIONED
               and report.handled_by_id == moderator.pk)
     if report.status != Report.Status.OPEN and not adding:
         raise Conflict(_("This report was already decided by %(name)s (%(decision)s)."),
                        {"name": _name(report.handled_by), "decision": report.get_status_display()})
-    if moderator is not None and report.claimed_by_id not in (None, moderator.pk):
+    tiers.require(moderator, report_perm(report))  # game reports: game moderators; escalated: administrators
+    if not taking_over and report.claimed_by_id not in (None, moderator.pk):
         raise Conflict(_("%(name)s claimed this report and is handling it; take it over first, with a reason."),
                        {"name": _name(report.claimed_by)})
     return report
@@ -80,9 +82,18 @@ def _name(user) -> str:
     return user.get_username() if user is not None else str(_("the site"))
 
 
+def report_perm(report) -> str:
+    """Who handles a report: the game moderators a game's problem, the administrators one escalated to
+    them, the (chat) moderators the rest."""
+    if report.escalated_at is not None:
+        return tiers.ADMINISTER
+    return tiers.MODERATE_GAMES if report.category == Report.Category.GAME else tiers.MODERATE_CHAT
+
+
 def report_claim(*, moderator, report_id: int) -> Report | None:
     """Opening a report for action claims it, when nobody has (the page says who did otherwise)."""
-    if not tiers.may(moderator, tiers.MODERATE_CHAT):
+    report = Report.objects.filter(pk=report_id).first()
+    if report is None or not tiers.may(moderator, report_perm(report)):
         return None
     Report.objects.filter(pk=report_id, status=Report.Status.OPEN, claimed_by__isnull=True).update(
         claimed_by=moderator, claimed_at=timezone.now())
@@ -92,9 +103,8 @@ def report_claim(*, moderator, report_id: int) -> Report | None:
 @transaction.atomic
 def report_take_over(*, moderator, report_id: int, reason: str) -> Report:
     """Claim a report another moderator claimed (they are away, say): logged, with a reason."""
-    require_moderator(moderator)
     reason = require_reason(reason)
-    report = _report(report_id)
+    report = _report(report_id, moderator, taking_over=True)
     previous = report.claimed_by
     report.claimed_by, report.claimed_at = moderator, timezone.now()
     report.save(update_fields=["claimed_by", "claimed_at"])
@@ -456,8 +466,52 @@ def appeal_decide(*, moderator, sanction_id: int, lift: bool, reason: str) -> Sa
 
 
 @transaction.atomic
-def report_dismiss(*, moderator, report_id: int, reason: str) -> Report:
+def report_escalate(*, moderator, report_id: int, reason: str) -> Report:
+    """Hand a report up to the administrators (a staff member involved, a legal threat…): they are
+    mailed at once, and only they act on it from now on."""
+    reason = require_reason(reason)
+    report = _report(report_id, moderator)
+    if report.escalated_at is not None:
+        raise Conflict(_("This report is already with the administrators."))
+    report.escalated_at, report.claimed_by, report.claimed_at = timezone.now(), None, None
+    report.save(update_fields=["escalated_at", "claimed_by", "claimed_at"])
+    ModerationAction.objects.create(moderator=moderator, action=Action.ESCALATE, reason=reason, report=report,
+                                    target_user_id=report.reported_user_id, game_id=report.game_id)
+    notices.staff_alert(report, perm=tiers.ADMINISTER, escalated=True)
+    return report
+
+
+@transaction.atomic
+def report_resolve(*, moderator, report_id: int, reason: str) -> Report:
+    """A game's problem is handled (rolled back, adjudicated, a bug filed): the report is closed."""
+    reason = require_reason(reason)
+    report = _report(report_id, moderator)
+    if report.category != Report.Category.GAME:
+        raise ServiceError(_("Only a report about a game's problem is closed this way."))
+    log_action(moderator=moderator, action=Action.RESOLVE, reason=reason, report=report, game_id=report.game_id)
+    return report
+
+
+@transaction.atomic
+def member_display_name_reset(*, moderator, user_id: int, reason: str):
+    """An offensive display name goes back to the username; logged (the player may choose another)."""
+    from .models import MemberSettings
+
     require_moderator(moderator)
+    reason = require_reason(reason)
+    user = _user(user_id)
+    tiers.require_higher_tier(moderator, user)
+    member = MemberSettings.objects.select_for_update().filter(user=user).first()
+    if member is None or not member.display_name:
+        raise ServiceError(_("This player has no display name."))
+    former, member.display_name = member.display_name, ""
+    member.save(update_fields=["display_name"])
+    return log_action(moderator=moderator, action=Action.RESET_NAME, reason=reason, target_user=user,
+                      details={"former": former})
+
+
+@transaction.atomic
+def report_dismiss(*, moderator, report_id: int, reason: str) -> Report:
     reason = require_reason(reason)
     report = _report(report_id, moderator, dismissing=True)
     log_action(

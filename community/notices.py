@@ -137,6 +137,34 @@ def game_changed(*, game, entry, told: dict) -> None:
                             key=f"modgame:{entry.pk}:{user_id}", data={"what": what})
 
 
+def staff_alert(report, *, perm: str, escalated: bool = False) -> int:
+    """Mail at once every active staff member with ``perm`` about ``report`` (urgent, or escalated):
+    not only in tomorrow's digest."""
+    from django.contrib.auth import get_user_model
+
+    from notifications import services as notify
+    from notifications.models import Notification
+
+    from . import tiers
+
+    sent = 0
+    for user in get_user_model().objects.filter(is_active=True, is_staff=True):
+        if not tiers.may(user, perm):
+            continue
+        key = f"{'escalated' if escalated else 'urgent'}:{report.pk}:{user.pk}"
+        if notify.service_mail(user=user, kind=Notification.Kind.URGENT_REPORT, key=key,
+                               data={"report": report.pk, "escalated": escalated}):
+            sent += 1
+    return sent
+
+
+def urgent_report(report) -> int:
+    from . import tiers
+
+    perm = tiers.MODERATE_GAMES if report.category == report.Category.GAME else tiers.MODERATE_CHAT
+    return staff_alert(report, perm=perm)
+
+
 def mail_context(notification) -> dict:
     """What the moderation e-mails' templates need (called in the reader's language)."""
     from .models import Report, Sanction
@@ -151,6 +179,9 @@ def mail_context(notification) -> dict:
                            lifted=sanction.lifted_at is not None)
     if "report" in data:
         context["report"] = Report.objects.filter(pk=data["report"]).first()
+        context["escalated"] = bool(data.get("escalated"))
+        context["report_url"] = settings.SITE_URL.rstrip("/") + reverse("admin:community_report_change",
+                                                                        args=[data["report"]])
     if "what" in data:
         context["what"] = data["what"]
     if "queue" in data:

@@ -395,3 +395,68 @@ def test_players_are_mailed_when_a_moderator_changes_their_game_in_their_languag
                            ("carol", "seat_given"), ("alice", "abort"), ("carol", "abort")])
     to_alice = [m for m in mail.outbox if m.to == [alice.email]]
     assert any("Un modérateur a arrêté la partie" in m.body for m in to_alice)
+
+
+# --- tools a team needs ----------------------------------------------------------------------------
+
+
+def test_a_game_problem_is_reported_from_the_game_page_and_handled_by_game_moderators(client, game, alice):
+    """Issue 30 point 14: a bug report had to accuse a player; game moderators handle game reports,
+    the inbox is oldest first with the age, a report is escalated to the administrators."""
+    from community.models import ModerationAction, Report
+
+    client.force_login(alice)
+    panel = client.get(f"/games/{game.pk}/chat/panel/").content.decode()
+    assert f"/games/{game.pk}/report/" in panel
+    assert client.post(f"/games/{game.pk}/report/", {"reason": ""}).status_code == 400
+    assert client.get(f"/games/{game.pk + 99}/report/").status_code == 404
+    assert client.post(f"/games/{game.pk}/report/", {"reason": "the game is stuck"}).status_code == 302
+    report = Report.objects.get(category="game")
+    assert report.game_id == game.pk and report.reported_user is None
+    url = f"/admin/community/report/{report.pk}/change/"
+    client.force_login(staff("cm", "Moderators"))
+    page = client.get(url).content.decode()
+    assert 'id="op-resolve"' not in page and 'id="op-dismiss"' not in page
+    assert client.post(url, {"op": "resolve", "resolve-reason": "x"}).status_code == 403
+    client.force_login(staff("gm", "Game moderators"))
+    page = client.get(url).content.decode()
+    assert 'id="op-resolve"' in page and 'id="op-escalate"' in page
+    inbox = client.get("/admin/community/report/").content.decode()
+    assert "field-age" in inbox
+    assert client.post(url, {"op": "escalate", "escalate-reason": "needs a database fix"}).status_code == 302
+    assert client.post(url, {"op": "resolve", "resolve-reason": "x"}).status_code == 403  # administrators' now
+    client.force_login(staff("adm", "Administrators"))
+    assert client.post(url, {"op": "resolve", "resolve-reason": "rolled back"}).status_code == 302
+    assert Report.objects.get(pk=report.pk).status == Report.Status.ACTIONED
+    assert list(ModerationAction.objects.filter(report=report).exclude(action="refused")
+                .values_list("action", flat=True).order_by("pk")) == ["escalate", "resolve"]
+
+
+def test_a_player_report_has_a_category_and_an_urgent_one_alerts_the_staff_at_once(client, alice, bob):
+    """Issue 30 points 14 and 15: categories; an urgent report (threats) mails the moderators at once."""
+    from community.models import Report
+    from notifications.models import Notification
+
+    staff("cm", "Moderators")
+    staff("gm", "Game moderators")
+    client.force_login(alice)
+    url = f"/players/{bob.username}/report/"
+    assert client.post(url, {"category": "nonsense", "reason": "x"}).status_code == 400
+    assert client.post(url, {"category": "chat", "reason": "he threatens me", "urgent": "on"}).status_code == 302
+    report = Report.objects.get()
+    assert report.category == "chat" and report.urgent
+    alerted = set(Notification.objects.filter(kind="urgent").values_list("user__username", flat=True))
+    assert alerted == {"cm"}  # the chat moderators (not the game moderators)
+
+
+def test_a_moderator_resets_an_offensive_display_name(client, bob):
+    """Issue 30 point 16: the preset existed, the tool did not."""
+    from community.models import MemberSettings, ModerationAction
+
+    MemberSettings.objects.create(user=bob, display_name="Rude Word")
+    client.force_login(staff("cm", "Moderators"))
+    url = f"/admin/community/member/{bob.pk}/change/"
+    assert client.post(url, {"op": "reset_name"}).status_code == 400
+    assert client.post(url, {"op": "reset_name", "reset_name-preset": "name"}).status_code == 302
+    assert MemberSettings.objects.get(user=bob).display_name == ""
+    assert ModerationAction.objects.get(action="reset_name").details == {"former": "Rude Word"}
