@@ -643,6 +643,14 @@ class MemberAdmin(ActionPageAdmin):
                 ),
                 _("The sanction is lifted."),
             )
+        ops["staff_role"] = Op(
+            _("Appoint or demote (staff role)"),
+            lambda o, d: forms.StaffRoleForm(d, prefix="staff_role"),
+            lambda r, o, c, f: moderation.staff_role_set(moderator=r.user, user_id=uid, role=c["role"],
+                                                         reason=c["reason"]),
+            _("The staff role is changed."),
+            perm=tiers.ADMINISTER,
+        )
         if MemberSettings.objects.filter(user=member).exclude(display_name="").exists():
             ops["reset_name"] = Op(
                 _("Reset the display name (back to the username)"),
@@ -692,7 +700,8 @@ class MemberAdmin(ActionPageAdmin):
             )
         return ops
 
-    SANCTIONS = ("warn", "timeout", "mute", "suspend", "ban", "deactivate", "reset_rating", "reset_name")
+    SANCTIONS = ("warn", "timeout", "mute", "suspend", "ban", "deactivate", "reset_rating", "reset_name",
+                 "staff_role")
 
     def shown(self, request, member, name):
         if name in self.SANCTIONS:  # nobody acts against their own tier or above: no panel either

@@ -254,3 +254,10 @@ class AppealDecisionForm(SanctionChoiceForm):
 
 class SanctionDaysForm(SanctionChoiceForm):
     days = forms.IntegerField(label=_("Ends in (days from now)"), min_value=1, max_value=365)
+
+
+class StaffRoleForm(ReasonForm):
+    role = forms.ChoiceField(label=_("Role"), choices=[
+        ("", _("Player (no staff role)")), ("moderator", _("Moderator (chat and reports)")),
+        ("game_moderator", _("Game moderator (seats, rollback, adjudication)")),
+        ("both", _("Moderator and game moderator")), ("administrator", _("Administrator"))], required=False)

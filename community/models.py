@@ -263,6 +263,7 @@ class ModerationAction(models.Model):
         ESCALATE = "escalate", _("Escalated a report to the administrators")
         RESOLVE = "resolve", _("Closed a game report as handled")
         RESET_NAME = "reset_name", _("Reset a display name")
+        STAFF_ROLE = "staff_role", _("Appointed or demoted a staff member")
         REFUSED = "refused", _("Was refused an action")
 
     moderator = models.ForeignKey(

@@ -596,3 +596,32 @@ def member_note_add(*, moderator, user_id: int, text: str) -> StaffNote:
     if len(text) > 2000:
         raise ServiceError(_("Keep it under 2000 characters."))
     return StaffNote.objects.create(user=_user(user_id), author=moderator, text=text)
+
+
+ROLES = {"": [], "moderator": ["Moderators"], "game_moderator": ["Game moderators"],
+         "both": ["Moderators", "Game moderators"], "administrator": ["Administrators"]}
+
+
+@transaction.atomic
+def staff_role_set(*, moderator, user_id: int, role: str, reason: str):
+    """An administrator appoints or demotes a moderator (the tiers' groups); only the superuser makes
+    or demotes an administrator. Logged."""
+    from django.contrib.auth.models import Group
+
+    tiers.require_administrator(moderator)
+    reason = require_reason(reason)
+    if role not in ROLES:
+        raise ServiceError(_("Choose a role from the list."))
+    user = _user(user_id)
+    if user.pk == moderator.pk:
+        raise ServiceError(_("You cannot change your own role."))
+    tiers.require_higher_tier(moderator, user)
+    if role == "administrator" and not moderator.is_superuser:
+        raise NotAllowed(_("Only the superuser appoints administrators."))
+    before = sorted(user.groups.filter(name__in=tiers.GROUPS).values_list("name", flat=True))
+    user.groups.remove(*Group.objects.filter(name__in=tiers.GROUPS))
+    user.groups.add(*Group.objects.filter(name__in=ROLES[role]))
+    user.is_staff = bool(ROLES[role])
+    user.save(update_fields=["is_staff"])
+    return log_action(moderator=moderator, action=Action.STAFF_ROLE, reason=reason, target_user=user,
+                      details={"before": before, "after": ROLES[role]})

@@ -460,3 +460,33 @@ def test_a_moderator_resets_an_offensive_display_name(client, bob):
     assert client.post(url, {"op": "reset_name", "reset_name-preset": "name"}).status_code == 302
     assert MemberSettings.objects.get(user=bob).display_name == ""
     assert ModerationAction.objects.get(action="reset_name").details == {"former": "Rude Word"}
+
+
+def test_administrators_appoint_and_demote_moderators_and_only_the_superuser_makes_administrators(client, bob,
+                                                                                                  admin_user):
+    """Issue 30 point 18: only the superuser could appoint moderators."""
+    from community import tiers
+    from community.models import ModerationAction
+
+    admin, junior = staff("adm", "Administrators"), staff("junior", "Moderators")
+    url = f"/admin/community/member/{bob.pk}/change/"
+    client.force_login(junior)
+    assert 'id="op-staff_role"' not in client.get(url).content.decode()
+    assert client.post(url, {"op": "staff_role", "staff_role-role": "moderator",
+                             "staff_role-reason": "friend"}).status_code == 403
+    client.force_login(admin)
+    assert 'id="op-staff_role"' in client.get(url).content.decode()
+    assert client.post(url, {"op": "staff_role", "staff_role-role": "moderator",
+                             "staff_role-reason": "trusted regular"}).status_code == 302
+    bob.refresh_from_db()
+    assert bob.is_staff and tiers.may(bob, tiers.MODERATE_CHAT) and tiers.tier(bob) == tiers.MODERATOR
+    assert client.post(url, {"op": "staff_role", "staff_role-role": "administrator",
+                             "staff_role-reason": "x"}).status_code == 400
+    assert client.post(url, {"op": "staff_role", "staff_role-role": "", "staff_role-reason": "stepped down"}
+                       ).status_code == 302
+    bob.refresh_from_db()
+    assert not bob.is_staff and tiers.tier(bob) == tiers.PLAYER
+    assert ModerationAction.objects.filter(action="staff_role", moderator=admin).count() == 2
+    moderation.staff_role_set(moderator=admin_user, user_id=bob.pk, role="administrator", reason="new admin")
+    bob.refresh_from_db()
+    assert tiers.tier(bob) == tiers.ADMINISTRATOR
