@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy
 
 from play import bots
 from play.errors import NotAllowed, ServiceError
+from play.forms import options_words
 from play.models import Move, Seat
 from ratings.models import Rating
 
@@ -35,6 +36,7 @@ from . import (
     moderation,
     move_descriptions,
     queue,
+    selectors,
     signup_policy,
     tiers,
 )
@@ -462,7 +464,19 @@ class ModeratedGameAdmin(ActionPageAdmin):
                 perm=tiers.ADMINISTER,
             )
         } if game.status == "finished" and not (game.result or {}).get("annulled") else {}
-        return annul | {
+        return annul | self._game_ops(game, seats, moves, adjudicate, state)
+
+    def shown(self, request, game, name):
+        """Panels that no longer apply are not offered: a finished game is not aborted or rolled back
+        (posted anyway, the service says why)."""
+        if name in ("adjudicate", "seat_bot", "seat_user", "rollback"):
+            return game.status == "active"
+        if name == "abort":
+            return game.status in ("open", "active")
+        return True
+
+    def _game_ops(self, game, seats, moves, adjudicate, state):
+        return {
             "state": Op(
                 _("Show the full state (hidden information included; logged)"),
                 lambda o, d: forms.ReasonForm(d, prefix="state"),
@@ -532,7 +546,13 @@ class ModeratedGameAdmin(ActionPageAdmin):
         }
 
     def page_context(self, request, game):
+        seats = list(game.seats.select_related("user").order_by("index"))
         return {
+            "title": _("Game #%(id)s: %(name)s, %(status)s") % {
+                "id": game.pk, "name": selectors.engine_name(game.game_type), "status": game.get_status_display()},
+            "game_name": selectors.engine_name(game.game_type),
+            "options_words": options_words(game.options, game.game_type),
+            "result_lines": result_lines(game, seats),
             "game": game,
             "seats": list(game.seats.select_related("user").order_by("index")),
             "moves": Move.objects.filter(game=game).select_related("by_user").order_by("-seq")[:200],
@@ -541,6 +561,26 @@ class ModeratedGameAdmin(ActionPageAdmin):
             # Payloads hold hidden information (a rollback's redraw seed): game moderators only.
             "may_read_payloads": tiers.may(request.user, tiers.MODERATE_GAMES),
         }
+
+
+def result_lines(game, seats) -> list[str]:
+    """A finished game's result as words, one line per seat: "1st: alice (12 points)"."""
+    result = game.result or {}
+    ranks, scores = result.get("ranks") or [], result.get("scores") or []
+    lines = []
+    for seat in seats:
+        rank = ranks[seat.index] if seat.index < len(ranks) else None
+        score = scores[seat.index] if seat.index < len(scores) else None
+        line = _("rank %(rank)s: %(name)s") % {"rank": rank if rank is not None else "—", "name": seat.display_name}
+        if score is not None:
+            line += " " + _("(%(score)s points)") % {"score": score}
+        if seat.index in (result.get("left") or []):
+            line += " · " + _("left the game")
+        lines.append(line)
+    marks = [(result.get("annulled"), _("annulled: it no longer counts")),
+             (result.get("adjudicated"), _("adjudicated by a moderator")),
+             (result.get("rated") is False, _("not rated"))]
+    return lines + [str(text) for on, text in marks if on]
 
 
 # --- members ------------------------------------------------------------------------------------

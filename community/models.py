@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django_countries.fields import CountryField
 
 from play.models import Game
@@ -165,7 +166,7 @@ class Report(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        verbose_name = _("report")
+        verbose_name = pgettext_lazy("moderation", "report")  # the noun ("report" alone is the chat's verb)
         verbose_name_plural = _("reports")
 
     def __str__(self):

@@ -490,3 +490,24 @@ def test_administrators_appoint_and_demote_moderators_and_only_the_superuser_mak
     moderation.staff_role_set(moderator=admin_user, user_id=bob.pk, role="administrator", reason="new admin")
     bob.refresh_from_db()
     assert tiers.tier(bob) == tiers.ADMINISTRATOR
+
+
+def test_the_staff_pages_in_french_name_reports_and_show_a_finished_games_result_as_words(client, game, alice,
+                                                                                         bob):
+    """Issue 30 point 19: "Sélectionnez l'objet signaler à changer", a result shown as a dict, raw options,
+    "#1 race (active)" as the title, and the abort panel on a finished game."""
+    from play import services as game_services
+
+    gm = staff("gm", "Game moderators")
+    gm.is_superuser = True
+    gm.save(update_fields=["is_superuser"])
+    client.force_login(gm)
+    inbox = client.get("/admin/community/report/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "signaler à changer" not in inbox and "signalement" in inbox
+    game_services.game_resign(game_id=game.pk, user=bob)
+    page = client.get(f"/admin/community/moderatedgame/{game.pk}/change/", HTTP_ACCEPT_LANGUAGE="fr")
+    html = page.content.decode()
+    assert "{&#x27;ranks&#x27;" not in html and "rang 1 : alice" in html
+    assert "target=" not in html and "(active)" not in html and "Partie n° " in html
+    assert 'id="op-abort"' not in html and 'id="op-rollback"' not in html and 'id="op-annul"' in html
+    assert "Résultat :" in html
