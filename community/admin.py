@@ -747,7 +747,9 @@ class MemberAdmin(ActionPageAdmin):
         if name in self.SANCTIONS:  # nobody acts against their own tier or above: no panel either
             return tiers.tier(member) < tiers.tier(request.user) and member.pk != request.user.pk
         if name in ("lift", "withdraw", "change_end"):
-            return any(moderation.may_undo(request.user, s) for s in Sanction.objects.filter(user=member))
+            standing = Sanction.objects.filter(user=member, lifted_at__isnull=True).select_related("by", "user")
+            candidates = [s for s in standing if name == "withdraw" or (s.is_active() and s.kind != "warn")]
+            return any(moderation.may_undo(request.user, s) for s in candidates)
         if name == "appeal":
             return any(moderation.may_decide_appeal(request.user, s)
                        for s in Sanction.objects.filter(user=member, appealed_at__isnull=False, appeal_decision=""))
