@@ -511,3 +511,19 @@ def test_the_staff_pages_in_french_name_reports_and_show_a_finished_games_result
     assert "target=" not in html and "(active)" not in html and "Partie n° " in html
     assert 'id="op-abort"' not in html and 'id="op-rollback"' not in html and 'id="op-annul"' in html
     assert "Résultat :" in html
+
+
+def test_an_account_staff_make_in_the_admin_logs_in_on_the_site(client, admin_user, rf):
+    """Issue 30 point 18: staff made in the admin could not log in on the site (no verified address)."""
+    from django.contrib import admin as django_admin
+    from django.contrib.auth import get_user_model
+
+    user_model = get_user_model()
+    made = user_model(username="newmod", email="newmod@example.com", is_staff=True)
+    made.set_password("a-long-password-9")
+    request = rf.post("/admin/auth/user/add/")
+    request.user = admin_user
+    django_admin.site._registry[user_model].save_model(request, made, form=None, change=False)
+    response = client.post("/accounts/login/", {"login": "newmod", "password": "a-long-password-9"})
+    assert response.status_code == 302 and "confirm-email" not in response.url
+    assert client.get("/").wsgi_request.user.username == "newmod"
