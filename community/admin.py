@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.http import HttpResponseBadRequest, HttpResponseForbidden, HttpResponseRedirect
@@ -30,6 +31,7 @@ from play.models import Move, Seat
 from ratings.models import Rating
 
 from . import (
+    evidence,
     forms,
     game_moderation,
     games_admin,  # noqa: F401  (the games app's models: Game, Seat, Move, and the User admin)
@@ -406,8 +408,39 @@ class ModeratedGameAdmin(ActionPageAdmin):
     list_filter = [SeatsFilter, "status", "game_type", "is_private"]
     search_fields = ["=id", "seats__user__username"]
 
+    actions = ["annul_selected"]
+
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__user")
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        if not tiers.may(request.user, tiers.ADMINISTER):
+            actions.pop("annul_selected", None)
+        return actions
+
+    @admin.action(description=gettext_lazy("Annul the selected finished games (with a reason)"))
+    def annul_selected(self, request, queryset):
+        """Farmed games in bulk: a page asks the reason once, then each game is annulled and logged."""
+        form = forms.ReasonForm(request.POST if "reason" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            done, refused = 0, []
+            for game in queryset:
+                try:
+                    game_moderation.game_annul(moderator=request.user, game_id=game.pk,
+                                               reason=form.cleaned_data["reason"])
+                    done += 1
+                except ServiceError as exc:
+                    refused.append(f"#{game.pk}: {exc.message}")
+            self.message_user(request, _("%(n)d game(s) annulled.") % {"n": done})
+            for line in refused:
+                self.message_user(request, line, messages.WARNING)
+            return None
+        context = {**self.admin_site.each_context(request), "opts": self.opts, "games": queryset, "form": form,
+                   "title": _("Annul the selected finished games"),
+                   "action_checkbox_name": ACTION_CHECKBOX_NAME}
+        return TemplateResponse(request, "admin/community/annul_games.html", context,
+                                status=400 if form.is_bound else 200)
 
     @admin.display(description=gettext_lazy("players"))
     def players(self, obj):
@@ -772,6 +805,9 @@ class MemberAdmin(ActionPageAdmin):
             ).select_related("moderator", "target_user")[:100],
             "ratings": Rating.objects.filter(user=member),
             "may_see_ips": tiers.may(request.user, tiers.VIEW_IP_RECORDS),
+            "pairs": evidence.pair_stats(member),
+            "shared_addresses": (evidence.shared_addresses(member)
+                                 if tiers.may(request.user, tiers.VIEW_IP_RECORDS) else []),
             "notes": StaffNote.objects.filter(user=member).select_related("author"),
             "chat_count": ChatMessage.objects.filter(author=member).count(),
         }

@@ -527,3 +527,43 @@ def test_an_account_staff_make_in_the_admin_logs_in_on_the_site(client, admin_us
     response = client.post("/accounts/login/", {"login": "newmod", "password": "a-long-password-9"})
     assert response.status_code == 302 and "confirm-email" not in response.url
     assert client.get("/").wsgi_request.user.username == "newmod"
+
+
+def test_collusion_evidence_pairs_shared_addresses_and_bulk_annul(client, alice, bob):
+    """Issue 30 point 17: per-pair statistics (quick resignations), accounts seen from the same address
+    (administrators only), and annulling farmed games in bulk with one reason."""
+    from axes.models import AccessLog
+
+    from community.models import ModerationAction
+    from play import services as game_services
+    from play.models import Game
+
+    games = []
+    for _ in range(2):
+        game = accept_all(race_game(alice, [bob]), [bob])
+        game_services.game_resign(game_id=game.pk, user=bob)
+        games.append(game)
+    for name in ("alice", "bob"):
+        AccessLog.objects.create(username=name, ip_address="203.0.113.7", user_agent="x", http_accept="x",
+                                 path_info="/accounts/login/")
+    url = f"/admin/community/member/{alice.pk}/change/"
+    client.force_login(staff("cm", "Moderators"))
+    page = client.get(url).content.decode()
+    assert "Quick resignations" in page and "<td>2</td>" in page and "203.0.113.7" not in page
+    listing = client.get("/admin/community/moderatedgame/").content.decode()
+    assert "annul_selected" not in listing
+    admin = staff("adm", "Administrators")
+    client.force_login(admin)
+    page = client.get(url).content.decode()
+    assert "203.0.113.7" in page and "bob" in page.split("203.0.113.7")[1][:100]
+    ids = [str(g.pk) for g in games]
+    ask = client.post("/admin/community/moderatedgame/", {"action": "annul_selected", "_selected_action": ids})
+    assert ask.status_code == 200 and "Annul these games" in ask.content.decode()
+    empty = client.post("/admin/community/moderatedgame/", {"action": "annul_selected", "_selected_action": ids,
+                                                             "reason": ""})
+    assert empty.status_code == 400
+    done = client.post("/admin/community/moderatedgame/", {"action": "annul_selected", "_selected_action": ids,
+                                                            "reason": "farmed wins"})
+    assert done.status_code == 302
+    assert all((Game.objects.get(pk=g.pk).result or {}).get("annulled") for g in games)
+    assert ModerationAction.objects.filter(action="annul", reason="farmed wins").count() == 2
