@@ -28,5 +28,9 @@ class CommunityConfig(AppConfig):
                                  Notification.Kind.URGENT_REPORT],
                                 notices.mail_context)
 
+        from play import signals
+
+        # A seat timed out to a bot: its player is mailed how to take it back.
+        signals.seat_timed_out.connect(notices.seat_timed_out, dispatch_uid="community.seat_timed_out")
         # After the permissions (made by django.contrib.auth's own post_migrate, which comes first).
         post_migrate.connect(ensure_groups, sender=self, dispatch_uid="community.ensure_groups")

@@ -18,3 +18,6 @@ clock_running_low = Signal()
 game_finished = Signal()
 # sender=Game class, game=<Game>: bot seats owe a decision (``play.handlers`` queues their task).
 bots_to_move = Signal()
+# sender=Game class, game=<Game>, seat=<Seat>: the seat's clock ran out and a bot plays it until the
+# player takes it back (``seat_timeout``); the player is told how.
+seat_timed_out = Signal()

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from kit.base import IllegalMove
 
-from .. import registry, seat_clocks, undo
+from .. import registry, seat_clocks, signals, undo
 from ..errors import BadMove, Conflict, NotAllowed, ServiceError, StaleVersion
 from ..models import Game, Move, Seat
 from ..replay import replay_final_state
@@ -158,6 +158,7 @@ def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bo
         seat.deadline = seat.reminder_at = None  # a bot moves now: no clock to watch
         seat.save(update_fields=["substitute_bot", "deadline", "reminder_at"])
         game.save()
+        signals.seat_timed_out.send(sender=Game, game=game, seat=seat)
         _bots_to_move(game)
     return True
 

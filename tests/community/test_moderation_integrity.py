@@ -567,3 +567,21 @@ def test_collusion_evidence_pairs_shared_addresses_and_bulk_annul(client, alice,
     assert done.status_code == 302
     assert all((Game.objects.get(pk=g.pk).result or {}).get("annulled") for g in games)
     assert ModerationAction.objects.filter(action="annul", reason="farmed wins").count() == 2
+
+
+def test_a_player_whose_clock_ran_out_is_mailed_how_to_take_the_seat_back(game, alice, bob):
+    """Issue 30 point 10: no mail when a time-out gave the seat to a bot."""
+    from django.core import mail
+
+    from play import services as game_services
+    from play.models import Game, Seat
+    from tests.platform.factories import committed
+
+    game_services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 3},
+                             expected_version=Game.objects.get(pk=game.pk).version)
+    seat = Seat.objects.get(game=game, user=bob)
+    _late(game, seat.index)
+    with committed():
+        assert game_services.seat_timeout(game_id=game.pk, seat_index=seat.index)
+    [sent] = [m for m in mail.outbox if m.to == [bob.email]]
+    assert "A bot plays for you" in sent.subject and "Play my seat again" in sent.body
