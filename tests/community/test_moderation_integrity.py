@@ -504,6 +504,9 @@ def test_the_staff_pages_in_french_name_reports_and_show_a_finished_games_result
     client.force_login(gm)
     inbox = client.get("/admin/community/report/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "signaler à changer" not in inbox and "signalement" in inbox
+    report = services.report_user(reporter=alice, user=bob, reason="rude")
+    page = client.get(f"/admin/community/report/{report.pk}/change/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Signalé par :" in page and "Motif :" in page and "</b>:" not in page
     game_services.game_resign(game_id=game.pk, user=bob)
     page = client.get(f"/admin/community/moderatedgame/{game.pk}/change/", HTTP_ACCEPT_LANGUAGE="fr")
     html = page.content.decode()
