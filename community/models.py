@@ -132,8 +132,8 @@ class Report(models.Model):
     game = models.ForeignKey("games.Game", verbose_name=_("game"), null=True, blank=True,
                              on_delete=models.SET_NULL, related_name="+")
     category = models.CharField(_("category"), max_length=10, choices=Category.choices, default=Category.CHAT,
-                                db_index=True)
-    urgent = models.BooleanField(_("urgent (threats)"), default=False)
+                                db_default=Category.CHAT, db_index=True)
+    urgent = models.BooleanField(_("urgent (threats)"), default=False, db_default=False)
     escalated_at = models.DateTimeField(_("escalated to an administrator at"), null=True, blank=True)
     reason = models.TextField(_("what is wrong"), max_length=1000)
     status = models.CharField(
@@ -196,7 +196,8 @@ class Sanction(models.Model):
     kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
     reason = models.TextField(_("internal note"))  # staff only: the player reads public_reason
     # A preset of community/reasons.py, worded in the player's language when read.
-    public_reason = models.CharField(_("reason given to the player"), max_length=20, default="other")
+    public_reason = models.CharField(_("reason given to the player"), max_length=20, default="other",
+                                     db_default="other")
     starts_at = models.DateTimeField(_("starts at"), default=timezone.now)
     ends_at = models.DateTimeField(_("ends at"), null=True, blank=True, db_index=True)  # None: until lifted
     by = models.ForeignKey(
