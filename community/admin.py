@@ -351,6 +351,15 @@ class ReportAdmin(ActionPageAdmin):
                 lambda r, o, c, f: moderation.member_note_add(moderator=r.user, user_id=user_id, text=c["text"]),
                 _("The note is kept."),
             )
+            notes = list(StaffNote.objects.filter(user_id=user_id).select_related("author")[:50])
+            if notes:
+                ops["edit_note"] = Op(
+                    _("Correct a staff note"),
+                    lambda o, d: forms.NoteEditForm(d, prefix="edit_note", notes=notes),
+                    lambda r, o, c, f: moderation.member_note_edit(moderator=r.user, note_id=c["note"],
+                                                                   text=c["text"]),
+                    _("The note is corrected."),
+                )
         ops["take_over"] = Op(
             _("Take the report over (another moderator claimed it)"),
             lambda o, d: forms.ReasonForm(d, prefix="take_over"),
@@ -363,7 +372,7 @@ class ReportAdmin(ActionPageAdmin):
         moderation.report_claim(moderator=request.user, report_id=report.pk)
 
     def shown(self, request, report, name):
-        if name == "note":
+        if name in ("note", "edit_note"):
             return True
         if name == "escalate" and report.escalated_at is not None:
             return False

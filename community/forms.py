@@ -172,6 +172,16 @@ class NoteForm(forms.Form):
                            widget=forms.Textarea(attrs={"rows": 2}))
 
 
+class NoteEditForm(NoteForm):
+    note = forms.TypedChoiceField(label=_("Note"), coerce=int)
+    field_order = ["note", "text"]
+
+    def __init__(self, *args, notes=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["note"].choices = [(n.pk, f"{n.created_at:%Y-%m-%d} {n.author or '—'}: {n.text[:40]}")
+                                       for n in notes]
+
+
 class SeatBotForm(ReasonForm):
     seat = forms.TypedChoiceField(label=_("Seat"), coerce=int)
     bot_level = forms.ChoiceField(label=_("Bot level"))

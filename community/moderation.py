@@ -586,6 +586,25 @@ def suspensions_expire() -> int:
     return count
 
 
+def member_note_edit(*, moderator, note_id: int, text: str) -> StaffNote:
+    """Correct a staff note: its author, or an administrator."""
+    if moderator is None or not (moderator.is_active and moderator.is_staff):
+        raise NotAllowed(_("Only moderators can do this."))
+    note = StaffNote.objects.filter(pk=note_id).first()
+    if note is None:
+        raise ServiceError(_("There is no such note."))
+    if note.author_id != moderator.pk and not tiers.may(moderator, tiers.ADMINISTER):
+        raise NotAllowed(_("Only its author or an administrator changes a note."))
+    text = (text or "").strip()
+    if not text:
+        raise ServiceError(_("Write the note first."))
+    if len(text) > 2000:
+        raise ServiceError(_("Keep it under 2000 characters."))
+    note.text = text
+    note.save(update_fields=["text"])
+    return note
+
+
 def member_note_add(*, moderator, user_id: int, text: str) -> StaffNote:
     """A note about a player for the other staff (any tier writes and reads them)."""
     if moderator is None or not (moderator.is_active and moderator.is_staff):

@@ -588,3 +588,22 @@ def test_a_player_whose_clock_ran_out_is_mailed_how_to_take_the_seat_back(game, 
         assert game_services.seat_timeout(game_id=game.pk, seat_index=seat.index)
     [sent] = [m for m in mail.outbox if m.to == [bob.email]]
     assert "A bot plays for you" in sent.subject and "Play my seat again" in sent.body
+
+
+def test_staff_notes_are_shown_added_and_corrected_on_the_report_page(client, report, bob):
+    """Issue 30 point 14: notes shown and editable on the report page (by their author or an administrator)."""
+    from community.models import StaffNote
+
+    first, second = staff("first", "Moderators"), staff("second", "Moderators")
+    url = f"/admin/community/report/{report.pk}/change/"
+    client.force_login(first)
+    assert client.post(url, {"op": "note", "note-text": "warned twice on another site"}).status_code == 302
+    note = StaffNote.objects.get(user=bob)
+    assert "warned twice on another site" in client.get(url).content.decode()
+    assert client.post(url, {"op": "edit_note", "edit_note-note": note.pk, "edit_note-text": ""}).status_code == 400
+    assert client.post(url, {"op": "edit_note", "edit_note-note": note.pk,
+                             "edit_note-text": "warned once on another site"}).status_code == 302
+    client.force_login(second)
+    assert client.post(url, {"op": "edit_note", "edit_note-note": note.pk,
+                             "edit_note-text": "nothing"}).status_code == 400
+    assert StaffNote.objects.get(pk=note.pk).text == "warned once on another site"
