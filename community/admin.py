@@ -96,6 +96,8 @@ class Op:
     danger: bool = False
     # The staff tier that may run it (community/tiers.py); None: any staff member.
     perm: str | None = tiers.MODERATE_CHAT
+    # Besides the tier, whether this staff member may run it on this object (None: anyone of the tier).
+    allowed: Callable | None = None  # (user) -> bool
 
 
 class ActionPageAdmin(StaffOnlyAdmin):
@@ -132,7 +134,9 @@ class ActionPageAdmin(StaffOnlyAdmin):
             self.on_open(request, obj)
             obj = self.get_object(request, object_id)
         every = self.ops(obj)
-        ops = {name: op for name, op in every.items() if op.perm is None or tiers.may(request.user, op.perm)}
+        ops = {name: op for name, op in every.items()
+               if (op.perm is None or tiers.may(request.user, op.perm))
+               and (op.allowed is None or op.allowed(request.user))}
         bound, status, extra = {}, 200, {}
         if request.method == "POST":
             name = request.POST.get("op", "")
@@ -525,6 +529,8 @@ class ModeratedGameAdmin(ActionPageAdmin):
                 state,
                 "",
                 perm=tiers.MODERATE_GAMES,
+                # Seated staff are players: no button (and the service refuses them too).
+                allowed=lambda user: not any(s.user_id == user.pk for s in seats),
             ),
             "abort": Op(
                 _("Abort"),

@@ -31,6 +31,6 @@ class CommunityConfig(AppConfig):
         from play import signals
 
         # A seat timed out to a bot: its player is mailed how to take it back.
-        signals.seat_timed_out.connect(notices.seat_timed_out, dispatch_uid="community.seat_timed_out")
+        signals.game_changed.connect(notices.seats_timed_out, dispatch_uid="community.seats_timed_out")
         # After the permissions (made by django.contrib.auth's own post_migrate, which comes first).
         post_migrate.connect(ensure_groups, sender=self, dispatch_uid="community.ensure_groups")

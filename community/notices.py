@@ -165,17 +165,17 @@ def urgent_report(report) -> int:
     return staff_alert(report, perm=perm)
 
 
-def seat_timed_out(sender, game, seat, **kwargs) -> None:
-    """``play.signals.seat_timed_out``: the player whose clock ran out is told a bot plays for them and
-    how to take the seat back (the game page's "play again" button)."""
+def seats_timed_out(sender, game, change, **kwargs) -> None:
+    """``play.signals.game_changed``: each player whose clock ran out (``change.timed_out``) is told a bot
+    plays for them and how to take the seat back (the game page's "play my seat again" button)."""
     from notifications import services as notify
     from notifications.models import Notification
 
-    if seat.user is None or not seat.user.is_active:
-        return
-    last = game.version
-    notify.service_mail(user=seat.user, kind=Notification.Kind.MODERATED_GAME, game=game,
-                        key=f"timeout:{game.pk}:{seat.index}:{last}", data={"what": "timeout"})
+    for seat in getattr(change, "timed_out", []):
+        if seat.user is None or not seat.user.is_active:
+            continue
+        notify.service_mail(user=seat.user, kind=Notification.Kind.MODERATED_GAME, game=game,
+                            key=f"timeout:{game.pk}:{seat.index}:{game.version}", data={"what": "timeout"})
 
 
 def mail_context(notification) -> dict:
