@@ -134,13 +134,12 @@ class ActionPageAdmin(StaffOnlyAdmin):
             self.on_open(request, obj)
             obj = self.get_object(request, object_id)
         every = self.ops(obj)
-        ops = {name: op for name, op in every.items()
-               if (op.perm is None or tiers.may(request.user, op.perm))
-               and (op.allowed is None or op.allowed(request.user))}
+        in_tier = {name: op for name, op in every.items() if op.perm is None or tiers.may(request.user, op.perm)}
+        ops = {name: op for name, op in in_tier.items() if op.allowed is None or op.allowed(request.user)}
         bound, status, extra = {}, 200, {}
         if request.method == "POST":
             name = request.POST.get("op", "")
-            if name in every and name not in ops:  # a junior trying a senior's action: seniors read it
+            if name in every and name not in in_tier:  # a junior trying a senior's action: seniors read it
                 self._refused(request, obj, name, _("Your moderator role does not allow this."))
                 return HttpResponseForbidden(_("Your moderator role does not allow this."))
             if name not in ops:
