@@ -3,7 +3,7 @@
 - ``GET /api/stream/events/``: the caller's events as they happen, one JSON object per line (NDJSON;
   ``Accept: text/event-stream`` gives server-sent events). First, one event per game that needs
   the caller (``myTurn``, ``challenge``) or is in progress (``gameState``); then ``gameStart``,
-  ``myTurn``, ``gameState`` (someone moved), ``gameFinish``, ``challenge``, ``chat``. An empty line
+  ``myTurn``, ``gameState`` (someone moved), ``gameFinish``, ``challenge``, ``chat``, ``chatHidden``. An empty line
   every 20 s keeps proxies from closing it.
 - ``GET /api/stream/games/<id>/``: one game's ``gameState`` (version, status, the seats that owe a
   move) now and at every change; it ends when the game is over.
