@@ -52,8 +52,9 @@ SMALL_TARGETS = """() => {
 WIDE = """() => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > %(w)s + 0.5)
   .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > %(w)s + 0.5)).slice(0, 5)
   .map(e => { const path = []; for (let a = e; a && a !== document.body; a = a.parentElement) {
-      path.push(a.tagName + (a.id ? '#' + a.id : '') + (a.getAttribute('class') ? '.' + a.getAttribute('class').split(' ')[0] : '')); }
-    return `${path.slice(0, 7).join(' < ')} ${Math.round(e.getBoundingClientRect().right)}`; })""" % {"w": WIDTH}
+      path.push(a.tagName + (a.id ? '#' + a.id : '') + (a.getAttribute('class') ? '.' + a.getAttribute('class').split(' ')[0] : '')
+        + ':' + Math.round(a.getBoundingClientRect().right)); }
+    return `${path.slice(0, 12).join(' < ')} ${Math.round(e.getBoundingClientRect().right)}`; })""" % {"w": WIDTH}
 
 ON_SCREEN = """el => { const r = el.getBoundingClientRect();
   const box = el.closest('[data-board]'); const b = box ? box.getBoundingClientRect() : null;
