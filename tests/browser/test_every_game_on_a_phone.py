@@ -23,7 +23,7 @@ TAP = 43.5  # 44 CSS px, less the rounding of fractional layouts
 # Every control that is visible on screen and smaller than a finger, with why it is not excepted.
 SMALL_TARGETS = """() => {
   const out = [];
-  const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex="0"]';
+  const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]';
   for (const el of document.querySelectorAll(controls)) {
     if (!el.getClientRects().length || el.closest('.visually-hidden, [hidden]')) { continue; }
     const size = el.getBoundingClientRect(); if (!size.width || !size.height) { continue; }  // nothing to tap
