@@ -208,7 +208,8 @@ def render(view: dict, *, names: list[str], targets: dict[tuple[int, int], Targe
         out.append(  # one Tab stop for all the targets, the arrow keys going on (site.js)
             f'<a href="{href}" class="target{" empty" if empty else ""}" role="button" data-cell="{tx},{ty}" '
             f'hx-get="{href}" hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" data-board-target '
-            f'tabindex="{0 if n == 0 else -1}" aria-label="{escape(target.title)}"><title>{escape(target.title)}</title>'
+            f'tabindex="{0 if n == 0 else -1}" aria-label="{escape(target.title)}">'
+            f'<title>{escape(target.title)}</title>'
             f'<rect x="{tx * S + 2}" y="{ty * S + 2}" width="{S - 4}" height="{S - 4}" rx="5"/>{plus}</a>')
     cols = min(x1 - x0 + 1, MAX_COLS_CLASS)
     return mark_safe(

@@ -192,7 +192,7 @@ document.addEventListener("click", function (event) {
   var info = document.querySelector("[data-board-info]");
   if (thing && info) {
     var title = thing.querySelector("title");
-    if (title) { info.textContent = title.textContent; }
+    if (title) { info.textContent = title.textContent; info.classList.add("told"); }
   }
 });
 document.addEventListener("DOMContentLoaded", restoreBoard);

@@ -21,12 +21,12 @@ WIDTH, HEIGHT = 390, 844
 TAP = 43.5  # 44 CSS px, less the rounding of fractional layouts
 
 # Every control that is visible on screen and smaller than a finger, with why it is not excepted.
-SMALL_TARGETS = """() => {
+SMALL_TARGETS = """tap => {
   const out = [];
   const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]';
   for (const el of document.querySelectorAll(controls)) {
     if (!el.getClientRects().length || el.closest('.visually-hidden, [hidden]')) { continue; }
-    const size = el.getBoundingClientRect(); if (!size.width || !size.height) { continue; }  // nothing to tap
+    const box0 = el.getBoundingClientRect(); if (!box0.width || !box0.height) { continue; }  // nothing to tap
     if (getComputedStyle(el).visibility === 'hidden') { continue; }
     if (el.classList.contains('skip-link') && document.activeElement !== el) { continue; }  // shown on focus
     const r = el.getBoundingClientRect();
@@ -35,26 +35,27 @@ SMALL_TARGETS = """() => {
       const b = box.getBoundingClientRect();
       if (r.right <= b.left || r.left >= b.right || r.bottom <= b.top || r.top >= b.bottom) { continue; }
     }
-    if (r.width >= %(tap)s && r.height >= %(tap)s) { continue; }
+    if (r.width >= tap && r.height >= tap) { continue; }
     const style = getComputedStyle(el);
     const parent = el.parentElement;
     if (el.tagName === 'A' && style.display === 'inline' && parent
         && parent.textContent.trim().length > el.textContent.trim().length) { continue; }  // in a sentence
     if (el.labels && [...el.labels].some(l => { const q = l.getBoundingClientRect();
-        return q.width >= %(tap)s && q.height >= %(tap)s; })) { continue; }  // a label a finger's size
-    out.push(`${el.tagName}.${el.getAttribute('class') || ''} "${(el.textContent || el.value || '').trim().slice(0, 30)}" `
-             + `${Math.round(r.width)}×${Math.round(r.height)}`);
+        return q.width >= tap && q.height >= tap; })) { continue; }  // a label a finger's size
+    const text = (el.textContent || el.value || '').trim().slice(0, 30);
+    const size = `${Math.round(r.width)}×${Math.round(r.height)}`;
+    out.push(`${el.tagName}.${el.getAttribute('class') || ''} "${text}" ${size}`);
   }
   return out;
-}""" % {"tap": TAP}
+}"""
 
 # What sticks out at the right (the innermost elements first: the culprits).
-WIDE = """() => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > %(w)s + 0.5)
-  .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > %(w)s + 0.5)).slice(0, 5)
+WIDE = """w => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w + 0.5)
+  .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > w + 0.5)).slice(0, 5)
   .map(e => { const path = []; for (let a = e; a && a !== document.body; a = a.parentElement) {
-      path.push(a.tagName + (a.id ? '#' + a.id : '') + (a.getAttribute('class') ? '.' + a.getAttribute('class').split(' ')[0] : '')
-        + ':' + Math.round(a.getBoundingClientRect().right)); }
-    return `${path.slice(0, 12).join(' < ')} ${Math.round(e.getBoundingClientRect().right)}`; })""" % {"w": WIDTH}
+      const cls = a.getAttribute('class') ? '.' + a.getAttribute('class').split(' ')[0] : '';
+      path.push(a.tagName + (a.id ? '#' + a.id : '') + cls + ':' + Math.round(a.getBoundingClientRect().right)); }
+    return `${path.slice(0, 12).join(' < ')} ${Math.round(e.getBoundingClientRect().right)}`; })"""
 
 ON_SCREEN = """el => { const r = el.getBoundingClientRect();
   const box = el.closest('[data-board]'); const b = box ? box.getBoundingClientRect() : null;
@@ -71,9 +72,9 @@ AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag2
 def _check(page, where: str, problems: list[str], *, axe: bool = True) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     if width > WIDTH:
-        wide = page.evaluate(WIDE)
+        wide = page.evaluate(WIDE, WIDTH)
         problems.append(f"{where}: the page is {width} px wide: {wide}")
-    for small in page.evaluate(SMALL_TARGETS):
+    for small in page.evaluate(SMALL_TARGETS, TAP):
         problems.append(f"{where}: under 44 px: {small}")
     if axe:
         from axe_playwright_python.sync_playwright import Axe

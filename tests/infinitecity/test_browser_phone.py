@@ -42,7 +42,7 @@ def test_cells_stay_tappable_on_a_phone_and_the_board_pans(browser, live_server)
         page = context.new_page()
         log_in(page, live_server.url, users[0].username)
         page.goto(f"{live_server.url}/games/{game.pk}/")
-        page.locator(".ic-card-link").first.click()
+        page.locator(".turn-tiles a.choice").first.click()  # on a phone the hand is listed by the question
         page.wait_for_selector("svg.ic-board a.target")
         seen = page.evaluate(MEASURE)
         assert seen["cell"] >= TAP * 60 / 64 - 0.5, seen  # a target's square is 60 of the cell's 64 units
