@@ -26,7 +26,7 @@ MAX_COLS_CLASS = 40
 # The seats' colours (the definition gives them to the platform) and how the board paints them. Each
 # token carries its seat's letter, the one the platform writes beside the player's name everywhere.
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
-SEAT_FILL = ("#c0392b", "#2e6fb7", "#3d8b3d", "#d4a017", "#7d3c98", "#e67e22")
+SEAT_FILL = ("#c0392b", "#2e6fb7", "#2f7a2f", "#d4a017", "#7d3c98", "#e67e22")  # white letters 4.5:1 or more
 SEAT_INK = ("#fff", "#fff", "#fff", "#222", "#fff", "#222")
 
 

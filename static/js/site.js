@@ -203,7 +203,8 @@ document.addEventListener("htmx:load", restoreBoard);
 // Board targets drawn in SVG are links with role="button": Space presses them too, as a button.
 document.addEventListener("keydown", function (event) {
   var el = event.target;
-  if (event.key === " " && el.matches && el.matches("a[role=button]")) {
+  // (links drawn as buttons too: the hand's cards, a step's choices; a person presses a button with Space)
+  if (event.key === " " && el.matches && el.matches("a[role=button], a.button, a[data-choice]")) {
     event.preventDefault();  // (an SVG element has no click(): send the event itself)
     el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
   }
@@ -327,4 +328,13 @@ document.addEventListener("htmx:afterSettle", function (event) {
       announce(li.getAttribute("data-says"));
     }
   });
+});
+
+// A form sent back with errors (log in, sign up, a new game…): the focus goes to its first error, which is read
+// out, instead of the page's top.
+document.addEventListener("DOMContentLoaded", function () {
+  var error = document.querySelector("main .errorlist, main form .error, main form [aria-invalid=true]");
+  if (!error || document.querySelector("#game-body")) { return; }
+  if (!error.matches("input, select, textarea")) { error.setAttribute("tabindex", "-1"); }
+  error.focus();
 });

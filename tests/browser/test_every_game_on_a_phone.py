@@ -174,3 +174,32 @@ def test_a_move_on_a_phone_then_the_end(browser, live_server, settings, slug):
     finally:
         context.close()
     assert not problems, "\n".join(problems)
+
+
+SITE_PAGES = ["/", "/games/mine/", "/games/new/", "/ratings/", "/me/preferences/"]
+
+
+def test_the_site_pages_on_a_phone(browser, live_server):
+    """The shell's own pages at 390 px (and the log-in page at 320 px, WCAG's reflow width): no sideways scroll,
+    every control a finger's size, the top bar a menu."""
+    user = make_user("site-phone")
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True,
+                                  locale="en", extra_http_headers={"Accept-Language": "en"})
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        for path in ("/accounts/login/", "/accounts/signup/"):
+            page.goto(live_server.url + path)
+            _check(page, path, problems, axe=False)
+        log_in(page, live_server.url, user.username)
+        for path in SITE_PAGES + [f"/players/{user.username}/", f"/players/{user.username}/history/"]:
+            page.goto(live_server.url + path)
+            _check(page, path, problems, axe=False)
+        page.set_viewport_size({"width": 320, "height": 700})
+        page.goto(live_server.url + "/games/new/")
+        if page.evaluate("document.documentElement.scrollWidth") > 320:
+            problems.append("the new-game form is wider than 320 px")
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
