@@ -5,8 +5,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from community.api import ChatView
+from lacitta_site import health, metrics
 from lacitta_site.dev_outbox import outbox
-from lacitta_site.health import health
 from play import api_game_types, stream
 from play.api import GameViewSet
 from players import api as players_api
@@ -20,7 +20,11 @@ router = DefaultRouter()
 router.register("games", GameViewSet, basename="game")
 
 urlpatterns = [
-    path("healthz", health, name="health"),
+    path("healthz", health.ready, name="health"),
+    path("healthz/live", health.live, name="health-live"),
+    path("healthz/ready", health.ready, name="health-ready"),
+    path("healthz/status", health.status, name="health-status"),
+    path("metrics", metrics.metrics, name="metrics"),
     path("dev/outbox/", outbox, name="dev_outbox"),  # DEBUG only: a 404 otherwise
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),

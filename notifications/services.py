@@ -117,3 +117,22 @@ def account_mail(*, message, user=None) -> Notification:
     else:
         enqueue_on_commit(send_notification, note.pk)  # a worker must find the row committed
     return note
+
+
+def mails_retry(*, ids) -> int:
+    """Failed e-mails sent again (the admin's "Send again"): back to the outbox with their attempts reset,
+    the send task queued on commit. Rows in any other state are left alone. Returns how many."""
+    from django.db import transaction
+
+    from play.queue import enqueue_on_commit
+
+    from .tasks import send_notification
+
+    with transaction.atomic():
+        failed = list(Notification.objects.select_for_update()
+                      .filter(pk__in=list(ids), status=Notification.Status.FAILED))
+        for note in failed:
+            note.status, note.attempts = Notification.Status.PENDING, 0
+            note.save(update_fields=["status", "attempts"])
+            enqueue_on_commit(send_notification, note.pk)
+    return len(failed)

@@ -6,12 +6,19 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db.models import QuerySet
 
 from .models import Game, Seat
 
 OPEN_GAME_LIFETIME_DAYS = 14
-LOST_BOT_TURN_AFTER = timedelta(minutes=2)
+
+
+def lost_bot_turn_after() -> timedelta:
+    """How long a bot seat may owe a move with no change to the game before its task counts as lost (a killed
+    worker, a broker outage). A bot decides in about a second and a game of bots saves every move, so a few
+    seconds of silence already mean the task is gone; a late duplicate finds the version moved and does nothing."""
+    return timedelta(seconds=settings.BOT_TURN_LOST_AFTER_SECONDS)
 
 
 def late_games(now: datetime) -> QuerySet:
@@ -29,10 +36,10 @@ def bot_seats_owing() -> QuerySet:
 
 
 def lost_bot_turns(game_ids, now: datetime) -> QuerySet:
-    """(game id, version) of those games still waiting for that bot minutes later: its
-    task was lost (broker down when the move was saved). Primary key lookups."""
+    """(game id, version) of those games still waiting for that bot ``lost_bot_turn_after()`` later: its
+    task was lost (a killed worker, the broker down when the move was saved). Primary key lookups."""
     return (Game.objects.filter(pk__in=list(game_ids), status=Game.Status.ACTIVE,
-                                updated_at__lt=now - LOST_BOT_TURN_AFTER)
+                                updated_at__lt=now - lost_bot_turn_after())
             .order_by().values_list("pk", "version"))
 
 

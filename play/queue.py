@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 from django.db import transaction
 
+from .breaker import BROKER
+
 log = logging.getLogger(__name__)
 
 
@@ -20,9 +22,13 @@ def enqueue_on_commit(task, *args, args_at_commit: Callable[[], tuple] | None = 
 
     def send():
         sent = args_at_commit() if args_at_commit is not None else args
+        if BROKER.is_open():  # it failed seconds ago: do not wait for its timeout again
+            log.warning("not queued %s%r (broker failed moments ago); a periodic sweep will retry", task.name, sent)
+            return
         try:
             task.delay(*sent)
         except Exception as exc:  # broker unreachable: the sweeps will catch up
+            BROKER.failed()
             log.warning("could not queue %s%r (%s); a periodic sweep will retry", task.name, sent, exc)
 
     transaction.on_commit(send)

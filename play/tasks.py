@@ -67,11 +67,27 @@ def sweep_clocks() -> dict:
         time_out_games.delay(late[start:start + TIMEOUT_GAMES_PER_TASK])
     counts["timeouts"] = len(late)
 
-    stuck = list(due.lost_bot_turns(set(due.bot_seats_owing()[:5000]), now)[:500])
-    for game_id, version in stuck:
-        bots_play.delay(game_id, version)
-    counts["bots_requeued"] = len(stuck)
+    counts["bots_requeued"] = _requeue_lost_bot_turns(now)
 
     counts["reminders"] = services.reminders_send(now=now)
     counts["expired"] = services.open_games_expire(now=now)
     return counts
+
+
+def _requeue_lost_bot_turns(now) -> int:
+    from . import due
+
+    stuck = list(due.lost_bot_turns(set(due.bot_seats_owing()[:5000]), now)[:500])
+    for game_id, version in stuck:
+        bots_play.delay(game_id, version)
+    return len(stuck)
+
+
+@shared_task(acks_late=True, name="games.tasks.requeue_lost_bot_turns")
+def requeue_lost_bot_turns() -> int:
+    """Every few seconds (beat): bot turns whose task was lost (a worker killed mid-move, the broker down)
+    are queued again, keyed by the version they were owed at, so a lost bot turn costs seconds, not the
+    broker's one-hour visibility timeout, and a duplicate never moves twice. Two queries on partial indexes."""
+    from django.utils import timezone
+
+    return _requeue_lost_bot_turns(timezone.now())

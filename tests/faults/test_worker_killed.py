@@ -89,7 +89,7 @@ def test_worker_killed_mid_move_and_restarted_plays_the_move_once(workers, slow_
     workers.start(pool="solo", **env)
     if not workers.redis:
         # The filesystem broker dropped the message the dead worker had taken:
-        # the sweep finds the bot turn with no move for 2 minutes and queues it again.
+        # the sweep finds the bot turn silent for BOT_TURN_LOST_AFTER_SECONDS and queues it again.
         Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
         assert sweep_clocks()["bots_requeued"] == 1
     _assert_played_once(game, bots_play)

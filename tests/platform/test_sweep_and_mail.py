@@ -341,3 +341,24 @@ def test_broker_down_the_move_is_kept_and_the_bot_turn_is_queued_later(alice, mo
         assert sweep_clocks()["bots_requeued"] == 1
     game.refresh_from_db()
     assert game.version == 3 and Move.objects.filter(game=game, by_bot="random").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_lost_bot_turn_is_queued_again_within_seconds_and_only_once(alice, monkeypatch, settings):
+    """Issue 32.5: a killed worker's bot turn waited 157 s (the sweep's 2 minutes). The beat entry every 10 s
+    finds a bot turn silent for BOT_TURN_LOST_AFTER_SECONDS (15) and queues it, keyed by its version."""
+    from lacitta_site.celery import app
+    from play import tasks
+
+    game = race_game(alice, bots=["random"])
+    queued = []
+    monkeypatch.setattr(tasks.bots_play, "delay", lambda *args: queued.append(args))
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    queued.clear()  # the task the (killed) worker had taken
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=5))
+    assert tasks.requeue_lost_bot_turns() == 0 and queued == []  # a bot thinking for 5 s is not lost
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=16))
+    assert tasks.requeue_lost_bot_turns() == 1 and queued == [(game.pk, 2)]
+    schedule = {entry["task"]: entry["schedule"] for entry in app.conf.beat_schedule.values()}
+    assert schedule["games.tasks.requeue_lost_bot_turns"] <= 10
+    assert settings.BOT_TURN_LOST_AFTER_SECONDS + schedule["games.tasks.requeue_lost_bot_turns"] < 30

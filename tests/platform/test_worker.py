@@ -53,7 +53,7 @@ def worker(tmp_path):
                            task_default_queue=queue)
     _reset_pool()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "lacitta_site", "worker", "--pool=solo", "-Q", queue,
+        [sys.executable, "-m", "celery", "-A", "lacitta_site", "worker", "--pool=solo", "-Q", f"{queue},{queue}.mail",
          "--loglevel=WARNING", "--without-heartbeat", "--without-gossip", "--without-mingle"],
         env=env, cwd=settings.BASE_DIR,
     )
