@@ -125,6 +125,9 @@ class SeatResult:
     def outcome(self) -> str:
         if self.left:
             return "left"
+        solo = (self.game.result or {}).get("solo")
+        if solo is not None:
+            return "solo_won" if solo.get("won") else "solo_lost"
         return "won" if self.rank == 1 else "lost"
 
 
@@ -180,9 +183,11 @@ def finished_seats(
 
 
 def counts_as_win(result: dict | None) -> bool:
-    """An annulled game, or a result a moderator set as unrated, is nobody's win."""
+    """An annulled game, a result a moderator set as unrated, or a solo game (won or lost against the game
+    itself, never against anyone) is nobody's win."""
     result = result or {}
-    return not result.get("annulled") and not (result.get("adjudicated") and result.get("rated") is False)
+    return (not result.get("annulled") and not (result.get("adjudicated") and result.get("rated") is False)
+            and result.get("solo") is None)
 
 
 @dataclass
