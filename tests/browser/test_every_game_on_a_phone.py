@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from kit import params
 from play import registry, services
 from play.models import Game
 from play.services import SeatSpec
@@ -119,7 +120,7 @@ def _play_to_the_end(game: Game, users, max_moves: int = 4000) -> Game:
             return game
         state = engine.load(game.state)
         seat = min(engine.pending(state))
-        move = rng.choice(engine.legal_moves(state, seat))
+        move = params.concrete(engine, state, seat, rng.choice(engine.legal_moves(state, seat)), rng)
         services.move_apply(game_id=game.pk, user=users[seat], move=move, expected_version=game.version)
     raise AssertionError("the game did not end")
 
@@ -128,7 +129,8 @@ def _play_to_the_end(game: Game, users, max_moves: int = 4000) -> Game:
 def test_a_move_on_a_phone_then_the_end(browser, live_server, settings, slug):
     settings.GAME_POLL_INTERVAL_MS = 60_000  # the page changes only by this test's taps
     engine = registry.get(slug)
-    users = [make_user(f"{slug[:8]}-phone{i}") for i in range(max(2, engine.min_players))]
+    players = max(engine.min_players, min(2, engine.max_players))  # a solo game too
+    users = [make_user(f"{slug[:8]}-phone{i}") for i in range(players)]
     game = _started_game(slug, users)
     seat = _seat_to_move(game)
     context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True,
