@@ -40,6 +40,8 @@ def _chat_line(message) -> dict:
 
 
 class ChatView(APIView):
+    max_body_bytes = 16 * 1024  # 1,000 characters, even each escaped as two \u escapes (else 413)
+
     def scope_for(self, request) -> str:
         return "chat" if request.method == "POST" else "read"
 

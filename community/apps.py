@@ -15,6 +15,7 @@ class CommunityConfig(AppConfig):
         from play import invitations
 
         from . import (
+            email_ownership,  # noqa: F401  (a verified address drops other accounts' unverified copies)
             notices,
             usernames,  # noqa: F401  (new accounts' names are stored in NFKC form)
         )
