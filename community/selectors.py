@@ -18,6 +18,7 @@ from play import registry, texts
 from play import selectors as game_selectors
 from play.models import Game, Seat
 
+from . import tiers
 from .account import is_deleted
 from .models import ChatMessage, MemberSettings
 
@@ -308,6 +309,7 @@ class FeedItem:
     message: ChatMessage | None = None
     author: str = ""
     seq: int | None = None
+    hidden: bool = False  # hidden by a moderator: its text only for the moderators, marked
 
 
 def chat_feed(game: Game, viewer) -> list[FeedItem]:
@@ -321,15 +323,18 @@ def chat_feed(game: Game, viewer) -> list[FeedItem]:
     if getattr(viewer, "is_authenticated", False):  # the players the viewer blocked are not heard
         chat = chat.exclude(author__blocked_by__blocker=viewer)
     messages = list(chat.select_related("author").order_by("-pk")[:CHAT_FEED_MESSAGES])
+    moderator = tiers.may(viewer, tiers.MODERATE_CHAT)
     for m in messages:
         shown = m.author is not None and not is_deleted(m.author)
+        readable = shown and (not m.is_hidden or moderator)  # hidden: only the moderators read it
         items.append(
             FeedItem(
                 at=m.created_at,
                 kind="chat",
-                text=m.text if shown else "",  # a closed account's kept evidence is for staff only
+                text=m.text if readable else "",  # a closed account's kept evidence is for staff only
                 message=m,
                 author=m.author.get_username() if shown else "",
+                hidden=m.is_hidden,
             )
         )
     rows = game_selectors.moves_for(game, seat.index if seat else None, limit=CHAT_FEED_MOVES)

@@ -26,6 +26,8 @@ class Notification(models.Model):
         SANCTION = "sanction", _("Moderation decision")
         REPORT_HANDLED = "report_done", _("Report handled")
         STAFF_DIGEST = "staff_digest", _("Moderation queue (staff)")
+        MODERATED_GAME = "mod_game", _("A moderator changed your game")
+        URGENT_REPORT = "urgent", _("Urgent report (staff)")
         ACCOUNT = "account", _("Account e-mail")
 
     class Status(models.TextChoices):

@@ -93,7 +93,7 @@ def game_over(*, seat, game) -> Notification | None:
                   key=f"over:{game.pk}:{seat.index}", digestible=False)
 
 
-def service_mail(*, user, kind: str, key: str, data: dict) -> Notification | None:
+def service_mail(*, user, kind: str, key: str, data: dict, game=None) -> Notification | None:
     """A mail about the account itself (a moderation decision, a report handled, the
     staff's queue): sent whatever the game-mail preferences say, and also to an
     account a suspension has just closed (it must learn why and how to appeal).
@@ -101,7 +101,7 @@ def service_mail(*, user, kind: str, key: str, data: dict) -> Notification | Non
     if user is None or not user.email:
         return None
     note, created = Notification.objects.get_or_create(
-        dedupe_key=key, defaults={"user": user, "kind": kind, "game": None, "data": data,
+        dedupe_key=key, defaults={"user": user, "kind": kind, "game": game, "data": data,
                                   "status": Notification.Status.PENDING}
     )
     if not created:

@@ -42,7 +42,7 @@ from . import (
 )
 from .api_errors import MoveLimit, UndoLimit, error_responses, with_limit_headers
 from .api_errors import exception_handler as exception_handler  # settings name it here
-from .json_input import StrictCharField
+from .json_input import MOVE_MAX_BYTES, StrictCharField
 from .limits import limit_headers
 from .models import Game, Seat
 from .services import MAX_BANK_SECONDS, MAX_INCREMENT_SECONDS
@@ -246,6 +246,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     queryset = Game.objects.none()
     pagination_class = GamePages
     visible_version = None  # set once the caller may see the game: errors then carry its version
+    max_body_bytes = MOVE_MAX_BYTES  # a move, a join, a new game's options and seats: small (else 413)
 
     def scope_for(self, request) -> str:
         return "read" if request.method in ("GET", "HEAD", "OPTIONS") else "play"

@@ -21,7 +21,7 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
             "type": "http",
             "scheme": "bearer",
             "description": "An API token (account page or POST /api/tokens/): Authorization: Bearer <key>. "
-            "Scopes: read, play, chat.",
+            "Scopes: read, play, chat, tokens (make and revoke tokens). A new password revokes every token.",
         }
 
 

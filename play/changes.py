@@ -33,6 +33,7 @@ class Change:
     notices: list[Notice] = field(default_factory=list)  # the engine's, for seats to be told
     bots: bool = False  # bot seats owe a decision
     may_act: set[int] | None = None  # seats that may act without owing (None: not known by this write)
+    timed_out: list = field(default_factory=list)  # seats a time-out gave to a bot (their players are told)
 
 
 def change_of(game) -> Change:

@@ -202,6 +202,13 @@ def chat_posted(message, recipients) -> None:
     transaction.on_commit(lambda: publish_many(messages))
 
 
+def chat_hidden(message, recipients) -> None:
+    """A moderator hid a chat line (``community.moderation.message_hide``): clients drop it by its id."""
+    event = {"type": "chatHidden", "game": message.game_id, "id": message.pk}
+    messages = [(user_channel(user_id), event) for user_id in recipients]
+    transaction.on_commit(lambda: publish_many(messages))
+
+
 # --- receiving -------------------------------------------------------------------------------------
 
 

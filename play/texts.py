@@ -26,7 +26,8 @@ SITE_MESSAGES = {
     "site.take_back": gettext_lazy("%(seat)s is back and plays again."),
     "site.abort": gettext_lazy("A moderator aborted the game."),
     "site.replaced": gettext_lazy("A moderator gave %(seat)s's seat to a bot (%(bot)s)."),
-    "site.deactivated": gettext_lazy("%(seat)s's account was closed; a bot plays for them."),
+    # What opponents need, no more: never whether the absence is a sanction.
+    "site.deactivated": gettext_lazy("%(seat)s is away; a bot plays for them."),
     # Players read only this line: the undone moves and the reason are for staff.
     "site.rollback": gettext_lazy("A moderator took back moves %(first)s–%(last)s."),
     "site.adjudicate": gettext_lazy("A moderator ended the game and set its result."),

@@ -322,7 +322,7 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
         move = json_input.loads(request.POST["move"])
         if isinstance(move, dict) and move_params.has_ranges(move):
             move = move_builder.move_from_form(move, request.POST)  # the fields the form filled
-    except (json_input.TooDeep, move_builder.FormError) as exc:
+    except (json_input.TooDeep, json_input.TooLarge, move_builder.FormError) as exc:
         return _error(request, pk, str(exc), 400)
     except (KeyError, ValueError, TypeError, AttributeError):
         return _error(request, pk, _("The move could not be read; reload the page and try again."), 400)

@@ -43,6 +43,7 @@ from .opening import (
     game_leave,
 )
 from .playing import SEEN_SEQ_MAX, game_resign, move_apply, move_undo, seat_summary_seen, seat_take_back, seat_timeout
+from .suspension import user_lock, user_seats_return
 from .sweeps import clocks_reschedule, open_games_expire, reminders_send, seats_time_out
 
 __all__ = [
@@ -53,5 +54,5 @@ __all__ = [
     "game_resign",
     "game_rollback", "lock_game", "log_event", "move_apply", "move_undo", "open_games_expire", "reminders_send",
     "seat_give_to_user", "seat_replace_by_bot", "seat_summary_seen", "seat_take_back", "seat_timeout",
-    "seats_time_out", "state_load", "user_deactivate",
+    "seats_time_out", "state_load", "user_deactivate", "user_lock", "user_seats_return",
 ]

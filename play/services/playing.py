@@ -11,7 +11,7 @@ from kit import params
 from kit.base import IllegalMove, acting
 
 from .. import move_input, registry, seat_clocks, undo
-from ..changes import emit
+from ..changes import change_of, emit
 from ..errors import BadMove, Conflict, MoveOvertaken, NotAllowed, ServiceError, StaleVersion
 from ..models import Game, Move, Seat
 from ..replay import replay_final_state
@@ -212,6 +212,7 @@ def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bo
         seat.deadline = seat.reminder_at = None  # a bot moves now: no clock to watch
         seat.save(update_fields=["substitute_bot", "deadline", "reminder_at"])
         game.save()
+        change_of(game).timed_out.append(seat)  # its player is told how to take it back
         _bots_to_move(game)
     emit(game)
     return True

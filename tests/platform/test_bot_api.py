@@ -25,7 +25,7 @@ def bearer(user, scopes=("read", "play", "chat")) -> APIClient:
 
 
 def test_tokens_are_named_scoped_several_and_revocable(alice):
-    api = bearer(alice)
+    api = bearer(alice, scopes=("read", "play", "chat", "tokens"))
     made = api.post("/api/tokens/", {"name": "my bot", "scopes": ["read"]}, format="json")
     assert made.status_code == 201 and made.json()["key"].startswith("lct_")
     assert made.json()["token"]["scopes"] == ["read"] and made.json()["token"]["name"] == "my bot"
@@ -42,9 +42,10 @@ def test_tokens_are_named_scoped_several_and_revocable(alice):
     )
     assert refused.status_code == 403 and refused.json()["code"] == "permission_denied"
     assert "play" in refused.json()["detail"]
-    broader = reader.post("/api/tokens/", {"name": "x", "scopes": ["play"]}, format="json")
+    broader = bearer(alice, scopes=("read", "tokens")).post("/api/tokens/", {"name": "x", "scopes": ["play"]},
+                                                           format="json")
     assert broader.status_code == 400 and broader.json()["fields"]["scopes"]
-    assert len(api.get("/api/tokens/").json()) == 2
+    assert len(api.get("/api/tokens/").json()) == 3
     assert api.delete(f"/api/tokens/{made.json()['token']['id']}/").status_code == 204
     gone = reader.get("/api/me/")
     assert gone.status_code == 401 and gone["WWW-Authenticate"] == 'Bearer realm="api"'
