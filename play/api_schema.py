@@ -63,7 +63,7 @@ STREAM_EVENT = {
         "type": {
             "type": "string",
             "enum": ["gameStart", "myTurn", "gameState", "gameFinish", "challenge", "challengeDeclined",
-                     "challengeCanceled", "chat", "notice", "resync"],
+                     "challengeCanceled", "chat", "chatHidden", "notice", "resync"],
         },
         "event_id": {"type": "integer", "description": "Grows with time. Send the last one you received to "
                      "resume after a drop (?after=, or Last-Event-ID for server-sent events, which also carry "

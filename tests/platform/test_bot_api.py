@@ -371,3 +371,11 @@ def test_every_player_hears_game_start_the_first_to_move_too(
     finally:
         sub.close()
     assert told == [("gameStart", 1), ("myTurn", 1)]
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Last-Event-ID"), ("fr", "Last-Event-ID")])
+def test_the_bot_page_tells_how_to_resume_and_get_legal_moves(client, language, words):
+    """Issue 31.8 (streams): the page said nothing of resuming after a drop nor of moves on the stream."""
+    html = client.get("/bots/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for needed in (words, "?after=", "?moves=1", "resync", "challengeDeclined", "event_id"):
+        assert needed in html, needed
