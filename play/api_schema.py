@@ -163,7 +163,7 @@ def _stream_paths() -> dict:
                         "in": "query",
                         "name": "timeout",
                         "schema": {"type": "number", "maximum": 60, "minimum": 0},
-                        "description": "Seconds to wait at most (default 25).",
+                        "description": "Seconds to wait at most (default 25; over 60 is refused with a 400).",
                     },
                 ],
                 "responses": {

@@ -447,7 +447,9 @@ async def wait(request):
     if "read" not in scopes:
         return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
     try:
-        timeout = min(max(float(request.GET.get("timeout", "25")), 0), LONG_POLL_MAX)
+        timeout = float(request.GET.get("timeout", "25"))
+        if not 0 <= timeout <= LONG_POLL_MAX:  # refused, not silently cut: the client learns the limit
+            return _refusal(400, "invalid", f"timeout: a number of seconds from 0 to {LONG_POLL_MAX}.")
         game_id = int(request.GET["game"]) if request.GET.get("game") else None
         version = int(request.GET.get("version", "-1"))
     except ValueError:

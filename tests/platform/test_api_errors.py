@@ -62,3 +62,11 @@ def test_an_unknown_api_address_answers_json_even_under_debug(settings, client):
         answer = client.get(path)
         assert answer.status_code == 404 and answer.json()["code"] == "not_found", path
     assert client.get("/api/games").status_code == 301  # a missing slash is still added (APPEND_SLASH)
+
+
+def test_a_long_poll_timeout_over_sixty_seconds_is_refused_naming_the_field(client):
+    """Issue 31.8: a timeout over 60 was silently cut to 60."""
+    bob = make_user("bob")
+    key = tokens.token_create(user=bob, name="b", scopes=["read"])[1]
+    answer = client.get("/api/stream/wait/?timeout=120", HTTP_AUTHORIZATION=f"Bearer {key}")
+    assert answer.status_code == 400 and answer.json()["detail"].startswith("timeout")
