@@ -34,6 +34,7 @@ API_CODES = {
     "invalid": "Bad input: a field (named in fields and detail) or a value out of range.",
     "parse_error": "The body is not valid JSON.",
     "unsupported_media_type": "Send JSON (Content-Type: application/json).",
+    "invalid_options": "The game refused these options (or a game's own key, e.g. race.bad_target).",
     "bad_move_shape": "The move is not an object with a known type and fields of the right types.",
     "unknown_move_type": "No move of this type in this game (params.known lists them).",
     "not_authenticated": "No credentials: send Authorization: Bearer <key>.",

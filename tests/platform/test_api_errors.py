@@ -26,6 +26,7 @@ def _codes_in_the_code_base() -> set[str]:
         text = path.read_text()
         found |= set(re.findall(r'\bcode="([a-z_]+)"', text))
         found |= set(re.findall(r'_refusal\(\d+, "([a-z_]+)"', text))
+        found |= set(re.findall(r'\bor "([a-z_]+)", exc\.params', text))  # an engine refusal's fallback key
     for _name, kind in inspect.getmembers(exceptions, inspect.isclass):
         if issubclass(kind, exceptions.APIException) and kind is not exceptions.ValidationError:
             found.add({"throttled": "rate_limited"}.get(kind.default_code, kind.default_code))
