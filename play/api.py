@@ -465,13 +465,23 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         services.game_join(game_id=game.pk, user=request.user, invite_token=token)
         return self._detail(request)
 
-    @extend_schema(request=None, responses={200: GameDetailSerializer, **error_responses(400, 404)})
+    @extend_schema(
+        request=inline_serializer("DeclineRequest", {"reason": serializers.ChoiceField(
+            choices=services.DECLINE_REASONS, required=False, default="generic",
+            help_text="Told to the challenger: generic (none given), later (not now), game (not this game), "
+                      "options (not these options), pace (not this turn time), bots (not against bots).")}),
+        responses={200: inline_serializer("Declined", {"id": serializers.IntegerField(),
+                                                       "reason": serializers.CharField()}),
+                   **error_responses(400, 404)})
     @action(detail=True, methods=["post"])
     def decline(self, request, pk=None):
-        """Decline a challenge (your invitation): the seat becomes open."""
+        """Decline a challenge (your invitation). The seat reopens only for those holding the game's
+        invitation link (a challenge never becomes a public game); the challenger hears
+        ``challengeDeclined`` with the reason. The answer is not the game: you may no longer see it."""
         game = self._game()
-        services.game_decline(game_id=game.pk, user=request.user)
-        return self._detail(request)
+        reason = request.data.get("reason", "generic") if isinstance(request.data, dict) else "generic"
+        services.game_decline(game_id=game.pk, user=request.user, reason=str(reason))
+        return Response({"id": game.pk, "reason": reason})
 
     @extend_schema(request=None, responses={200: GameDetailSerializer, **error_responses(400, 404)})
     @action(detail=True, methods=["post"])

@@ -28,12 +28,37 @@ CODES = (
 )
 
 
+# Every code the API sends, and what it means (the schema lists them; tests/platform/test_api_errors.py
+# walks the codes raised in the code base and finds each here). An illegal move's code is the engine's key.
+API_CODES = {
+    "invalid": "Bad input: a field (named in fields and detail) or a value out of range.",
+    "parse_error": "The body is not valid JSON.",
+    "unsupported_media_type": "Send JSON (Content-Type: application/json).",
+    "invalid_options": "The game refused these options (or a game's own key, e.g. race.bad_target).",
+    "bad_move_shape": "The move is not an object with a known type and fields of the right types.",
+    "unknown_move_type": "No move of this type in this game (params.known lists them).",
+    "not_authenticated": "No credentials: send Authorization: Bearer <key>.",
+    "authentication_failed": "An unknown, expired or revoked token, or a malformed Authorization header.",
+    "permission_denied": "The token's scopes do not allow this.",
+    "not_allowed": "Not yours to do (not your seat, not your game).",
+    "not_found": "No such game or address (a game you may not see is answered the same way).",
+    "method_not_allowed": "This address does not take this HTTP method.",
+    "not_acceptable": "The Accept header asks for a format the API does not serve.",
+    "stale_version": "The game moved on since the version you sent: read it again (version is the current).",
+    "not_your_turn": "Your seat owes no decision and may not act now.",
+    "game_not_in_progress": "The game has not started or is over (moving, resigning...).",
+    "conflict": "The game's state does not allow this now.",
+    "damaged_game": "The game's stored state cannot be read: staff were told.",
+    "rate_limited": "Too many requests: wait Retry-After seconds (RateLimit-* headers).",
+    "error": "Any other refusal.",
+}
+
+
 class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField(
-        help_text="Stable: stale_version, not_your_turn, game_not_in_progress, "
-        "unknown_move_type, invalid, not_authenticated, "
-        "permission_denied, not_found, rate_limited… or the engine's "
-        "key of an illegal move."
+        help_text="Stable, for programs to branch on. "
+        + " ".join(f"{code}: {meaning}" for code, meaning in API_CODES.items())
+        + " Otherwise, the engine's key of an illegal move (e.g. lacitta.not_enough_gold)."
     )
     detail = serializers.CharField(help_text="The refusal in words, in the caller's language.")
     params = serializers.DictField(help_text="The values the message names (e.g. seen and now versions).")

@@ -25,6 +25,8 @@ from collections import OrderedDict
 from django.conf import settings
 from django.db import connections, transaction
 
+from . import event_log
+
 log = logging.getLogger(__name__)
 
 FINISHED = ("finished", "aborted", "cancelled")
@@ -55,27 +57,44 @@ def publish(channel: str, event: dict) -> None:
 
 
 def publish_many(messages: list[tuple[str, dict]]) -> None:
-    """Tell channels now, in one round trip (callers are on-commit hooks). Redis down: logged and
-    dropped (the change is committed; a stream's client gets the present state when it reconnects)."""
-    global _redis, _down_until
+    """Tell channels now, in one round trip (callers are on-commit hooks). Each event gets its
+    ``event_id`` and goes into its channel's backlog first (``play.event_log``: a dropped stream
+    resumes from it). Redis down: logged and dropped (the change is committed; a stream's client
+    gets the present state, or a ``resync``, when it reconnects)."""
+    global _down_until
     if not settings.REDIS_URL:
-        for channel, event in messages:
+        for channel, event in LOCAL_LOG.append(messages):
             HUB.dispatch(channel, event)
         return
     if time.monotonic() < _down_until:
         return
     try:
-        if _redis is None:
-            import redis
-
-            _redis = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1, socket_connect_timeout=1)
-        pipe = _redis.pipeline(transaction=False)
-        for channel, event in messages:
+        client = _redis_client()
+        stamped = event_log.RedisLog(client, prefix()).append(messages)
+        pipe = client.pipeline(transaction=False)
+        for channel, event in stamped:
             pipe.publish(prefix() + channel, json.dumps(event))
         pipe.execute()
     except Exception as exc:  # a lost event must not fail the request that made the change
         _down_until = time.monotonic() + 5
         log.warning("%d event(s) not published: %s", len(messages), exc)
+
+
+def _redis_client():
+    global _redis
+    if _redis is None:
+        import redis
+
+        _redis = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1, socket_connect_timeout=1)
+    return _redis
+
+
+LOCAL_LOG = event_log.LocalLog()
+
+
+def backlog():
+    """Where events are kept for resuming: Redis's with ``REDIS_URL``, else this process's."""
+    return event_log.RedisLog(_redis_client(), prefix()) if settings.REDIS_URL else LOCAL_LOG
 
 
 def game_messages(game, *, may_act: set[int] | None = None, notices=()) -> tuple:
@@ -121,6 +140,9 @@ def game_messages(game, *, may_act: set[int] | None = None, notices=()) -> tuple
                 "my_turn": owes,
                 "may_act": index in may_act and not substitute,
             }
+        if event["type"] == "myTurn" and game.status == "active" and game.version == 1:
+            # Everyone hears that the game started, the first to move too (then its myTurn).
+            messages.append((user_channel(user_id), {**event, "type": "gameStart"}))
         messages.append((user_channel(user_id), event))
     for notice in notices:
         if notice.seat in users:
@@ -154,6 +176,13 @@ def user_event_type(status: str, version: int, owes: bool) -> str:
     if status == "active" and version == 1:
         return "gameStart"
     return "gameState"
+
+
+def challenge_answered(game, kind: str, user_id: int, **fields) -> None:
+    """``challengeDeclined`` (to the challenger) or ``challengeCanceled`` (to an invitee), once the write
+    commits."""
+    event = {"type": kind, "game": game.pk, "game_type": game.game_type, "status": game.status, **fields}
+    transaction.on_commit(lambda: publish_many([(user_channel(user_id), event)]))
 
 
 def chat_posted(message, recipients) -> None:

@@ -31,7 +31,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import DatabaseError, connection
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
-from . import events, selectors
+from . import events, registry, selectors, stream_moves
 from .models import Game, Seat
 from .stream_guard import Credentials, Guard, admit, client_ip
 
@@ -90,6 +90,18 @@ async def _caller(request):
     return await _db(request, _user_from, request)
 
 
+def _may_act(game: Game, pending: list[int]) -> list[int]:
+    """The seats that may act without owing, as the live events tell them (``events.game_messages``)."""
+    if game.status != Game.Status.ACTIVE or game.state is None:
+        return []
+    from kit.base import may_act
+
+    from .services import state_load
+
+    engine = registry.get(game.game_type)
+    return sorted(may_act(engine, state_load(engine=engine, game=game)) - set(pending))
+
+
 def _game_state(game: Game) -> dict:
     pending = sorted(s.index for s in game.seats.all() if s.owes_move)
     return {
@@ -99,32 +111,42 @@ def _game_state(game: Game) -> dict:
         "version": game.version,
         "status": game.status,
         "pending": pending,
+        "may_act": _may_act(game, pending),
     }
 
 
 def _user_snapshot(user) -> list[dict]:
-    """An event per game that is open for or in progress with the user (the stream's first lines)."""
-    seats = (
+    """An event per game that is open for or in progress with the user (the stream's first lines), with
+    the fields of the live events (``play.events.game_changed``)."""
+    seats = list(
         Seat.objects.filter(user=user, game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
         .select_related("game")
-        .defer("game__state")
         .order_by("game_id")
     )
+    pending: dict[int, list[int]] = {}
+    owing = Seat.objects.filter(game_id__in=[s.game_id for s in seats], owes_move=True).order_by("index")
+    for game_id, index in owing.values_list("game_id", "index"):
+        pending.setdefault(game_id, []).append(index)
     found = []
     for seat in seats:
         game = seat.game
+        owing = pending.get(game.pk, [])
+        may = _may_act(game, owing)
         base = {
             "game": game.pk,
             "game_type": game.game_type,
             "version": game.version,
             "status": game.status,
+            "pending": owing,
+            "may_act": may,
             "seat": seat.index,
         }
         if seat.kind == Seat.Kind.INVITED:
             found.append({**base, "type": "challenge"})
         elif game.status == Game.Status.ACTIVE:
             owes = seat.owes_move and not seat.substitute_bot
-            found.append({**base, "type": "myTurn" if owes else "gameState", "my_turn": owes})
+            found.append({**base, "type": "myTurn" if owes else "gameState", "my_turn": owes,
+                          "may_act": seat.index in may and not seat.substitute_bot})
     return found
 
 
@@ -142,7 +164,11 @@ def _frame(event: dict | None, sse: bool) -> bytes:
     if event is None:
         return b": keep-alive\n\n" if sse else b"\n"
     text = json.dumps(event, separators=(",", ":"))
-    return f"event: {event['type']}\ndata: {text}\n\n".encode() if sse else (text + "\n").encode()
+    if not sse:
+        return (text + "\n").encode()
+    # ``id:`` lets a browser's EventSource send it back as Last-Event-ID when it reconnects.
+    ident = f"id: {event['event_id']}\n" if "event_id" in event else ""
+    return f"{ident}event: {event['type']}\ndata: {text}\n\n".encode()
 
 
 def _response(chunks, sse: bool) -> StreamingHttpResponse:
@@ -154,6 +180,18 @@ def _response(chunks, sse: bool) -> StreamingHttpResponse:
     return response
 
 
+def _already_told(event: dict | None, told: list[int]) -> bool:
+    """A live event the first batch covered (published between subscribing and reading the backlog or
+    the present state): skipped, so no event comes twice."""
+    ident = (event or {}).get("event_id")
+    if ident is None:
+        return False
+    if ident <= told[0]:
+        return True
+    told[0] = ident
+    return False
+
+
 def _released_when_dropped(chunks, sub, slot):
     """A client gone before its first line is sent never starts the generator, so its ``finally`` never runs:
     its subscription and place go when the generator is dropped."""
@@ -162,7 +200,9 @@ def _released_when_dropped(chunks, sub, slot):
     return chunks
 
 
-def _relay_async(sub, first: list[dict], sse: bool, guard: Guard, slot, until=None):
+def _relay_async(sub, first: list[dict], sse: bool, guard: Guard, slot, until=None, told: int = 0, decorate=None):
+    told = [told]
+
     async def chunks():
         try:
             if not first:
@@ -178,6 +218,10 @@ def _relay_async(sub, first: list[dict], sse: bool, guard: Guard, slot, until=No
                     return  # revoked, password changed, account closed: not one more event
                 if event is None and time.monotonic() < keep_alive:
                     continue
+                if _already_told(event, told):
+                    continue
+                if event is not None and decorate is not None:
+                    event = await _in_thread(decorate, event)
                 yield _frame(event, sse)
                 keep_alive = time.monotonic() + KEEP_ALIVE
                 if event is not None and until and until(event):
@@ -189,7 +233,9 @@ def _relay_async(sub, first: list[dict], sse: bool, guard: Guard, slot, until=No
     return _released_when_dropped(chunks(), sub, slot)
 
 
-def _relay_sync(sub, first: list[dict], sse: bool, guard: Guard, slot, until=None):
+def _relay_sync(sub, first: list[dict], sse: bool, guard: Guard, slot, until=None, told: int = 0, decorate=None):
+    told = [told]
+
     def chunks():
         connection.close()  # a WSGI thread waits here for long: it needs no database connection meanwhile
         try:
@@ -209,6 +255,11 @@ def _relay_sync(sub, first: list[dict], sse: bool, guard: Guard, slot, until=Non
                         return
                 if event is None and time.monotonic() < keep_alive:
                     continue
+                if _already_told(event, told):
+                    continue
+                if event is not None and decorate is not None:
+                    event = decorate(event)
+                    connection.close()
                 yield _frame(event, sse)
                 keep_alive = time.monotonic() + KEEP_ALIVE
                 if event is not None and until and until(event):
@@ -242,6 +293,51 @@ def _relay_for(request):
     return _relay_async if isinstance(request, ASGIRequest) else _relay_sync
 
 
+def _moves_for(request):
+    """Adds the reader's seat and legal moves to an event (``play.stream_moves``); the reader is
+    looked up once, on first use (in the database's thread)."""
+    reader = []
+
+    def decorate(event: dict) -> dict:
+        if not reader:
+            reader.append(_user_from(request)[0])
+        return stream_moves.for_seat(event, reader[0])
+
+    return decorate
+
+
+def _resume_point(request) -> int | None:
+    """Where the client left off: ``Last-Event-ID`` (server-sent events) or ``?after=`` (NDJSON).
+    ValueError when it is not a whole number."""
+    raw = request.META.get("HTTP_LAST_EVENT_ID") or request.GET.get("after")
+    if raw in (None, ""):
+        return None
+    after = int(raw)
+    if after < 0:
+        raise ValueError(raw)
+    return after
+
+
+def _first_batch(channel: str, after: int | None, present) -> tuple[list[dict], int]:
+    """The stream's first lines and the last event id they cover. Resuming (``after``): the events the
+    client missed, from the channel's backlog; when some may be lost, a ``resync`` then the present.
+    Else the present (``present()``), each event marked ``snapshot``."""
+    try:
+        log = events.backlog()
+        cursor = log.last_id()  # read before the present: any later event comes live, none is lost
+        missed = log.since(channel, after) if after is not None else None
+    except Exception:  # Redis away: the present, and the client re-reads
+        cursor, missed = 0, None
+    if missed is not None:
+        return missed, max([after, *(e["event_id"] for e in missed)])
+    first = [{"type": "resync", "event_id": cursor}] if after is not None else []
+    first += [{**event, "snapshot": True, "event_id": cursor} for event in present()]
+    return first, cursor
+
+
+_BAD_RESUME = "after (or Last-Event-ID) is the event_id of the last event received, a whole number."
+
+
 def _too_many() -> JsonResponse:
     response = _refusal(
         429, "too_many_streams",
@@ -255,6 +351,12 @@ def _too_many() -> JsonResponse:
 async def user_events(request):
     loop = _loop_of(request)
     address = client_ip(request)
+    try:
+        after = _resume_point(request)
+    except ValueError:
+        return _refusal(400, "invalid", _BAD_RESUME)
+    moves = request.GET.get("moves", "") in ("1", "true")
+    decorate = _moves_for(request) if moves else None
 
     def start():  # one trip to the database's thread: who, then subscribed, then the present
         user, scopes, credentials = _user_from(request)
@@ -266,9 +368,11 @@ async def user_events(request):
         if slot is None:
             return "too_many", None, None, None, credentials
         # Subscribed before the present is read: nothing that happens in between is missed.
-        sub = events.HUB.subscribe([events.user_channel(user.pk)], loop=loop)
+        channel = events.user_channel(user.pk)
+        sub = events.HUB.subscribe([channel], loop=loop)
         try:
-            return None, slot, sub, _user_snapshot(user), credentials
+            batch, told = _first_batch(channel, after, lambda: _user_snapshot(user))
+            return None, slot, sub, ([decorate(e) for e in batch] if moves else batch, told), credentials
         except BaseException:
             sub.close()
             slot.release()
@@ -282,12 +386,19 @@ async def user_events(request):
     if refused == "too_many":
         return _too_many()
     sse = _wants_sse(request)
-    return _response(_relay_for(request)(sub, first, sse, Guard(credentials), slot), sse)
+    batch, told = first
+    relay = _relay_for(request)
+    return _response(relay(sub, batch, sse, Guard(credentials), slot, told=told, decorate=decorate), sse)
 
 
 async def game_events(request, pk: int):
     loop = _loop_of(request)
     address = client_ip(request)
+    try:
+        after = _resume_point(request)
+    except ValueError:
+        return _refusal(400, "invalid", _BAD_RESUME)
+    decorate = _moves_for(request)
 
     def start():
         user, scopes, credentials = _user_from(request)
@@ -296,17 +407,24 @@ async def game_events(request, pk: int):
         slot = admit(user.pk if user is not None else None, address)
         if slot is None:
             return "too_many", None, None, None, credentials
-        sub = events.HUB.subscribe([events.game_channel(pk)], loop=loop)
-        game = None
+        channel = events.game_channel(pk)
+        sub = events.HUB.subscribe([channel], loop=loop)
+        game = first = None
         try:
             game = _visible_game(pk, user or AnonymousUser())
+            if game is not None:
+                # The present is read again after the backlog's last id (the game above may be older).
+                present = lambda: [_game_state(selectors.game_with_seats(pk))]  # noqa: E731
+                batch, told = _first_batch(channel, after, present)
+                first = ([decorate(e) for e in batch], told)
         finally:
-            if game is None:  # not to be seen, or the database failed: nothing stays open
+            if first is None:  # not to be seen, or the database failed: nothing stays open
                 sub.close()
                 slot.release()
-        return None, slot, sub, game, credentials
+        return None, slot, sub, (game if first else None, first), credentials
 
-    refused, slot, sub, game, credentials = await _db(request, start)
+    refused, slot, sub, found, credentials = await _db(request, start)
+    game, first = found if found else (None, None)
     if refused == "forbidden":
         return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
     if refused == "too_many":
@@ -316,7 +434,9 @@ async def game_events(request, pk: int):
     relay = _relay_for(request)
     sse = _wants_sse(request)
     over = lambda e: e.get("type") == "gameState" and e.get("status") in events.FINISHED  # noqa: E731
-    return _response(relay(sub, [_game_state(game)], sse, Guard(credentials), slot, until=over), sse)
+    batch, told = first
+    guard = Guard(credentials)
+    return _response(relay(sub, batch, sse, guard, slot, until=over, told=told, decorate=decorate), sse)
 
 
 async def wait(request):
@@ -327,7 +447,9 @@ async def wait(request):
     if "read" not in scopes:
         return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
     try:
-        timeout = min(max(float(request.GET.get("timeout", "25")), 0), LONG_POLL_MAX)
+        timeout = float(request.GET.get("timeout", "25"))
+        if not 0 <= timeout <= LONG_POLL_MAX:  # refused, not silently cut: the client learns the limit
+            return _refusal(400, "invalid", f"timeout: a number of seconds from 0 to {LONG_POLL_MAX}.")
         game_id = int(request.GET["game"]) if request.GET.get("game") else None
         version = int(request.GET.get("version", "-1"))
     except ValueError:

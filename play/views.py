@@ -442,8 +442,16 @@ def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def game_decline(request: HttpRequest, pk: int) -> HttpResponse:
     _visible_or_404(request, pk)
-    return _simple_action(request, pk, lambda: services.game_decline(game_id=pk, user=request.user),
-                          _("You declined the invitation."))
+    try:
+        services.game_decline(game_id=pk, user=request.user)
+    except services.ServiceError as exc:
+        text = text_of(exc)
+        messages.error(request, text)
+        if request.htmx:
+            return _error(request, pk, text, status_of(exc))
+        return redirect("games:detail", pk=pk)
+    messages.success(request, _("You declined the invitation."))
+    return redirect("games:mine")  # the game may be private now: no longer the decliner's to see
 
 
 @require_POST

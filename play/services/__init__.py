@@ -33,6 +33,7 @@ from .moderation import (
     user_deactivate,
 )
 from .opening import (
+    DECLINE_REASONS,
     MAX_BANK_SECONDS,
     MAX_INCREMENT_SECONDS,
     game_cancel,
@@ -49,7 +50,8 @@ __all__ = [
     "MAX_BANK_SECONDS", "MAX_INCREMENT_SECONDS", "MODERATOR_NOT_IN_LOG", "SEEN_SEQ_MAX", "BadMove", "BotTurns",
     "Conflict", "DamagedGame", "MoveOvertaken", "NotAllowed", "SeatSpec",
     "ServiceError", "StaleVersion", "TooMany", "bot_turns_play", "clocks_reschedule", "game_abort", "game_adjudicate",
-    "game_annul", "game_cancel", "game_create", "game_decline", "game_join", "game_leave", "game_resign",
+    "DECLINE_REASONS", "game_annul", "game_cancel", "game_create", "game_decline", "game_join", "game_leave",
+    "game_resign",
     "game_rollback", "lock_game", "log_event", "move_apply", "move_undo", "open_games_expire", "reminders_send",
     "seat_give_to_user", "seat_replace_by_bot", "seat_summary_seen", "seat_take_back", "seat_timeout",
     "seats_time_out", "state_load", "user_deactivate", "user_lock", "user_seats_return",

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from kit.base import InvalidOptions
 
-from .. import invitations, registry
+from .. import events, invitations, registry
 from ..changes import emit
 from ..errors import BadOptions, NotAllowed, ServiceError, TooMany
 from ..models import Game, Move, Seat
@@ -147,15 +147,31 @@ def game_join(*, game_id: int, user, invite_token: str | None = None) -> Game:
     return game
 
 
+DECLINE_REASONS = ("generic", "later", "game", "options", "pace", "bots")
+"""Why a challenge was declined (told to the challenger): no reason given, not now, not this game, not
+these options, not this pace (turn time), not against bots."""
+
+
 @transaction.atomic
-def game_decline(*, game_id: int, user) -> Game:
-    """An invited user says no: the seat becomes open for anyone."""
+def game_decline(*, game_id: int, user, reason: str = "generic") -> Game:
+    """An invited user says no. The seat reopens only for those with the game's invitation link (a game
+    that had no open seat becomes private: a challenge is not turned into a public game), and the
+    challenger hears ``challengeDeclined`` with the reason."""
+    if reason not in DECLINE_REASONS:
+        raise ServiceError(_("reason: one of %(reasons)s.") % {"reasons": ", ".join(DECLINE_REASONS)})
     game = lock_game(game_id)
     seat = game.seats.filter(user=user, kind=Seat.Kind.INVITED).first()
     if game.status != Game.Status.OPEN or seat is None:
         raise ServiceError(_("There is no invitation to decline."))
+    had_open_seat = game.seats.filter(kind=Seat.Kind.OPEN).exists()
     seat.kind, seat.user = Seat.Kind.OPEN, None
     seat.save(update_fields=["kind", "user"])
+    if not game.is_private and not had_open_seat:
+        game.is_private = True
+        game.save(update_fields=["is_private", "updated_at"])
+    if game.created_by_id is not None:
+        events.challenge_answered(game, "challengeDeclined", game.created_by_id, seat=seat.index, reason=reason)
+    emit(game)
     return game
 
 
@@ -182,7 +198,10 @@ def game_cancel(*, game_id: int, user) -> Game:
         raise NotAllowed(_("Only the player who opened the game can cancel it."))
     if game.status != Game.Status.OPEN:
         raise ServiceError(_("Only a game that has not started can be cancelled."))
+    invited = list(game.seats.filter(kind=Seat.Kind.INVITED).values_list("user_id", "index"))
     _cancel(game, now=timezone.now())
+    for user_id, index in invited:
+        events.challenge_answered(game, "challengeCanceled", user_id, seat=index)
     return game
 
 

@@ -168,8 +168,8 @@ def game_resign(*, game_id: int, user) -> Game:
     """The player leaves. The seat forfeits (ranked last) and a bot finishes its
     moves; when at most one player is left in the game, it ends."""
     game = lock_game(game_id)
-    if game.status != Game.Status.ACTIVE:
-        raise ServiceError(_("Only a game in progress can be resigned."))
+    if game.status != Game.Status.ACTIVE:  # the same refusal as a move in a game not in progress
+        raise Conflict(_("Only a game in progress can be resigned."), code="game_not_in_progress")
     seats = list(game.seats.select_for_update().order_by("index"))
     seat = next((s for s in seats if s.user_id == user.pk and s.kind == Seat.Kind.HUMAN), None)
     if seat is None:

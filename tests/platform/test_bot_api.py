@@ -155,7 +155,7 @@ def test_challenges_accept_decline_cancel_and_me(alice, bob):
     ).json()
     assert api_c.post(f"/api/games/{declined['id']}/decline/").status_code == 200
     assert Game.objects.get(pk=declined["id"]).seats.get(index=1).kind == "open"
-    assert api_c.post(f"/api/games/{declined['id']}/cancel/").json()["code"] == "not_allowed"
+    assert api_c.post(f"/api/games/{declined['id']}/cancel/").json()["code"] == "not_found"  # private now
     assert api_a.post(f"/api/games/{declined['id']}/cancel/").json()["status"] == "cancelled"
     public = race_game(carol, open_seats=1)
     mine = {g["id"] for g in api_a.get("/api/games/?mine=true").json()["results"]}
@@ -303,3 +303,79 @@ def test_the_apis_own_refusals_are_in_the_callers_language(alice):
     flag = reader.get(f"/api/games/{game.pk}/?answer=short", **fr)
     assert flag.status_code == 400 and flag.json()["fields"]["answer"] == ["full ou compact."]
     assert reader.get("/api/no-such-thing/", **fr).json()["detail"] == "Non trouvé."
+
+
+# --- challenges close the loop (issue 31.3) ---------------------------------------------------------------
+
+
+def _challenge(api, username: str) -> dict:
+    seats = [{"kind": "me"}, {"kind": "invite", "username": username}]
+    return api.post("/api/games/", {"game_type": "race", "seats": seats}, format="json").json()
+
+
+def test_a_declined_challenge_stays_private_and_the_challenger_hears_why(
+    alice, bob, settings, django_capture_on_commit_callbacks
+):
+    """Issue 31.3: declining turned the challenger's private seat into a public open seat, took no reason and
+    told the challenger nothing."""
+    from play import events
+
+    settings.REDIS_URL = ""
+    challenge = _challenge(bearer(alice), "bob")
+    sub = events.HUB.subscribe([events.user_channel(alice.pk)])
+    try:
+        refused = bearer(bob).post(f"/api/games/{challenge['id']}/decline/", {"reason": "rude"}, format="json")
+        assert refused.status_code == 400 and "reason" in refused.json()["detail"]
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = bearer(bob).post(f"/api/games/{challenge['id']}/decline/", {"reason": "pace"}, format="json")
+        assert answer.status_code == 200 and answer.json() == {"id": challenge["id"], "reason": "pace"}
+        told = [e for e in _drain(sub) if e["type"] == "challengeDeclined"]
+    finally:
+        sub.close()
+    assert [(e["game"], e["seat"], e["reason"]) for e in told] == [(challenge["id"], 1, "pace")]
+    game = Game.objects.get(pk=challenge["id"])
+    assert game.is_private and game.status == "open"
+    stranger = bearer(make_user("dave"))
+    assert stranger.get(f"/api/games/{challenge['id']}/").status_code == 404
+    assert stranger.post(f"/api/games/{challenge['id']}/join/", {}, format="json").status_code == 404
+
+
+def test_a_cancelled_challenge_tells_the_invited(alice, bob, settings, django_capture_on_commit_callbacks):
+    from play import events
+
+    settings.REDIS_URL = ""
+    challenge = _challenge(bearer(alice), "bob")
+    sub = events.HUB.subscribe([events.user_channel(bob.pk)])
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            assert bearer(alice).post(f"/api/games/{challenge['id']}/cancel/").status_code == 200
+        told = [(e["type"], e["game"], e["seat"]) for e in _drain(sub) if e["type"].startswith("challenge")]
+    finally:
+        sub.close()
+    assert ("challengeCanceled", challenge["id"], 1) in told
+
+
+def test_every_player_hears_game_start_the_first_to_move_too(
+    alice, bob, settings, django_capture_on_commit_callbacks
+):
+    """Issue 31.3: the challenger, who moves first, got only ``myTurn`` when the challenge was accepted."""
+    from play import events, services
+
+    settings.REDIS_URL = ""
+    challenge = _challenge(bearer(alice), "bob")
+    sub = events.HUB.subscribe([events.user_channel(alice.pk)])
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_join(game_id=challenge["id"], user=bob)
+        told = [(e["type"], e["version"]) for e in _drain(sub)]
+    finally:
+        sub.close()
+    assert told == [("gameStart", 1), ("myTurn", 1)]
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Last-Event-ID"), ("fr", "Last-Event-ID")])
+def test_the_bot_page_tells_how_to_resume_and_get_legal_moves(client, language, words):
+    """Issue 31.8 (streams): the page said nothing of resuming after a drop nor of moves on the stream."""
+    html = client.get("/bots/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for needed in (words, "?after=", "?moves=1", "resync", "challengeDeclined", "event_id"):
+        assert needed in html, needed
