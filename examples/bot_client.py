@@ -2,8 +2,10 @@
 """A complete bot for this site, using only its documented API (/api/docs/) and httpx.
 
 It opens a game against one of the site's bots, waits for its turns on the event stream
-(/api/stream/events/, one JSON object per line), plays a random legal move each time, and
-prints the result when the game is over.
+(/api/stream/events/?moves=1, one JSON object per line: each ``myTurn`` carries the legal moves,
+so a move costs one request), plays a random legal move each time, and prints the result when the
+game is over. When the stream drops it reconnects with ``?after=<the last event_id>`` and gets
+what it missed (or a ``resync`` line, then the present state).
 
     python examples/bot_client.py --site http://127.0.0.1:8000 --token lct_… [--game SLUG] [--bot LEVEL]
 
@@ -31,6 +33,11 @@ class Bot:
         self.rng = random.Random(seed)
         self.requests = 0
         self.moves = 0
+        self.last_event_id: int | None = None
+        self.reconnects = 0
+        self.conflicts = 0
+        self.resyncs = 0
+        self.seen: list[int] = []  # every event_id received, in order
 
     # --- the API -------------------------------------------------------------------------------------
 
@@ -39,17 +46,40 @@ class Bot:
         return self.http.request(method, path, **kwargs)
 
     def listen(self) -> None:
-        """Read the event stream in a thread: one request for the whole game."""
-        self.requests += 1
+        """Read the event stream in a thread: one request for the whole game, one more per drop. Returns
+        once the stream is open, so that no event of a game made next is missed."""
+        opened = threading.Event()
 
         def read():
-            with self.http.stream("GET", "/api/stream/events/", timeout=httpx.Timeout(30.0, read=None)) as r:
-                r.raise_for_status()
-                for line in r.iter_lines():
-                    if line.strip():  # empty lines keep the connection alive
-                        self.events.put(json.loads(line))
+            while True:
+                self.requests += 1
+                params = {"moves": 1}
+                if self.last_event_id is not None:
+                    params["after"] = self.last_event_id  # resume: the server replays what we missed
+                try:
+                    with self.http.stream(
+                        "GET", "/api/stream/events/", params=params, timeout=httpx.Timeout(30.0, read=None)
+                    ) as r:
+                        r.raise_for_status()
+                        opened.set()
+                        for line in r.iter_lines():
+                            if line.strip():  # empty lines keep the connection alive
+                                self._heard(json.loads(line))
+                except httpx.TransportError:
+                    pass  # dropped: reconnect
+                self.reconnects += 1
 
         threading.Thread(target=read, daemon=True).start()
+        opened.wait(30)
+
+    def _heard(self, event: dict) -> None:
+        if "event_id" in event:
+            if not event.get("snapshot"):
+                self.seen.append(event["event_id"])
+            self.last_event_id = event["event_id"]
+        if event["type"] == "resync":
+            self.resyncs += 1  # some events were lost: the present state follows (snapshot lines)
+        self.events.put(event)
 
     def open_game(self, game_type: str, bot_level: str) -> dict:
         answer = self.call(
@@ -76,8 +106,9 @@ class Bot:
             f"/api/games/{game['id']}/moves/?answer=compact",
             json={"version": game["version"], "move": move},
         )
-        if answer.status_code == 409:  # the game moved on (e.g. a bot was faster): look again
-            return self.state(game["id"])
+        if answer.status_code == 409:  # the game moved on (a bot was faster): its turn comes on the stream
+            self.conflicts += 1
+            return {**game, "version": game["version"] + 1, "legal_moves": []}
         answer.raise_for_status()
         self.moves += 1
         return answer.json()
@@ -85,17 +116,17 @@ class Bot:
     # --- the game --------------------------------------------------------------------------------------
 
     def wait_for_turn(self, game: dict) -> dict:
-        """Wait on the stream until this game is at a newer version that is our move, or over."""
+        """Wait on the stream until this game is at a newer version that is our move (the event
+        carries the legal moves: no request), or over."""
         while True:
             event = self.events.get(timeout=300)
             if event.get("game") != game["id"] or event.get("version", 0) < game["version"]:
                 continue  # another game's, or older than what we know
-            if event["type"] == "gameFinish" or (
-                event["type"] == "myTurn" and event["version"] > game["version"]
-            ):
-                return self.state(game["id"])
-            if event["type"] == "myTurn" and game["legal_moves"]:
-                return game
+            if event["type"] == "gameFinish":
+                return {**game, "status": event["status"]}  # run() reads the result
+            if event["type"] == "myTurn" and event.get("legal_moves"):
+                return {**game, "version": event["version"], "status": event["status"],
+                        "legal_moves": event["legal_moves"]}
 
     def run(self, game_type: str | None, bot_level: str) -> dict:
         if game_type is None:
@@ -137,6 +168,10 @@ def main(argv=None) -> int:
                 "moves": bot.moves,
                 "requests": bot.requests,
                 "requests_per_move": round(bot.requests / max(bot.moves, 1), 3),
+                "stream_reconnects": bot.reconnects,
+                "conflicts": bot.conflicts,
+                "resyncs": bot.resyncs,
+                "event_ids": bot.seen,
             }
         )
     )

@@ -51,7 +51,14 @@ class IllegalMove(Exception):
 
 
 class InvalidOptions(ValueError):
-    """Options for ``new_game`` that the game does not accept (message is for people)."""
+    """Options for ``new_game`` that the game does not accept, perhaps for this player count (message is
+    for people); optional ``key`` + ``params`` let the site word it in the player's language (the game's
+    ``ERRORS``)."""
+
+    def __init__(self, message: str, *, key: str = "", params: dict | None = None):
+        super().__init__(message)
+        self.key = key
+        self.params = params or {}
 
 
 class InvalidState(ValueError):
@@ -157,10 +164,18 @@ class Engine(Protocol):
     # Optional: ``sample_move(state, seat, legal_move, rng) -> Move`` for a legal move with ``ranges``
     # (``kit.params``) when uniform sampling plays poorly.
 
+    def scramble_unknown(self, state: Any, seat: Seat, seed: int) -> Any:
+        """The same position with everything ``seat`` may not know drawn afresh from ``seed`` (deck
+        orders, face-down cards it has not seen, other seats' secrets: a secret between two values is
+        changed), consistently, so that ``view(result, seat) == view(state, seat)``. The platform
+        applies a move to such positions to decide whether it showed its mover anything
+        (``kit.reveal``: only then may the move be taken back). Optional: an engine without it never
+        offers undo; an engine with no hidden information returns ``state``."""
+
     def move_reveals_hidden(self, before: Any, after: Any) -> bool:
-        """Did the move from ``before`` to ``after`` bring anything hidden to light (a card drawn,
-        a peek, a shuffle)? The site offers a player's undo only when not. Optional: an engine
-        without it never offers undo."""
+        """Optional, extra safety beside ``scramble_unknown``: did the move from ``before`` to ``after``
+        bring anything hidden to light (a card drawn, a peek, a shuffle), even if nobody sees it yet?
+        It can only refuse an undo that ``kit.reveal`` would allow, never allow one it refuses."""
 
     def view(self, state: Any, seat: Seat | None) -> dict:
         """What ``seat`` (None: a spectator) may see. The only way hidden
@@ -174,6 +189,17 @@ class Engine(Protocol):
     def dump(self, state: Any) -> dict: ...
 
     def load(self, data: dict) -> Any: ...
+
+
+def may_act(engine: Engine, state: Any) -> set[Seat]:
+    """The seats that MAY act now without owing (the optional engine method; none by default)."""
+    method = getattr(engine, "may_act", None)
+    return set() if method is None else set(method(state))
+
+
+def acting(engine: Engine, state: Any) -> set[Seat]:
+    """Every seat whose move the platform accepts now: those that owe one and those that may act."""
+    return set(engine.pending(state)) | may_act(engine, state)
 
 
 def redraw_hidden(engine: Engine, state: Any, seed: int) -> Any:

@@ -3,6 +3,7 @@ the API's error shape in JSON, as every other refusal of the API; pages get the 
 
 from django.http import JsonResponse
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.defaults import page_not_found
 
 
@@ -10,3 +11,10 @@ def not_found(request, exception):
     if request.path.startswith("/api/"):
         return JsonResponse({"code": "not_found", "detail": _("Not found."), "params": {}}, status=404)
     return page_not_found(request, exception)
+
+
+@csrf_exempt  # it changes nothing: a POST to an unknown address gets the 404, not the CSRF page
+def api_not_found(request):
+    """The last address under /api/: an unknown one answers in JSON even under DEBUG (where Django's
+    ``handler404`` is not used)."""
+    return not_found(request, None)

@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
@@ -7,6 +7,7 @@ from rest_framework.routers import DefaultRouter
 from community.api import ChatView
 from lacitta_site import health, metrics
 from lacitta_site.dev_outbox import outbox
+from lacitta_site.not_found import api_not_found
 from play import api_game_types, stream
 from play.api import GameViewSet
 from players import api as players_api
@@ -49,6 +50,8 @@ urlpatterns = [
     # Redoc needs inline styles and Google's fonts, which the content security policy refuses:
     # its old address leads to Swagger UI, which passes the policy.
     path("api/redoc/", RedirectView.as_view(pattern_name="api-docs", permanent=True)),
+    # After every API address: any other is the API's JSON 404 (ending in "/": APPEND_SLASH still adds it).
+    re_path(r"^api/.*/$", api_not_found),
     path("me/", include("players.urls")),
     path("notifications/", include("notifications.urls")),
     path("ratings/", include("community.leaderboard_urls")),

@@ -5,12 +5,20 @@ Errors have one shape (``play.api_errors``): a stable ``code``, a ``detail`` a p
 on, ``params``, and the game's current ``version`` where one is named: 400 bad input or an
 illegal move (the engine's key as code), 401 no or bad token, 403 not your seat or not in the
 token's scopes, 404 unknown or private game, 409 the game moved on, 429 too many moves.
-Waiting for one's turn without polling: ``play.stream``."""
+Waiting for one's turn without polling: ``play.stream``.
+
+Concurrent moves: a move carries the version it was chosen at. When only OTHER seats moved since, it is
+checked again on the position as it is now and lands if the engine accepts it; a move after which the
+caller's own seat acted (the same move sent twice), or a platform event (undo, time-out, moderator), is a
+409 ``stale_version``; a move the engine no longer accepts is a 409 with the engine's key as code."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -27,15 +35,41 @@ from rest_framework.response import Response
 
 from . import (
     api_schema,  # noqa: F401  (the token's OpenAPI security scheme)
-    registry,
+    move_input,
     selectors,
     services,
     texts,
 )
-from .api_errors import MoveLimit, error_responses
+from .api_errors import MoveLimit, UndoLimit, error_responses, with_limit_headers
 from .api_errors import exception_handler as exception_handler  # settings name it here
-from .json_input import StrictCharField
+from .json_input import MOVE_MAX_BYTES, StrictCharField
+from .limits import limit_headers
 from .models import Game, Seat
+from .services import MAX_BANK_SECONDS, MAX_INCREMENT_SECONDS
+
+RANGE_SCHEMA = {
+    "type": "object", "required": ["kind"],
+    "description": "A field's range: int {min, max}; choice {of: [values]} (one of them); subset "
+                   "{of: [values], min, max} (a list of min..max distinct values); bundle {of: {name: most}, "
+                   "min_total, max_total} (an object name -> count, 0..most each, total within bounds).",
+    "properties": {"kind": {"type": "string", "enum": ["int", "choice", "subset", "bundle"]},
+                   "min": {"type": "integer"}, "max": {"type": "integer"},
+                   "of": {"description": "choice and subset: the list of values; bundle: an object "
+                                         "name -> the most of it."},
+                   "min_total": {"type": "integer"}, "max_total": {"type": "integer"}},
+}
+LEGAL_MOVES_SCHEMA = {
+    "type": "array",
+    "items": {"type": "object", "additionalProperties": True, "required": ["type"],
+              "properties": {"type": {"type": "string"},
+                             "ranges": {"type": "object", "additionalProperties": RANGE_SCHEMA,
+                                        "description": "Optional: field -> range. The move to send is this "
+                                                       "object without “ranges”, each named field filled "
+                                                       "with a value within its range."}}},
+    "description": "The caller's legal moves now, when its seat owes a decision or may act without owing "
+                   "(empty otherwise): objects of the game's move schema (/api/game-types/{slug}/). A move "
+                   "with “ranges” stands for every move made by filling its fields within their ranges.",
+}
 
 
 class UndoSerializer(serializers.Serializer):
@@ -67,23 +101,30 @@ class GameSummarySerializer(serializers.ModelSerializer):
 class GameDetailSerializer(GameSummarySerializer):
     my_seat = serializers.SerializerMethodField()
     pending = serializers.SerializerMethodField()
+    may_act = serializers.SerializerMethodField()
     legal_moves = serializers.SerializerMethodField()
     view = serializers.SerializerMethodField()
 
     class Meta(GameSummarySerializer.Meta):
-        fields = GameSummarySerializer.Meta.fields + ["my_seat", "pending", "legal_moves", "view"]
+        fields = GameSummarySerializer.Meta.fields + ["my_seat", "pending", "may_act", "legal_moves", "view"]
 
     def get_my_seat(self, game) -> int | None:
         gv = self.context["gv"]
         return gv.seat.index if gv.seat else None
 
+    @extend_schema_field({"type": "array", "items": {"type": "integer"},
+                          "description": "The seats that OWE a decision: their clocks run, they are sent "
+                                         "“your turn”, they can time out."})
     def get_pending(self, game) -> list[int]:
         return sorted(self.context["gv"].pending)
 
-    @extend_schema_field({"type": "array", "items": {"type": "object", "additionalProperties": True,
-                                                     "required": ["type"]},
-                          "description": "The caller's legal moves now (empty when it owes nothing): "
-                                         "objects of the game's move schema (/api/game-types/{slug}/)."})
+    @extend_schema_field({"type": "array", "items": {"type": "integer"},
+                          "description": "The seats that MAY act now without owing (make or answer an offer): "
+                                         "no clock runs for them."})
+    def get_may_act(self, game) -> list[int]:
+        return sorted(self.context["gv"].may_act)
+
+    @extend_schema_field(LEGAL_MOVES_SCHEMA)
     def get_legal_moves(self, game):
         return self.context["gv"].legal_moves
 
@@ -102,6 +143,7 @@ class CompactAnswerSerializer(serializers.Serializer):
     status = serializers.CharField()
     my_seat = serializers.IntegerField(allow_null=True)
     pending = serializers.ListField(child=serializers.IntegerField())
+    may_act = serializers.ListField(child=serializers.IntegerField())
     legal_moves = serializers.ListField(child=serializers.DictField())
     result = serializers.DictField(allow_null=True)
 
@@ -132,9 +174,14 @@ class GameCreateSerializer(serializers.Serializer):
                                               "their defaults.")
     seats = SeatRequestSerializer(many=True, help_text="One entry per seat, in seat order.")
     private = serializers.BooleanField(required=False, default=False)
-    initial_seconds = serializers.IntegerField(required=False, default=3 * 86400)
-    increment_seconds = serializers.IntegerField(required=False, default=86400)
-    max_seconds = serializers.IntegerField(required=False, default=7 * 86400)
+    # The service's own ranges (1 hour to 60 days, at most 30 days a move), so a number past any database
+    # column is a 400 here, never an overflow.
+    initial_seconds = serializers.IntegerField(required=False, default=3 * 86400, min_value=3600,
+                                               max_value=MAX_BANK_SECONDS)
+    increment_seconds = serializers.IntegerField(required=False, default=86400, min_value=0,
+                                                 max_value=MAX_INCREMENT_SECONDS)
+    max_seconds = serializers.IntegerField(required=False, default=7 * 86400, min_value=3600,
+                                           max_value=MAX_BANK_SECONDS)
 
 
 class LogLineSerializer(serializers.Serializer):
@@ -199,6 +246,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     queryset = Game.objects.none()
     pagination_class = GamePages
     visible_version = None  # set once the caller may see the game: errors then carry its version
+    max_body_bytes = MOVE_MAX_BYTES  # a move, a join, a new game's options and seats: small (else 413)
 
     def scope_for(self, request) -> str:
         return "read" if request.method in ("GET", "HEAD", "OPTIONS") else "play"
@@ -234,6 +282,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         if _answer(request) == "compact":
             data = {"id": game.pk, "version": game.version, "status": game.status,
                     "my_seat": gv.seat.index if gv.seat else None, "pending": sorted(gv.pending),
+                    "may_act": sorted(gv.may_act),
                     "legal_moves": gv.legal_moves, "result": game.result}
         else:
             data = GameDetailSerializer(game, context={"gv": gv, "request": request}).data
@@ -256,7 +305,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer, **error_responses(400, 429)})
     def create(self, request, *args, **kwargs):
         """Open a game: against site bots (seats of kind bot: it starts at once), a challenge to players
-        (invite: they accept with join or decline), or open seats anyone may join."""
+        (invite: they accept with join or decline), or open seats anyone may join. At most GAMES_PER_HOUR
+        (12) games opened per hour: every answer carries RateLimit-Limit, -Remaining, -Reset, a 429 also
+        Retry-After."""
         body = GameCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -271,6 +322,14 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         self.kwargs["pk"] = game.pk
         return self._detail(request, status.HTTP_201_CREATED)
 
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if self.action == "create" and request.user.is_authenticated:
+            opened = selectors.games_opened_in_the_last_hour(request.user)
+            reset = int((opened[0] - (timezone.now() - timedelta(hours=1))).total_seconds()) + 1 if opened else 0
+            with_limit_headers(response, limit_headers(settings.GAMES_PER_HOUR, len(opened), reset))
+        return response
+
     @extend_schema(parameters=[OpenApiParameter("answer", str, enum=["full", "compact"])],
                    responses={200: OpenApiResponse(
                        PolymorphicProxySerializer(component_name="GameAnswer", resource_type_field_name=None,
@@ -284,16 +343,20 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         responses={200: inline_serializer(
             "LegalMoves",
             {"version": serializers.IntegerField(), "seat": serializers.IntegerField(allow_null=True),
-             "moves": serializers.ListField(child=serializers.DictField())},
+             "owes": serializers.BooleanField(help_text="The seat owes a decision (its clock runs); false "
+                                                        "with moves: it may act, without a clock."),
+             "moves": extend_schema_field(LEGAL_MOVES_SCHEMA)(serializers.ListField(child=serializers.DictField()))},
         ), **error_responses(404)}
     )
     @action(detail=True, methods=["get"], url_path="legal-moves")
     def legal_moves(self, request, pk=None):
-        """Every move the caller's seat may make now (empty when it owes nothing)."""
+        """Every move the caller's seat may make now: when it owes a decision (``owes``) or may act without
+        owing (empty otherwise). A move with ``ranges`` stands for many: fill each named field within its
+        range (see LegalMove)."""
         game = self._game()
         gv = selectors.game_view_for(game, request.user)
         return Response({"version": game.version, "seat": gv.seat.index if gv.seat else None,
-                         "moves": gv.legal_moves})
+                         "owes": gv.owes, "moves": gv.legal_moves})
 
     @extend_schema(
         request=MoveSubmitSerializer,
@@ -308,8 +371,12 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def moves(self, request, pk=None):
-        """Submit a move with the version it was chosen at. 409 if the game moved on. At most 120 accepted
-        moves a minute per player (refused ones do not count): RateLimit-Limit, -Remaining, -Reset."""
+        """Submit a move with the version it was chosen at. When only other seats moved since that version,
+        the move is checked on the game as it is now and lands if still legal (simultaneous decisions never
+        collide); 409 stale_version if your own seat acted since (or the move was sent twice) or the platform
+        did (undo, time-out, moderator); 409 with the engine's key if the move is no longer legal. A legal move
+        with ``ranges`` is sent with each named field filled. At most 120 accepted moves a minute per player
+        (refused ones do not count): RateLimit-Limit, -Remaining, -Reset."""
         game = self._game()
         limit = MoveLimit(request.user.pk)
         try:
@@ -324,9 +391,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             response = self._detail(request)
         except Exception as exc:
             response = self.handle_exception(exc)
-        for name, value in limit.headers().items():
-            response[name] = value
-        return response
+        return with_limit_headers(response, limit.headers())
 
     @extend_schema(
         parameters=[OpenApiParameter("after", int, description="Only moves after this sequence number.")],
@@ -360,17 +425,26 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         services.game_resign(game_id=game.pk, user=request.user)
         return self._detail(request)
 
-    @extend_schema(request=UndoSerializer, responses={200: GameDetailSerializer, **error_responses(400, 404, 409)})
+    @extend_schema(request=UndoSerializer,
+                   responses={200: GameDetailSerializer, **error_responses(400, 403, 404, 409, 429)})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
         """Take back your own last move (version: the game's current one). Allowed only while nobody
-        else has moved since and the move showed nothing hidden; 403 otherwise, 409 if the game moved on."""
+        else has moved since and the move showed nothing hidden; 403 otherwise, 409 if the game moved on.
+        At most 30 a hour per player, pages included (429 past it): RateLimit-Limit, -Remaining, -Reset."""
         game = self._game()
-        body = UndoSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        services.move_undo(game_id=game.pk, user=request.user,
-                           expected_version=body.validated_data["version"])
-        return self._detail(request)
+        limit = UndoLimit(request.user.pk)  # shared with the pages' undo
+        try:
+            limit.check()
+            body = UndoSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            services.move_undo(game_id=game.pk, user=request.user,
+                               expected_version=body.validated_data["version"])
+            limit.record()
+            response = self._detail(request)
+        except Exception as exc:
+            response = self.handle_exception(exc)
+        return with_limit_headers(response, limit.headers())
 
     @extend_schema(
         request=JoinSerializer,
@@ -391,13 +465,23 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         services.game_join(game_id=game.pk, user=request.user, invite_token=token)
         return self._detail(request)
 
-    @extend_schema(request=None, responses={200: GameDetailSerializer, **error_responses(400, 404)})
+    @extend_schema(
+        request=inline_serializer("DeclineRequest", {"reason": serializers.ChoiceField(
+            choices=services.DECLINE_REASONS, required=False, default="generic",
+            help_text="Told to the challenger: generic (none given), later (not now), game (not this game), "
+                      "options (not these options), pace (not this turn time), bots (not against bots).")}),
+        responses={200: inline_serializer("Declined", {"id": serializers.IntegerField(),
+                                                       "reason": serializers.CharField()}),
+                   **error_responses(400, 404)})
     @action(detail=True, methods=["post"])
     def decline(self, request, pk=None):
-        """Decline a challenge (your invitation): the seat becomes open."""
+        """Decline a challenge (your invitation). The seat reopens only for those holding the game's
+        invitation link (a challenge never becomes a public game); the challenger hears
+        ``challengeDeclined`` with the reason. The answer is not the game: you may no longer see it."""
         game = self._game()
-        services.game_decline(game_id=game.pk, user=request.user)
-        return self._detail(request)
+        reason = request.data.get("reason", "generic") if isinstance(request.data, dict) else "generic"
+        services.game_decline(game_id=game.pk, user=request.user, reason=str(reason))
+        return Response({"id": game.pk, "reason": reason})
 
     @extend_schema(request=None, responses={200: GameDetailSerializer, **error_responses(400, 404)})
     @action(detail=True, methods=["post"])
@@ -409,12 +493,5 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
 
 def _known_type(game_type: str, move: dict) -> None:
-    """A move ``type`` the game does not have is named as such (not the engine's "not now" refusal)."""
-    schemas = registry.definition(game_type).schemas
-    kind = move.get("type")
-    if schemas is None or not isinstance(kind, str):
-        return
-    known = [v["properties"]["type"]["const"] for v in schemas.move["oneOf"]]
-    if kind not in known:
-        raise services.ServiceError(_("This game has no move of type “%(type)s” (its moves: %(known)s)."),
-                                    {"type": kind[:40], "known": ", ".join(known)}, code="unknown_move_type")
+    """The move's shape against the game's move schema (``play.move_input``; the service checks it too)."""
+    move_input.check(game_type, move)

@@ -7,18 +7,15 @@ language). An illegal move's code is the engine's own key (``race.bad_add``…).
 
 from __future__ import annotations
 
-import time
-
 from django.conf import settings
-from django.core.cache import cache
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
-from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .errors import BadMove, Conflict, DamagedGame, NotAllowed, ServiceError, StaleVersion, TooMany
 from .http_errors import status_of, text_of
+from .limits import SlidingLimit
 
 # The kind of refusal when its raise site gave no code of its own (most specific first).
 CODES = (
@@ -31,12 +28,37 @@ CODES = (
 )
 
 
+# Every code the API sends, and what it means (the schema lists them; tests/platform/test_api_errors.py
+# walks the codes raised in the code base and finds each here). An illegal move's code is the engine's key.
+API_CODES = {
+    "invalid": "Bad input: a field (named in fields and detail) or a value out of range.",
+    "parse_error": "The body is not valid JSON.",
+    "unsupported_media_type": "Send JSON (Content-Type: application/json).",
+    "invalid_options": "The game refused these options (or a game's own key, e.g. race.bad_target).",
+    "bad_move_shape": "The move is not an object with a known type and fields of the right types.",
+    "unknown_move_type": "No move of this type in this game (params.known lists them).",
+    "not_authenticated": "No credentials: send Authorization: Bearer <key>.",
+    "authentication_failed": "An unknown, expired or revoked token, or a malformed Authorization header.",
+    "permission_denied": "The token's scopes do not allow this.",
+    "not_allowed": "Not yours to do (not your seat, not your game).",
+    "not_found": "No such game or address (a game you may not see is answered the same way).",
+    "method_not_allowed": "This address does not take this HTTP method.",
+    "not_acceptable": "The Accept header asks for a format the API does not serve.",
+    "stale_version": "The game moved on since the version you sent: read it again (version is the current).",
+    "not_your_turn": "Your seat owes no decision and may not act now.",
+    "game_not_in_progress": "The game has not started or is over (moving, resigning...).",
+    "conflict": "The game's state does not allow this now.",
+    "damaged_game": "The game's stored state cannot be read: staff were told.",
+    "rate_limited": "Too many requests: wait Retry-After seconds (RateLimit-* headers).",
+    "error": "Any other refusal.",
+}
+
+
 class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField(
-        help_text="Stable: stale_version, not_your_turn, game_not_in_progress, "
-        "unknown_move_type, invalid, not_authenticated, "
-        "permission_denied, not_found, rate_limited… or the engine's "
-        "key of an illegal move."
+        help_text="Stable, for programs to branch on. "
+        + " ".join(f"{code}: {meaning}" for code, meaning in API_CODES.items())
+        + " Otherwise, the engine's key of an illegal move (e.g. <game>.not_enough_gold)."
     )
     detail = serializers.CharField(help_text="The refusal in words, in the caller's language.")
     params = serializers.DictField(help_text="The values the message names (e.g. seen and now versions).")
@@ -55,7 +77,9 @@ def error_responses(*statuses: int) -> dict:
         401: "No token, or an unknown or revoked one.",
         403: "Not allowed (not your seat, or the token's scopes).",
         404: "No such game (or not yours to see).",
-        409: "The game moved on: stale version, repeated move, not your turn, not in progress.",
+        409: "The game moved on: stale version (your own seat or the platform acted since, or a repeated "
+             "move), a move no longer legal after other seats moved (the engine's key), not your turn, "
+             "not in progress.",
         429: "Too many moves: wait (Retry-After, RateLimit-* headers).",
     }
     return {s: OpenApiResponse(ErrorSerializer, description=words[s]) for s in sorted({401, 403, *statuses})}
@@ -103,32 +127,32 @@ def _shape(exc, data) -> dict:
     return {"code": {"throttled": "rate_limited"}.get(code, code), "detail": str(detail), "params": params}
 
 
-class MoveLimit:
-    """Accepted moves per caller in a sliding window (``REST_FRAMEWORK`` rate "moves", 120/min):
-    a refused move costs nothing. The answers carry ``RateLimit-Limit``, ``RateLimit-Remaining``
-    and ``RateLimit-Reset`` (seconds), and a 429 ``Retry-After``."""
+def with_limit_headers(response, headers: dict[str, str]):
+    """The limit's headers on any answer; a 429 also says when to come back (``Retry-After``)."""
+    for name, value in headers.items():
+        response[name] = value
+    if response.status_code == 429:
+        response["Retry-After"] = str(max(1, int(headers["RateLimit-Reset"])))
+    return response
 
+
+class MoveLimit(SlidingLimit):
     def __init__(self, user_id: int):
-        rate = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["moves"]
-        self.limit, self.window = SimpleRateThrottle.parse_rate(None, rate)
-        self.key = f"api-moves:{user_id}"
-        self.now = time.time()
-        self.history = [t for t in (cache.get(self.key) or []) if t > self.now - self.window]
+        super().__init__("moves", user_id, settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["moves"])
 
     def check(self) -> None:
-        if len(self.history) >= self.limit:
+        if self.full():
             raise exceptions.Throttled(wait=self.reset())
 
-    def record(self) -> None:
-        self.history.insert(0, self.now)
-        cache.set(self.key, self.history[: self.limit], self.window)
 
-    def reset(self) -> int:
-        return int(self.history[-1] + self.window - self.now) + 1 if len(self.history) >= self.limit else 0
+class UndoLimit(SlidingLimit):
+    """Moves taken back per player, the pages and the API counted together (rate "undos", 30/hour): each
+    one adds two rows to the game's log (the undo and the move made again), so a script looping on it grew a
+    log by thousands of rows an hour. A refused undo costs nothing."""
 
-    def headers(self) -> dict[str, str]:
-        return {
-            "RateLimit-Limit": str(self.limit),
-            "RateLimit-Remaining": str(max(0, self.limit - len(self.history))),
-            "RateLimit-Reset": str(self.reset()),
-        }
+    def __init__(self, user_id: int):
+        super().__init__("undos", user_id, settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["undos"])
+
+    def check(self) -> None:
+        if self.full():
+            raise exceptions.Throttled(wait=self.reset())

@@ -21,7 +21,7 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
             "type": "http",
             "scheme": "bearer",
             "description": "An API token (account page or POST /api/tokens/): Authorization: Bearer <key>. "
-            "Scopes: read, play, chat.",
+            "Scopes: read, play, chat, tokens (make and revoke tokens). A new password revokes every token.",
         }
 
 
@@ -56,24 +56,40 @@ def add_game_schemas(result, generator, request, public):
 
 STREAM_EVENT = {
     "type": "object",
-    "description": "One line of a stream (play/stream.py). Carries no hidden information: read the game "
-    "(GET /api/games/{id}/) for the position.",
+    "description": "One line of a stream. Carries no hidden information, except your own seat's legal moves "
+    "on your streams (see legal_moves); read the game (GET /api/games/{id}/) for the position.",
     "required": ["type", "game"],
     "properties": {
         "type": {
             "type": "string",
-            "enum": ["gameStart", "myTurn", "gameState", "gameFinish", "challenge", "chat"],
+            "enum": ["gameStart", "myTurn", "gameState", "gameFinish", "challenge", "challengeDeclined",
+                     "challengeCanceled", "chat", "chatHidden", "notice", "resync"],
         },
+        "event_id": {"type": "integer", "description": "Grows with time. Send the last one you received to "
+                     "resume after a drop (?after=, or Last-Event-ID for server-sent events, which also carry "
+                     "it as their id: line)."},
+        "snapshot": {"type": "boolean", "description": "Part of the first batch after connecting: the present "
+                     "state, not a change (same fields as the live events)."},
+        "legal_moves": {"type": "array", "items": {"type": "object"}, "description": "Your seat's legal moves at "
+                        "this version: on a game's stream when you have a seat, on your own stream with ?moves=1. "
+                        "Play one with POST /api/games/{id}/moves/ and this version: one request per move."},
+        "reason": {"type": "string", "enum": ["generic", "later", "game", "options", "pace", "bots"],
+                   "description": "challengeDeclined: why."},
+        "created_at": {"type": "string", "format": "date-time", "description": "chat: when it was written."},
         "game": {"type": "integer"},
         "game_type": {"type": "string"},
         "version": {"type": "integer"},
         "status": {"type": "string"},
         "pending": {"type": "array", "items": {"type": "integer"}, "description": "Seats that owe a move."},
         "seat": {"type": "integer", "description": "Your seat (user stream)."},
-        "my_turn": {"type": "boolean"},
+        "my_turn": {"type": "boolean", "description": "Your seat owes a move (its clock runs)."},
+        "may_act": {"description": "gameState of the game: the seats that may act without owing (a list); "
+                                   "of your stream: whether your seat may (a boolean)."},
+        "key": {"type": "string", "description": "notice: what the game tells your seat (its texts' key)."},
+        "params": {"type": "object", "description": "notice: the key's parameters."},
         "author": {"type": "string"},
         "text": {"type": "string"},
-        "id": {"type": "integer"},
+        "id": {"type": "integer", "description": "chat: the message's id."},
     },
 }
 
@@ -83,6 +99,10 @@ def _error(description: str) -> dict:
         "description": description,
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
     }
+
+
+_AFTER = {"in": "query", "name": "after", "schema": {"type": "integer"},
+          "description": "Resume: the event_id of the last event you received (400 if not a whole number)."}
 
 
 def _stream_paths() -> dict:
@@ -101,8 +121,13 @@ def _stream_paths() -> dict:
                 "security": security,
                 "description": "Your events as they happen, one JSON object per line "
                 "(Accept: text/event-stream for server-sent events): first one per game that needs you "
-                "or is in progress, then gameStart, myTurn, gameState, gameFinish, challenge, chat. "
-                "An empty line every 20 s.",
+                "or is in progress (snapshot: true), then gameStart, myTurn, gameState, gameFinish, challenge, "
+                "challengeDeclined, challengeCanceled, chat, notice. An empty line every 20 s. After a drop, "
+                "reconnect with ?after=<the last event_id> (or Last-Event-ID): the events you missed come "
+                "first, or a resync line then the present state when some are no longer kept (the last 200 "
+                "per channel, 10 minutes). Generated clients need a line reader for this answer.",
+                "parameters": [_AFTER, {"in": "query", "name": "moves", "schema": {"type": "boolean"},
+                                        "description": "Add your seat's legal_moves to each event of a game."}],
                 "responses": {"200": {"description": "A stream of events.", "content": stream}, **refusals},
             }
         },
@@ -111,9 +136,11 @@ def _stream_paths() -> dict:
                 "operationId": "stream_game",
                 "tags": ["stream"],
                 "security": security,
-                "parameters": [{"in": "path", "name": "id", "required": True, "schema": {"type": "integer"}}],
+                "parameters": [{"in": "path", "name": "id", "required": True, "schema": {"type": "integer"}},
+                               _AFTER],
                 "description": "One game's gameState now and at every change; "
-                "ends when it is over.",
+                "ends when it is over. With a seat in the game, each event carries your seat, my_turn and "
+                "legal_moves (a spectator's carries none). Resumes as /api/stream/events/ does.",
                 "responses": {
                     "200": {"description": "A stream of events.", "content": stream},
                     **refusals,
@@ -136,7 +163,7 @@ def _stream_paths() -> dict:
                         "in": "query",
                         "name": "timeout",
                         "schema": {"type": "number", "maximum": 60, "minimum": 0},
-                        "description": "Seconds to wait at most (default 25).",
+                        "description": "Seconds to wait at most (default 25; over 60 is refused with a 400).",
                     },
                 ],
                 "responses": {

@@ -16,6 +16,7 @@ from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 from django.utils.html import format_html, format_html_join
@@ -25,7 +26,23 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
 
-from . import body_cache, json_input, page_input, presence, registry, replay, selectors, services, texts, undo
+from kit import params as move_params
+
+from . import (
+    body_cache,
+    json_input,
+    move_builder,
+    page_cache,
+    page_input,
+    presence,
+    registry,
+    replay,
+    selectors,
+    services,
+    texts,
+    undo,
+)
+from .api_errors import UndoLimit
 from .forms import GameCreateForm
 from .http_errors import form_status, status_of, text_of
 from .models import Game
@@ -178,6 +195,7 @@ def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict
         # A callable: only the generic board shows it, and templates call it when they do.
         "view_json": partial(json.dumps, gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
         "result_rows": _result_rows(game, seats) if game.result else [],
+        "solo_result": texts.solo_label(game),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
         # The tail's newest row is the game's last: whether to offer "take back" costs no query.
         "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),
@@ -204,7 +222,25 @@ class MoveChoices(Sequence):
     @cached_property
     def _choices(self) -> list[dict]:
         return [{"json": json.dumps(m, separators=(",", ":"), sort_keys=True),
-                 "label": texts.move_label(self.game_type, m, self.names)} for m in self.moves]
+                 "label": texts.move_label(self.game_type, move_params.fixed_part(m), self.names),
+                 "fields": self._fields(m)} for m in self.moves]
+
+    def _fields(self, move: dict) -> list[dict]:
+        """A move with ranges (``kit.params``): a form field per range, labelled by the game's texts."""
+        return [{"field": f, "label": texts.field_label(self.game_type, f.name),
+                 # (as posted, in words, the value; a bundle: the item, in words, how many at most)
+                 "choices": [(posted, texts.value_label(self.game_type, f.name,
+                                                        posted if f.kind == "bundle" else value, self.names), value)
+                             for posted, value in f.choices]}
+                for f in move_builder.range_fields(move)]
+
+    @property
+    def plain(self) -> list[dict]:
+        return [c for c in self._choices if not c["fields"]]
+
+    @property
+    def ranged(self) -> list[dict]:
+        return [c for c in self._choices if c["fields"]]
 
 
 def _mark_present(request, game_id: int) -> None:
@@ -292,15 +328,20 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         version = int(request.POST["version"])
         move = json_input.loads(request.POST["move"])
-    except json_input.TooDeep as exc:
+        if isinstance(move, dict) and move_params.has_ranges(move):
+            move = move_builder.move_from_form(move, request.POST)  # the fields the form filled
+    except (json_input.TooDeep, json_input.TooLarge, move_builder.FormError) as exc:
         return _error(request, pk, str(exc), 400)
-    except (KeyError, ValueError):
+    except (KeyError, ValueError, TypeError, AttributeError):
         return _error(request, pk, _("The move could not be read; reload the page and try again."), 400)
     try:
         services.move_apply(game_id=pk, user=request.user, move=move, expected_version=version)
     except services.StaleVersion:
         # The page was behind: show the game as it is now, not version numbers.
         return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
+    except services.MoveOvertaken as exc:
+        # Others moved since and the move is no longer possible: the engine's reason, and the game as it is.
+        return _error(request, pk, text_of(exc), 409, fresh=True)
     except services.ServiceError as exc:
         return _error(request, pk, text_of(exc), status_of(exc))
     return _after_move(request, pk)
@@ -324,12 +365,16 @@ def move_undo(request: HttpRequest, pk: int) -> HttpResponse:
         version = int(request.POST["version"])
     except (KeyError, ValueError):
         return _error(request, pk, _("The request could not be read; reload the page and try again."), 400)
+    limit = UndoLimit(request.user.pk)  # shared with the API's undo
+    if limit.full():
+        return _error(request, pk, _("Too many moves taken back in a short time; wait a while and try again."), 429)
     try:
         services.move_undo(game_id=pk, user=request.user, expected_version=version)
     except services.StaleVersion:
         return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
     except services.ServiceError as exc:
         return _error(request, pk, text_of(exc), status_of(exc))
+    limit.record()
     if not request.htmx:
         messages.success(request, _("Your move was taken back."))
     return _after_move(request, pk)
@@ -405,8 +450,16 @@ def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def game_decline(request: HttpRequest, pk: int) -> HttpResponse:
     _visible_or_404(request, pk)
-    return _simple_action(request, pk, lambda: services.game_decline(game_id=pk, user=request.user),
-                          _("You declined the invitation."))
+    try:
+        services.game_decline(game_id=pk, user=request.user)
+    except services.ServiceError as exc:
+        text = text_of(exc)
+        messages.error(request, text)
+        if request.htmx:
+            return _error(request, pk, text, status_of(exc))
+        return redirect("games:detail", pk=pk)
+    messages.success(request, _("You declined the invitation."))
+    return redirect("games:mine")  # the game may be private now: no longer the decliner's to see
 
 
 @require_POST
@@ -442,17 +495,23 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game_or_404(request, pk)
     seat = selectors.seat_of(game, request.user)
     names = [s.display_name for s in game.seats.all()]
-    rows = selectors.moves_for(game, seat.index if seat else None,
-                               include_undone=selectors.reads_undone_moves(request.user, seat))
-    texts.names_at_rows(game, rows, names)
-    marks = registry.definition(game.game_type).log_marks
-    lines = [
-        {"seq": row.seq, "at": row.created_at, "cls": _line_class(marks, entry.get("key", "")),
-         "undone": row.undone_at is not None and not row.taken_back, "taken_back": row.taken_back,
-         "text": texts.log_line(game.game_type, entry, row.names, game.options)}
-        for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
-    ]
-    return render(request, "games/log.html", {"game": game, "lines": lines})
+    undone = selectors.reads_undone_moves(request.user, seat)
+
+    def render_lines() -> str:
+        rows = selectors.moves_for(game, seat.index if seat else None, include_undone=undone)
+        texts.names_at_rows(game, rows, names)
+        marks = registry.definition(game.game_type).log_marks
+        lines = [
+            {"seq": row.seq, "at": row.created_at, "cls": _line_class(marks, entry.get("key", "")),
+             "undone": row.undone_at is not None and not row.taken_back, "taken_back": row.taken_back,
+             "text": texts.log_line(game.game_type, entry, row.names, game.options)}
+            for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
+        ]
+        return render_to_string("games/partials/full_log_lines.html", {"lines": lines}, request=request)
+
+    # Kept per version and visibility (the seat, or a spectator, reading undone moves or not): play/page_cache.py.
+    lines_html = page_cache.fragment("log", game, [seat.index if seat else None, undone], [names], render_lines)
+    return render(request, "games/log.html", {"game": game, "lines_html": lines_html})
 
 
 def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
@@ -474,26 +533,36 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     if seat is not None and not 0 <= seat < len(seats):
         return HttpResponse(_("There is no such seat."), status=400)
     at = max(min(at, seqs[-1]), seqs[0])
-    engine, state = replay.replay_final_state(game, upto=at)
-    view = engine.view(state, seat)
-    gv = selectors.GameView(game, None, view, [], set(), engine)
-    undone = selectors.reads_undone_moves(request.user, selectors.seat_of(game, request.user))
-    rows = [r for r in selectors.moves_for(game, seat, include_undone=undone) if r.seq <= at]
-    texts.names_at_rows(game, rows, names)
-    log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, r.names, game.options)}
-                 for r in reversed(rows) for e in reversed(r.visible)
-                 if not texts.is_hidden(game.game_type, e)]
-    index = seqs.index(at) if at in seqs else len(seqs) - 1
-    nav = {
-        "first": seqs[0], "prev": seqs[max(index - 1, 0)], "next": seqs[min(index + 1, len(seqs) - 1)],
-        "last": seqs[-1], "at": at, "count": len(seqs), "position": index + 1,
-    }
-    key = page_input.page_key(game, request.user, replay=True, viewer=("replay", seat))
-    page = page_input.build(key, game, gv, base_url=reverse("games:replay", args=[pk]), upto=at)
-    context = {
-        **_page_parts(game, page),
-        "game": game, "gv": gv, "seats": seats, "names": names, "nav": nav, "viewer": seat,
-        "log_lines": log_lines[:LOG_TAIL],
-        "view_json": json.dumps(view, indent=1, sort_keys=True, ensure_ascii=False),
-    }
-    return render(request, "games/replay.html", context)
+    mine = selectors.seat_of(game, request.user)
+    undone = selectors.reads_undone_moves(request.user, mine)
+
+    def render_content() -> str:
+        engine, state = replay.replay_final_state(game, upto=at)
+        view = engine.view(state, seat)
+        gv = selectors.GameView(game, None, view, [], set(), engine)
+        rows = [r for r in selectors.moves_for(game, seat, include_undone=undone) if r.seq <= at]
+        texts.names_at_rows(game, rows, names)
+        log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, r.names, game.options)}
+                     for r in reversed(rows) for e in reversed(r.visible)
+                     if not texts.is_hidden(game.game_type, e)]
+        index = seqs.index(at) if at in seqs else len(seqs) - 1
+        nav = {
+            "first": seqs[0], "prev": seqs[max(index - 1, 0)], "next": seqs[min(index + 1, len(seqs) - 1)],
+            "last": seqs[-1], "at": at, "count": len(seqs), "position": index + 1,
+        }
+        key = page_input.page_key(game, request.user, replay=True, viewer=("replay", seat))
+        page = page_input.build(key, game, gv, base_url=reverse("games:replay", args=[pk]), upto=at)
+        context = {
+            **_page_parts(game, page),
+            "game": game, "gv": gv, "seats": seats, "names": names, "nav": nav, "viewer": seat,
+            "log_lines": log_lines[:LOG_TAIL],
+            "view_json": json.dumps(view, indent=1, sort_keys=True, ensure_ascii=False),
+        }
+        return render_to_string("games/partials/replay_content.html", context, request=request)
+
+    # Kept per version, move, point of view and the reader's own class (their seat, undone moves): the
+    # replay of a finished game; play/page_cache.py.
+    content = page_cache.fragment("replay", game, [mine.index if mine else None, undone], [at, seat, names],
+                                  render_content)
+    return render(request, "games/replay.html", {"game": game, "content": content,
+                                                 "stylesheets": registry.definition(game.game_type).stylesheets})

@@ -10,11 +10,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from django_ratelimit.core import is_ratelimited
 
 from play import selectors as game_selectors
 from play.errors import ServiceError
 from play.http_errors import status_of
+from play.limits import SlidingLimit
 from play.models import Game
 
 from .. import selectors, services
@@ -67,11 +67,12 @@ def chat_post(request: HttpRequest, pk: int) -> HttpResponse:
             else _("A message has at most %(n)d characters.") % {"n": ChatForm.base_fields["text"].max_length}
         )
         status = 400
-    elif is_ratelimited(request, group="community.chat", key="user", rate=settings.CHAT_RATE, increment=True):
+    elif (limit := SlidingLimit("chat", request.user.pk, settings.CHAT_RATE)).full():  # shared with the API
         error, status = _("You are writing too fast; wait a minute."), 429
     else:
         try:
             services.chat_post(game_id=pk, user=request.user, text=form.cleaned_data["text"])
+            limit.record()
         except ServiceError as exc:
             error, status = exc.message, status_of(exc)
     if not request.htmx:
@@ -102,7 +103,8 @@ def report_message(request: HttpRequest, message_id: int) -> HttpResponse:
         if form.is_valid():
             try:
                 services.report_message(
-                    reporter=request.user, message_id=message.pk, reason=form.cleaned_data["reason"]
+                    reporter=request.user, message_id=message.pk, reason=form.cleaned_data["reason"],
+                    urgent=form.cleaned_data["urgent"],
                 )
             except ServiceError as exc:
                 form.add_error(None, exc.message)
@@ -116,3 +118,23 @@ def report_message(request: HttpRequest, message_id: int) -> HttpResponse:
         {"form": form, "message": message, "target": message.author},
         status=status,
     )
+
+
+@login_required
+def report_game(request: HttpRequest, pk: int) -> HttpResponse:
+    """"Report a problem with this game" (a bug, a stuck game): for the game moderators, accusing nobody."""
+    game = _game(request, pk)
+    form = ReportForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.report_game(reporter=request.user, game_id=game.pk, reason=form.cleaned_data["reason"],
+                                     urgent=form.cleaned_data["urgent"])
+            except ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Thank you: the moderators will look at your report."))
+                return redirect("games:detail", pk=game.pk)
+        status = 400
+    return render(request, "community/report.html", {"form": form, "game": game}, status=status)

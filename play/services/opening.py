@@ -11,12 +11,16 @@ from django.utils.translation import gettext_lazy as _
 
 from kit.base import InvalidOptions
 
-from .. import invitations, registry
-from ..errors import NotAllowed, ServiceError, TooMany
+from .. import events, invitations, registry
+from ..changes import emit
+from ..errors import BadOptions, NotAllowed, ServiceError, TooMany
 from ..models import Game, Move, Seat
 from .core import SeatSpec, _after_change, _state_store, lock_game
 
 User = get_user_model()
+
+MAX_BANK_SECONDS = 60 * 86400  # a clock holds at most 60 days (the form's and the API's ranges)
+MAX_INCREMENT_SECONDS = 30 * 86400
 
 
 # --- opening games -------------------------------------------------------------------------------
@@ -61,17 +65,20 @@ def game_create(
     try:
         options = engine.validate_options(options, players)
     except InvalidOptions as exc:
-        raise ServiceError(str(exc)) from None
+        # The engine's refusal, for this player count too (a form error, a 400 with its key as code).
+        raise BadOptions(exc.key or "invalid_options", exc.params, game_type=game_type, default=str(exc)) from None
     if sum(1 for s in seats if s.kind == "me") != 1:
         raise ServiceError(_("The creator takes exactly one seat."))
     if timeout_rule not in Game.TimeoutRule.values:
         raise ServiceError(_("Unknown timeout rule."))
     if timeout_bot_level not in bots.levels_for(game_type):
         raise ServiceError(_("Unknown bot level “%(level)s”."), {"level": timeout_bot_level})
-    if not (3600 <= initial_seconds <= 60 * 86400 and 0 <= increment_seconds <= 30 * 86400):
+    if not (3600 <= initial_seconds <= MAX_BANK_SECONDS and 0 <= increment_seconds <= MAX_INCREMENT_SECONDS):
         raise ServiceError(_("The time bank must be between 1 hour and 60 days, the increment at most 30 days."))
     if max_seconds < initial_seconds:
         raise ServiceError(_("The time bank cap cannot be smaller than the initial bank."))
+    if max_seconds > MAX_BANK_SECONDS:  # past 2^31 it would overflow the database's integer too
+        raise ServiceError(_("The time bank cap is at most 60 days."))
 
     game = Game.objects.create(
         game_type=game_type,
@@ -110,6 +117,7 @@ def game_create(
             raise ServiceError(_("Unknown seat kind “%(kind)s”."), {"kind": spec.kind})
         seat.save()
     _start_if_full(game)
+    emit(game)
     return game
 
 
@@ -135,18 +143,35 @@ def game_join(*, game_id: int, user, invite_token: str | None = None) -> Game:
     seat.kind, seat.user, seat.joined_at = Seat.Kind.HUMAN, user, timezone.now()
     seat.save(update_fields=["kind", "user", "joined_at"])
     _start_if_full(game)
+    emit(game)
     return game
 
 
+DECLINE_REASONS = ("generic", "later", "game", "options", "pace", "bots")
+"""Why a challenge was declined (told to the challenger): no reason given, not now, not this game, not
+these options, not this pace (turn time), not against bots."""
+
+
 @transaction.atomic
-def game_decline(*, game_id: int, user) -> Game:
-    """An invited user says no: the seat becomes open for anyone."""
+def game_decline(*, game_id: int, user, reason: str = "generic") -> Game:
+    """An invited user says no. The seat reopens only for those with the game's invitation link (a game
+    that had no open seat becomes private: a challenge is not turned into a public game), and the
+    challenger hears ``challengeDeclined`` with the reason."""
+    if reason not in DECLINE_REASONS:
+        raise ServiceError(_("reason: one of %(reasons)s.") % {"reasons": ", ".join(DECLINE_REASONS)})
     game = lock_game(game_id)
     seat = game.seats.filter(user=user, kind=Seat.Kind.INVITED).first()
     if game.status != Game.Status.OPEN or seat is None:
         raise ServiceError(_("There is no invitation to decline."))
+    had_open_seat = game.seats.filter(kind=Seat.Kind.OPEN).exists()
     seat.kind, seat.user = Seat.Kind.OPEN, None
     seat.save(update_fields=["kind", "user"])
+    if not game.is_private and not had_open_seat:
+        game.is_private = True
+        game.save(update_fields=["is_private", "updated_at"])
+    if game.created_by_id is not None:
+        events.challenge_answered(game, "challengeDeclined", game.created_by_id, seat=seat.index, reason=reason)
+    emit(game)
     return game
 
 
@@ -173,7 +198,10 @@ def game_cancel(*, game_id: int, user) -> Game:
         raise NotAllowed(_("Only the player who opened the game can cancel it."))
     if game.status != Game.Status.OPEN:
         raise ServiceError(_("Only a game that has not started can be cancelled."))
+    invited = list(game.seats.filter(kind=Seat.Kind.INVITED).values_list("user_id", "index"))
     _cancel(game, now=timezone.now())
+    for user_id, index in invited:
+        events.challenge_answered(game, "challengeCanceled", user_id, seat=index)
     return game
 
 
@@ -185,6 +213,7 @@ def _cancel(game: Game, *, now, reason: str = "") -> None:
         game.abort_reason = reason
         fields.append("abort_reason")
     game.save(update_fields=fields)
+    emit(game)
 
 
 def _start_if_full(game: Game) -> None:

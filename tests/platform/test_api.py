@@ -101,7 +101,7 @@ def test_resign_and_join_through_api(alice, bob):
     data = response.post(f"/api/games/{game.pk}/resign/").json()
     assert data["status"] == "finished" and data["result"]["ranks"] == [1, 2]
     again = response.post(f"/api/games/{game.pk}/resign/")
-    assert again.status_code == 400 and again.json()["detail"]
+    assert again.status_code == 409 and again.json()["code"] == "game_not_in_progress"  # as a move (31.6)
 
 
 def test_openapi_schema_and_docs(client):

@@ -105,3 +105,44 @@ def test_a_client_generated_from_the_schema_plays_a_move(live_server, tmp_path, 
     assert again.parsed.code == "stale_version" and again.parsed.version == 2
     game.refresh_from_db()
     assert game.version == 2 and game.moves.filter(by_user=alice).count() == 1
+
+
+def test_the_title_names_a_valid_client_package(settings):
+    """Issue 31.7: openapi-python-client names the package after the title; "Città …" gave an invalid one."""
+    import re
+
+    title = _schema()["info"]["title"]
+    assert title.isascii() and title.endswith("play-by-web API")
+    package = re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_") + "_client"
+    assert package.isidentifier() and package.isascii()
+
+
+def test_stream_event_schema_lists_every_field_the_streams_send(settings, django_capture_on_commit_callbacks):
+    """Issue 31.7: StreamEvent missed fields (chat's created_at) and named a source file."""
+    from community import services as community
+    from play import events, services
+
+    settings.REDIS_URL = ""
+    alice, bob = make_user("alice"), make_user("bob")
+    sub = events.HUB.subscribe([events.user_channel(alice.pk), events.user_channel(bob.pk)])
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            game = race_game(alice, [bob])
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_join(game_id=game.pk, user=bob)
+        with django_capture_on_commit_callbacks(execute=True):
+            community.chat_post(game_id=game.pk, user=alice, text="hello")
+        with django_capture_on_commit_callbacks(execute=True):
+            declined = race_game(alice, [bob])
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_decline(game_id=declined.pk, user=bob, reason="later")
+        sent = []
+        while (event := sub.get(0.01)) is not None:
+            sent.append(event)
+    finally:
+        sub.close()
+    schema = _schema()["components"]["schemas"]["StreamEvent"]
+    assert {"chat", "challengeDeclined", "gameStart"} <= {e["type"] for e in sent}
+    assert {key for event in sent for key in event} - set(schema["properties"]) == set()
+    assert {e["type"] for e in sent} <= set(schema["properties"]["type"]["enum"])
+    assert ".py" not in json.dumps(schema)

@@ -25,7 +25,7 @@ def bearer(user, scopes=("read", "play", "chat")) -> APIClient:
 
 
 def test_tokens_are_named_scoped_several_and_revocable(alice):
-    api = bearer(alice)
+    api = bearer(alice, scopes=("read", "play", "chat", "tokens"))
     made = api.post("/api/tokens/", {"name": "my bot", "scopes": ["read"]}, format="json")
     assert made.status_code == 201 and made.json()["key"].startswith("lct_")
     assert made.json()["token"]["scopes"] == ["read"] and made.json()["token"]["name"] == "my bot"
@@ -42,9 +42,10 @@ def test_tokens_are_named_scoped_several_and_revocable(alice):
     )
     assert refused.status_code == 403 and refused.json()["code"] == "permission_denied"
     assert "play" in refused.json()["detail"]
-    broader = reader.post("/api/tokens/", {"name": "x", "scopes": ["play"]}, format="json")
+    broader = bearer(alice, scopes=("read", "tokens")).post("/api/tokens/", {"name": "x", "scopes": ["play"]},
+                                                           format="json")
     assert broader.status_code == 400 and broader.json()["fields"]["scopes"]
-    assert len(api.get("/api/tokens/").json()) == 2
+    assert len(api.get("/api/tokens/").json()) == 3
     assert api.delete(f"/api/tokens/{made.json()['token']['id']}/").status_code == 204
     gone = reader.get("/api/me/")
     assert gone.status_code == 401 and gone["WWW-Authenticate"] == 'Bearer realm="api"'
@@ -124,7 +125,7 @@ def test_a_game_against_a_site_bot_and_the_move_answer_carries_the_next_legal_mo
             {"version": game["version"], "move": {"type": "add", "n": 3}},
             format="json",
         ).json()
-    assert set(answer) == {"id", "version", "status", "my_seat", "pending", "legal_moves", "result"}
+    assert set(answer) == {"id", "version", "status", "my_seat", "pending", "may_act", "legal_moves", "result"}
     assert answer["version"] == 2 and answer["pending"] == [1] and answer["legal_moves"] == []
     again = api.get(f"/api/games/{game['id']}/?answer=compact").json()
     assert again["version"] == 3 and again["pending"] == [0] and len(again["legal_moves"]) == 3
@@ -154,7 +155,7 @@ def test_challenges_accept_decline_cancel_and_me(alice, bob):
     ).json()
     assert api_c.post(f"/api/games/{declined['id']}/decline/").status_code == 200
     assert Game.objects.get(pk=declined["id"]).seats.get(index=1).kind == "open"
-    assert api_c.post(f"/api/games/{declined['id']}/cancel/").json()["code"] == "not_allowed"
+    assert api_c.post(f"/api/games/{declined['id']}/cancel/").json()["code"] == "not_found"  # private now
     assert api_a.post(f"/api/games/{declined['id']}/cancel/").json()["status"] == "cancelled"
     public = race_game(carol, open_seats=1)
     mine = {g["id"] for g in api_a.get("/api/games/?mine=true").json()["results"]}
@@ -302,3 +303,79 @@ def test_the_apis_own_refusals_are_in_the_callers_language(alice):
     flag = reader.get(f"/api/games/{game.pk}/?answer=short", **fr)
     assert flag.status_code == 400 and flag.json()["fields"]["answer"] == ["full ou compact."]
     assert reader.get("/api/no-such-thing/", **fr).json()["detail"] == "Non trouvé."
+
+
+# --- challenges close the loop (issue 31.3) ---------------------------------------------------------------
+
+
+def _challenge(api, username: str) -> dict:
+    seats = [{"kind": "me"}, {"kind": "invite", "username": username}]
+    return api.post("/api/games/", {"game_type": "race", "seats": seats}, format="json").json()
+
+
+def test_a_declined_challenge_stays_private_and_the_challenger_hears_why(
+    alice, bob, settings, django_capture_on_commit_callbacks
+):
+    """Issue 31.3: declining turned the challenger's private seat into a public open seat, took no reason and
+    told the challenger nothing."""
+    from play import events
+
+    settings.REDIS_URL = ""
+    challenge = _challenge(bearer(alice), "bob")
+    sub = events.HUB.subscribe([events.user_channel(alice.pk)])
+    try:
+        refused = bearer(bob).post(f"/api/games/{challenge['id']}/decline/", {"reason": "rude"}, format="json")
+        assert refused.status_code == 400 and "reason" in refused.json()["detail"]
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = bearer(bob).post(f"/api/games/{challenge['id']}/decline/", {"reason": "pace"}, format="json")
+        assert answer.status_code == 200 and answer.json() == {"id": challenge["id"], "reason": "pace"}
+        told = [e for e in _drain(sub) if e["type"] == "challengeDeclined"]
+    finally:
+        sub.close()
+    assert [(e["game"], e["seat"], e["reason"]) for e in told] == [(challenge["id"], 1, "pace")]
+    game = Game.objects.get(pk=challenge["id"])
+    assert game.is_private and game.status == "open"
+    stranger = bearer(make_user("dave"))
+    assert stranger.get(f"/api/games/{challenge['id']}/").status_code == 404
+    assert stranger.post(f"/api/games/{challenge['id']}/join/", {}, format="json").status_code == 404
+
+
+def test_a_cancelled_challenge_tells_the_invited(alice, bob, settings, django_capture_on_commit_callbacks):
+    from play import events
+
+    settings.REDIS_URL = ""
+    challenge = _challenge(bearer(alice), "bob")
+    sub = events.HUB.subscribe([events.user_channel(bob.pk)])
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            assert bearer(alice).post(f"/api/games/{challenge['id']}/cancel/").status_code == 200
+        told = [(e["type"], e["game"], e["seat"]) for e in _drain(sub) if e["type"].startswith("challenge")]
+    finally:
+        sub.close()
+    assert ("challengeCanceled", challenge["id"], 1) in told
+
+
+def test_every_player_hears_game_start_the_first_to_move_too(
+    alice, bob, settings, django_capture_on_commit_callbacks
+):
+    """Issue 31.3: the challenger, who moves first, got only ``myTurn`` when the challenge was accepted."""
+    from play import events, services
+
+    settings.REDIS_URL = ""
+    challenge = _challenge(bearer(alice), "bob")
+    sub = events.HUB.subscribe([events.user_channel(alice.pk)])
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_join(game_id=challenge["id"], user=bob)
+        told = [(e["type"], e["version"]) for e in _drain(sub)]
+    finally:
+        sub.close()
+    assert told == [("gameStart", 1), ("myTurn", 1)]
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Last-Event-ID"), ("fr", "Last-Event-ID")])
+def test_the_bot_page_tells_how_to_resume_and_get_legal_moves(client, language, words):
+    """Issue 31.8 (streams): the page said nothing of resuming after a drop nor of moves on the stream."""
+    html = client.get("/bots/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for needed in (words, "?after=", "?moves=1", "resync", "challengeDeclined", "event_id"):
+        assert needed in html, needed

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_lacitta_older_games_keep_2_2_choices_at_once'),
+        ('games', '0009_move_reveals_nothing_decided_again'),
     ]
 
     operations = [

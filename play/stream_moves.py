@@ -1,0 +1,57 @@
+"""What a seat needs to move, added to its own stream's events (issue 31.1: one request per move).
+
+A game stream read by a seated player, and the player's own stream asked with ``?moves=1``, carry
+on each event of a game in progress the reader's ``seat``, ``my_turn`` and ``legal_moves`` at the
+event's version. Hidden information: they are computed for the reader's seat only, and a spectator's
+stream gets none. Cost: one computation per (game, version, seat, who owes), kept in a small cache of
+this process, whatever the number of streams that read it."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from . import selectors
+
+_CACHE_SIZE = 2000
+_cache: OrderedDict = OrderedDict()
+_lock = threading.Lock()
+_computing: dict[tuple, threading.Lock] = {}  # keys being computed now
+_ACTIVE = "active"
+
+
+def _computed(game_id: int, version: int, user) -> dict | None:
+    game = selectors.game_with_seats(game_id)
+    if game is None or game.version != version or not selectors.can_view(game, user):
+        return None  # moved on since: the next event carries the newer moves
+    seat = selectors.seat_of(game, user)
+    if seat is None:
+        return {}
+    gv = selectors.game_view_for(game, user)
+    return {"seat": seat.index, "my_turn": gv.owes and not seat.played_by_bot, "legal_moves": gv.legal_moves}
+
+
+def for_seat(event: dict, user) -> dict:
+    """``event`` with the reader's moves, when the reader has a seat in its game (else unchanged)."""
+    game_id, version = event.get("game"), event.get("version")
+    if user is None or game_id is None or version is None or event.get("status") != _ACTIVE:
+        return event
+    key = (game_id, version, tuple(event.get("pending") or ()), event.get("my_turn"), user.pk)
+    with _lock:
+        found = _cache.get(key)
+        computing = _computing.setdefault(key, threading.Lock()) if found is None else None
+    if found is None:
+        with computing:  # the streams that hear one event at once compute it once
+            with _lock:
+                found = _cache.get(key)
+            if found is None:
+                found = _computed(game_id, version, user)
+                with _lock:
+                    _computing.pop(key, None)
+                    if found is not None:
+                        _cache[key] = found
+                        while len(_cache) > _CACHE_SIZE:
+                            _cache.popitem(last=False)
+        if found is None:
+            return event
+    return {**event, **found}
