@@ -55,6 +55,7 @@ def view(state, viewer) -> dict:
         "result": state.result,
     }
     step = state.step or {}
+    v["step"] = public_step(state, viewer)
     if state.phase in ("plan", "repair"):
         plans = step.get("plans", {})
         v["plans_in"] = sorted(step.get("done", []))
@@ -72,4 +73,28 @@ def view(state, viewer) -> dict:
         v["income_done"] = list(step.get("done", []))
     if state.phase == "pollution":
         v["deaths"] = list(step.get("deaths", []))
+    return v
+
+
+def public_step(state, viewer) -> dict:
+    """The phase bookkeeping as the viewer may see it: other seats' plans (before the reveal) and
+    Special Promises drawn by others are masked; the rest is public."""
+    step = state.step or {}
+    out = {}
+    for k, val in step.items():
+        if k == "plans" and state.phase == "plan":
+            out[k] = {s: (list(p) if s == str(viewer) else None) for s, p in val.items()}
+        elif k == "sub":
+            out[k] = [{**x, "cards": (list(x["cards"]) if x["seat"] == viewer else None)} if "cards" in x else dict(x)
+                      for x in val]
+        else:
+            out[k] = _copy(val)
+    return out
+
+
+def _copy(v):
+    if isinstance(v, list):
+        return [_copy(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _copy(x) for k, x in v.items()}
     return v
