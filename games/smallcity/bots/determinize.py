@@ -34,7 +34,7 @@ def sample_state(view: dict, seat: int, rng: random.Random) -> State:
     step = _copy(view["step"])
     seen = set()
     seats = []
-    for i, pv in enumerate(view["seats"]):
+    for pv in view["seats"]:
         d = {k: _copy(x) for k, x in pv.items() if k not in ("has_promise", "offer_count", "special_count")}
         d.update(pollution_start=pv["pollution"] - pv["generated"], architect_used=False, produced=0)
         d["offer"] = list(pv["offer"] or [])
@@ -49,7 +49,7 @@ def sample_state(view: dict, seat: int, rng: random.Random) -> State:
         pool["medium"] = [n for n in pool["medium"] if n != 11]
     for p in pool.values():
         rng.shuffle(p)
-    for i, (pv, d) in enumerate(zip(view["seats"], seats)):
+    for pv, d in zip(view["seats"], seats):
         if pv["has_promise"] and d["promise"] is None:
             pile = rng.choice([p for p in C.PILES if pool[p]] or ["easy"])
             d["promise"] = pool[pile].pop() if pool[pile] else 1

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ..engine.engine import ENGINE
 from ..engine.params import sample_move
 from .determinize import sample_state
-from .greedy import concrete, ranked
+from .greedy import choose_random, concrete, ranked
 from .heuristics import value
 
 
@@ -62,7 +62,7 @@ def choose_expert(engine, view, legal, seat, rng: random.Random, budget: Budget 
     base = sample_state(view, seat, rng)
     cands = [m for _, m in ranked(base, seat, concrete(base, seat, legal, rng), rng)[: budget.candidates]]
     if len(cands) <= 1:
-        return cands[0] if cands else concrete(base, seat, [rng.choice(legal)], rng)[0]
+        return cands[0] if cands else choose_random(engine, view, legal, seat, rng)
     totals = [0.0] * len(cands)
     for w in range(budget.worlds):
         world = base if w == 0 else sample_state(view, seat, rng)

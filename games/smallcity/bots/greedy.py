@@ -53,12 +53,22 @@ def choose_greedy(engine, view, legal, seat, rng: random.Random) -> dict:
     state = sample_state(view, seat, rng)
     moves = concrete(state, seat, legal, rng)
     best = ranked(state, seat, moves, rng)
-    return best[0][1] if best else concrete(state, seat, [rng.choice(legal)], rng)[0]
+    return best[0][1] if best else choose_random(engine, view, legal, seat, rng)
 
 
-def choose_random(engine, view, legal, seat, rng: random.Random) -> dict:
-    """The random level for moves with parameters: one legal move, its parameters sampled."""
-    lm = rng.choice(legal)
-    if "ranges" not in lm:
-        return lm
-    return sample_move(sample_state(view, seat, rng), seat, lm, rng)
+def choose_random(engine, view, legal, seat, rng: random.Random, tries: int = 20) -> dict:
+    """The random level: one legal move, its parameters sampled until the engine accepts them (on a state
+    sampled from the view)."""
+    state = None
+    for _ in range(tries):
+        lm = rng.choice(legal)
+        if "ranges" not in lm:
+            return lm
+        state = state or sample_state(view, seat, rng)
+        move = sample_move(state, seat, lm, rng)
+        try:
+            ENGINE.apply(state, seat, move)
+            return move
+        except Exception:
+            continue
+    return next((m for m in legal if "ranges" not in m), move)

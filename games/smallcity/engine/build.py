@@ -360,17 +360,14 @@ def expand(state, d, move: dict) -> dict:
     return t
 
 
-def demolish(state, d, move: dict) -> dict:
-    """SC36, G7."""
-    t = state.tiles.get(move.get("tile"))
+def check_demolish(state, d, t) -> None:
+    """SC36, G7: raises IllegalMove when the tile may not be demolished."""
     if t is None or t["d"] != d:
         raise illegal("bad_tile", "Choose one of your own tiles.")
     if t["kind"] == "town_hall":
         raise illegal("town_hall", "The town hall cannot be demolished.")
-    n = len(t["sq"])
-    seat = state.seats[d]
-    if seat["money"] < n:
-        raise illegal("money", "You do not have enough money.", cost=n)
+    if state.seats[d]["money"] < len(t["sq"]):
+        raise illegal("money", "You do not have enough money.", cost=len(t["sq"]))
     need: dict = {}
     for o in t["slots"]:
         if isinstance(o, int):
@@ -378,6 +375,14 @@ def demolish(state, d, move: dict) -> dict:
     for owner, k in need.items():
         if sum(1 for o in town_hall(state, owner)["slots"] if o is None) < k:
             raise illegal("no_room", "Its citizens would find no room in a town hall.")
+
+
+def demolish(state, d, move: dict) -> dict:
+    """SC36, G7."""
+    t = state.tiles.get(move.get("tile"))
+    check_demolish(state, d, t)
+    n = len(t["sq"])
+    seat = state.seats[d]
     seat["money"] -= n
     seat["pollution"] += n
     seat["demolitions"] += 1

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from games.engines.base import IllegalMove
 
+__all__ = ["IllegalMove", "illegal"]
+
 
 def illegal(name: str, message: str, **params) -> IllegalMove:
     return IllegalMove(message, key=f"smallcity.error.{name}", params=params)

@@ -18,7 +18,7 @@ from . import build as B
 from . import citizens as Z
 from . import components as C
 from . import grid as G
-from .errors import illegal
+from .errors import IllegalMove, illegal
 from .flow import (
     apply_queue,
     cemetery_choices,
@@ -228,10 +228,12 @@ def plan_moves(state, s) -> list[dict]:
     if counts["builds"] < limit:
         out += build_hints(t, s)
         if not counts["demolish"]:
-            money = t.seats[s]["money"]
             for tile in B.tiles_of(t, s):
-                if tile["kind"] != "town_hall" and len(tile["sq"]) <= money:
-                    out.append({"type": "demolish", "tile": tile["id"]})
+                try:
+                    B.check_demolish(t, s, tile)
+                except IllegalMove:
+                    continue
+                out.append({"type": "demolish", "tile": tile["id"]})
     if not counts["extend"] and counts["builds"] <= 1 and t.seats[s]["size"] < C.value("size_steps"):
         out.append({"type": "extend"})
     out += expand_moves(t, s)
