@@ -105,7 +105,8 @@ def test_redraw_hidden_keeps_every_view():
 def test_random_games_keep_every_invariant(players):
     for g in range(2):
         victory = ("economic", "citizen", "cultural", "electoral")[(g + players) % 4]
-        opts = [{}, {"council": "expert", "victory": victory}, {"board": "expert", "promises": "off"}][(g + players) % 3]
+        choices = [{}, {"council": "expert", "victory": victory}, {"board": "expert", "promises": "off"}]
+        opts = choices[(g + players) % 3]
         if players == 1:
             opts = {**opts, "difficulty": ("president", "mayor")[g]}
         state, moves, _ = random_game(players, 100 * players + g, opts, every=1)
