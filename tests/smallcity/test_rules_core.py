@@ -270,3 +270,16 @@ def test_g14_col4_waives_influence_but_not_one_per_player_or_the_industry_exclus
     B.build(state, 0, {"kind": "refinery", "squares": [G.sq(0, 6)]}, council=4)
     with pytest.raises(IllegalMove, match="only one"):
         B.build(state, 0, {"kind": "refinery", "squares": [G.sq(0, 4)]}, council=4)
+
+
+def test_sc35_fire_or_police_activated_when_built_by_a_district_citizen():
+    state = _plan_state(players=2)
+    park = put(state, 0, "park", [G.sq(5, 5)], occupants=[0])
+    visitor = put(state, 0, "park", [G.sq(3, 5)], occupants=[1])
+    state.seats[0]["money"] = 9
+    police = B.build(state, 0, {"kind": "police", "squares": [G.sq(4, 4), G.sq(4, 5)],
+                                "activate": f"{park['id']}:0"})
+    assert police["slots"] == [0] and park["slots"] == [None] and visitor["slots"] == [None]
+    with pytest.raises(IllegalMove):
+        B.build(state, 0, {"kind": "fire", "squares": [G.sq(6, 0), G.sq(6, 1), G.sq(6, 2)],
+                           "activate": f"{B.town_hall(state, 0)['id']}:0"})

@@ -309,6 +309,7 @@ def build(state, d, move: dict, *, council=0) -> dict:
     check_place(state, d, kind, level, squares, side=side, water=water, warehouse=move.get("warehouse"),
                 council=council)
     seat = state.seats[d]
+    activator = _activator(state, d, kind, move.get("activate", "none"))
     cost = money_cost(state, d, kind, level, free=bool(council))
     mats = material_cost(state, d, kind, move.get("waive"))
     if seat["money"] < cost:
@@ -321,8 +322,31 @@ def build(state, d, move: dict, *, council=0) -> dict:
         seat["architect_used"] = True
     spend(state, d, mats)
     wh = move.get("warehouse") if kind == "factory" and council != 4 else None
-    return place(state, d, kind, level, squares, side=side, water=water, warehouse=wh,
+    tile = place(state, d, kind, level, squares, side=side, water=water, warehouse=wh,
                  new=state.phase in ("plan", "repair"))
+    if activator is not None:  # SC35: a citizen of the district moves on at once
+        src, i = activator
+        src["slots"][i] = None
+        tile["slots"][0] = d
+        if kind == "police":
+            from .citizens import police_activation
+            police_activation(state, d, lambda *a, **k: None)
+    return tile
+
+
+def activators(state, d) -> list[str]:
+    """SC35: citizens of the district (not town hall) that may activate a new Fire/Police station."""
+    return sorted(f"{t['id']}:{i}" for t in tiles_of(state, d) if t["kind"] != "town_hall"
+                  for i, o in enumerate(t["slots"]) if o == d)
+
+
+def _activator(state, d, kind, key):
+    if key in (None, "none"):
+        return None
+    if kind not in ("fire", "police") or key not in activators(state, d):
+        raise illegal("bad_activator", "Only a citizen of your district can activate a new Fire or Police station.")
+    tid, _, i = key.partition(":")
+    return state.tiles[tid], int(i)
 
 
 def expand(state, d, move: dict) -> dict:

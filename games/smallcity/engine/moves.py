@@ -165,6 +165,8 @@ def build_hints(state, s, council=0) -> list[dict]:
             ranges["warehouse"] = {"kind": "choice", "of": sorted(free)}
         if kind == "port":
             ranges["water"] = {"kind": "subset", "of": sorted(free), "min": 2, "max": 2}
+        if kind in ("fire", "police"):  # SC35: activated at once by a citizen of the district, or not
+            ranges["activate"] = {"kind": "choice", "of": ["none"] + B.activators(state, s)}
         if kind in C.CULTURAL and seat["card"] == "B" and not seat["architect_used"]:
             ranges["waive"] = {"kind": "choice", "of": sorted(C.CULTURAL[kind]["cost"])}
         move["ranges"] = ranges

@@ -77,6 +77,9 @@ def sample_move(state, seat: int, legal_move: dict, rng) -> dict:
         if move is not None:
             if "side" in legal_move["ranges"]:
                 move["side"] = rng.choice(["A", "B"])
+            for name, spec in legal_move["ranges"].items():
+                if name not in move:  # e.g. SC35's activating citizen
+                    move[name] = sample({"ranges": {name: spec}}, rng)[name]
             del B, G
             return move
     return sample(legal_move, rng)
