@@ -36,7 +36,7 @@ def sample_state(view: dict, seat: int, rng: random.Random) -> State:
     seats = []
     for pv in view["seats"]:
         d = {k: _copy(x) for k, x in pv.items() if k not in ("has_promise", "offer_count", "special_count")}
-        d.update(pollution_start=pv["pollution"] - pv["generated"], architect_used=False, produced=0)
+        d.update(architect_used=False, produced=0)
         d["offer"] = list(pv["offer"] or [])
         d["special_offer"] = []
         seen.update(d["offer"])
