@@ -15,8 +15,8 @@ def _seat(state, s: int, viewer) -> dict:
     seat = state.seats[s]
     mine = viewer == s
     over = state.phase == "over"
-    out = {k: seat[k] for k in ("money", "votes", "pollution", "pollution_start", "generated", "size",  # noqa: E501 "cemeteries", "dead",
-                                "quarry", "reserve", "discs", "card", "eliminated", "real_estate",
+    out = {k: seat[k] for k in ("money", "votes", "pollution", "pollution_start", "generated", "size",
+                                "cemeteries", "dead", "quarry", "reserve", "discs", "card", "eliminated", "real_estate",
                                 "citizen_total", "demolished", "demolitions", "town_hall_due")}
     out["discs"] = [list(d) for d in seat["discs"]]
     out["cemeteries"] = list(seat["cemeteries"])
