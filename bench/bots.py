@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "lacitta_site.settings.base")
 
-from games.management.commands.arena import run_arena  # noqa: E402
+from play.management.commands.arena import run_arena  # noqa: E402
 
 OPTIONS = {"edition": "modern", "expansion": "none", "setup": "beginner"}
 

@@ -193,8 +193,8 @@ def race_setup(db: str, n_players: int, games_per_pair: int, env: dict[str, str]
 def make_tables(players: list[Player], games_per_table: int) -> list[Table]:
     from django.contrib.auth import get_user_model
 
-    from games import services
-    from games.services import SeatSpec
+    from play import services
+    from play.services import SeatSpec
 
     User = get_user_model()
     tables = []

@@ -49,7 +49,7 @@ print(1000 * min(r[0] for r in runs) / max(games, 1), runs[0][1])
 
 # Where the engine module is: its own folder since the games moved into one app each.
 ENGINE_MODULES = {"games/lacitta/engine/engine.py": "games.lacitta.engine.engine",
-                  "games/engines/lacitta/engine.py": "games.engines.lacitta.engine"}
+                  "kit/lacitta/engine.py": "kit.lacitta.engine"}
 
 
 def engine_module(root: Path) -> str:
@@ -93,7 +93,8 @@ def main() -> int:
                     help="count instructions under valgrind (callgrind) instead of timing")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        folders = subprocess.run(["git", "ls-tree", "--name-only", args.rev, "games/engines", "games/lacitta"],
+        # The kit was games/engines/ before the platform moved to play/ (older revisions have that).
+        folders = subprocess.run(["git", "ls-tree", "--name-only", args.rev, "kit", "games/engines", "games/lacitta"],
                                  cwd=ROOT, check=True, capture_output=True, text=True).stdout.split()
         archive = subprocess.run(["git", "archive", args.rev, *folders], cwd=ROOT, check=True,
                                  capture_output=True).stdout

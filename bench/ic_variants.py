@@ -6,7 +6,7 @@ summary: for screening a change to a level before a 200-game `manage.py arena` r
 
 The spec's ``w`` overrides ``heuristics.Weights``, ``b`` the expert's ``Budget``; ``"level": "greedy"`` puts
 a greedy bot with those weights in the tested seat instead of the expert. Games, seeds and seat rotation are
-``manage.py arena``'s (``games.engines.arena.play_game``): with an empty spec the expert's results are the
+``manage.py arena``'s (``kit.arena.play_game``): with an empty spec the expert's results are the
 command's. Pure Python, no database."""
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engines import arena
 from games.infinitecity.bots import choose_greedy, expert, heuristics
 from games.infinitecity.engine.engine import ENGINE
+from kit import arena
 
 SEATS = ["tested", "greedy", "greedy", "greedy"]
 

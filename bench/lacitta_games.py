@@ -59,9 +59,9 @@ def create_games(players: list[Player], *, advance: int, kinds: int = 25, seed: 
     own, and the setup takes minutes instead of an hour on a busy machine."""
     from django.contrib.auth import get_user_model
 
-    from games import registry, services
-    from games.models import Game, Move, Seat, new_invite_token
-    from games.services import SeatSpec
+    from play import registry, services
+    from play.models import Game, Move, Seat, new_invite_token
+    from play.services import SeatSpec
 
     engine = registry.get("lacitta")
     users = {u.pk: u for u in get_user_model().objects.filter(pk__in=[p.user_id for p in players])}
@@ -126,9 +126,9 @@ def _copy(model, user_ids: list[int], Game, Seat, Move, new_invite_token):
 def write_scripts(games: list[LcGame], moves: int, *, seed: int = 2) -> None:
     """The next ``moves`` moves of each game from its stored snapshot (random legal moves),
     with the builder steps of each."""
-    from games import registry
-    from games.models import Game
-    from games.move_builder import encode
+    from play import registry
+    from play.models import Game
+    from play.move_builder import encode
 
     engine = registry.get("lacitta")
     stored = dict(Game.objects.filter(pk__in=[g.id for g in games]).values_list("pk", "state"))
@@ -156,8 +156,8 @@ def write_scripts(games: list[LcGame], moves: int, *, seed: int = 2) -> None:
 
 def builder_steps(legal: list[dict], move: dict) -> list[str]:
     """The ``?m=`` values a player follows on the page to reach ``move``'s confirmation."""
-    from games import move_builder
     from games.lacitta.page import FIELD_ORDER, WHOLE_KEYS
+    from play import move_builder
 
     steps, partial = [], {}
     for _ in range(20):

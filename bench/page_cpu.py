@@ -30,7 +30,7 @@ DB = "lacitta_pagecpu"
 
 
 def setup():
-    from games import services
+    from play import services
     from tests.lacitta.helpers import ENGINE, lacitta_game
     from tests.platform.factories import accept_all, make_user, race_game
 

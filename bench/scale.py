@@ -101,9 +101,9 @@ def fill(args) -> None:
     from django.contrib.auth.hashers import make_password
     from django.db import connection, transaction
 
-    from games import registry
-    from games.models import Game, Seat
-    from games.registry import SEAT_COLOURS
+    from play import registry
+    from play.models import Game, Seat
+    from play.registry import SEAT_COLOURS
 
     rng = random.Random(7)
     User = get_user_model()
@@ -233,10 +233,10 @@ def _ts(epoch: float):
 def measure_sweep(args) -> None:
     from django.utils import timezone
 
-    from games.models import Seat
-    from games.tasks import TIMEOUT_GAMES_PER_TASK, sweep_clocks, time_out_games
+    from play.models import Seat
+    from play.tasks import TIMEOUT_GAMES_PER_TASK, sweep_clocks, time_out_games
 
-    print("\n== deadline sweep (games.tasks.sweep_clocks) ==")
+    print("\n== deadline sweep (play.tasks.sweep_clocks) ==")
     first = sweep_clocks()
     if any(first.values()):  # --skip-fill: what the last run left (its bots never played: no worker)
         print(f"(first sweep handled what was left from the last run: {first})")
@@ -284,7 +284,7 @@ def measure_my_games(args) -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from games import selectors
+    from play import selectors
 
     heavy = get_user_model().objects.get(username="heavy")
     mine = selectors.games_of(heavy)
@@ -320,9 +320,9 @@ def measure_long_game(args) -> None:
 
     from django.test import Client
 
-    from games import registry, services
-    from games.models import Game
-    from games.services import SeatSpec
+    from play import registry, services
+    from play.models import Game
+    from play.services import SeatSpec
     from tests.platform import test_query_counts as tq
 
     registry.register(tq.MARATHON)
@@ -381,11 +381,11 @@ def explain(args) -> None:
     from django.db import connection
     from django.utils import timezone
 
-    from games import due, selectors, tasks
+    from play import due, selectors, tasks
 
     now = timezone.now()
     heavy = get_user_model().objects.get(username="heavy")
-    # The very querysets the site runs (games.due for the sweep, selectors for "my games").
+    # The very querysets the site runs (play.due for the sweep, selectors for "my games").
     queries = {
         "sweep: late games": due.late_games(now)[: tasks.SWEEP_MAX_TIMEOUTS],
         "sweep: bot seats owing a move": due.bot_seats_owing()[:5000],

@@ -48,8 +48,8 @@ def setup_players(n: int):
     """n players with a token each, in race games of two (seat 0 to move first)."""
     from django.contrib.auth import get_user_model
 
-    from games import services
-    from games.services import SeatSpec
+    from play import services
+    from play.services import SeatSpec
     from players import tokens
 
     User = get_user_model()
@@ -101,7 +101,7 @@ async def run_count(base: str, pid: int, keys, games, count: int, args) -> dict:
     import aiohttp
     from asgiref.sync import sync_to_async
 
-    from games import services
+    from play import services
 
     inbox: dict = {}
     connector = aiohttp.TCPConnector(limit=0)

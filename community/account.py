@@ -13,9 +13,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import body_cache
-from games import services as game_services
-from games.models import Game, Move, Seat
+from play import body_cache
+from play import services as game_services
+from play.models import Game, Move, Seat
 
 from . import signup_policy
 from .models import ChatMessage, MemberSettings, Report, Sanction

@@ -22,9 +22,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import bots
-from games.errors import ServiceError
-from games.models import Move, Seat
+from play import bots
+from play.errors import ServiceError
+from play.models import Move, Seat
 from ratings.models import Rating
 
 from . import (

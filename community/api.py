@@ -1,6 +1,6 @@
 """The API's side of a game's chat: ``GET /api/games/<id>/chat/`` (the last lines, oldest first, as
 the caller may read them) and ``POST`` (players only; the token needs the "chat" scope). New lines also
-reach the other players' event streams (``games.events``)."""
+reach the other players' event streams (``play.events``)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors as game_selectors
-from games.api_errors import error_responses
-from games.errors import TooMany
-from games.json_input import StrictCharField
+from play import selectors as game_selectors
+from play.api_errors import error_responses
+from play.errors import TooMany
+from play.json_input import StrictCharField
 
 from . import selectors, services
 from .models import ChatMessage

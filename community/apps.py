@@ -10,9 +10,9 @@ class CommunityConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_migrate
 
-        from games import invitations
         from notifications import emails
         from notifications.models import Notification
+        from play import invitations
 
         from . import (
             notices,

@@ -9,8 +9,8 @@ from django.db.models import Count
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
-from games.models import Game, Move
 from notifications.models import Notification
+from play.models import Game, Move
 
 MAX_DAYS = 365
 

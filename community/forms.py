@@ -2,8 +2,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from games import registry, texts
-from games.forms import options_words
+from play import registry, texts
+from play.forms import options_words
 
 from .models import CHAT_MAX_LENGTH, MemberSettings
 

@@ -2,7 +2,7 @@
 another player, roll back to a move, annul, look at the full state.
 
 Each checks the moderator's tier and the reason, calls the games service that
-changes the game (``games.services``: the only code that does) and writes its
+changes the game (``play.services``: the only code that does) and writes its
 ``ModerationAction`` row in the same transaction."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from games import services as game_services
-from games.errors import ServiceError
-from games.models import Game, Seat, new_seed
+from play import services as game_services
+from play.errors import ServiceError
+from play.models import Game, Seat, new_seed
 
 from .models import ModerationAction
 from .moderation import Action, log_action, require_reason
@@ -90,7 +90,7 @@ def seat_give_to_user(*, moderator, game_id: int, seat_index: int, username: str
 
 def game_rollback(*, moderator, game_id: int, to_seq: int, reason: str) -> Game:
     """Take a game in progress back to the position after move ``to_seq`` (the hidden
-    future drawn afresh: ``games.services.game_rollback``)."""
+    future drawn afresh: ``play.services.game_rollback``)."""
     require_moderator(moderator)
     reason = require_reason(reason)
     with transaction.atomic():

@@ -12,8 +12,8 @@ from django.contrib.auth.admin import UserAdmin
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.errors import ServiceError
-from games.models import Game, Move, Seat
+from play.errors import ServiceError
+from play.models import Game, Move, Seat
 
 from . import game_moderation, moderation, tiers
 

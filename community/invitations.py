@@ -1,12 +1,12 @@
 """The invitee's say in being invited: their invitation choice (anyone, or nobody but
-staff) and the players they block. Registered with ``games.invitations`` when the app
+staff) and the players they block. Registered with ``play.invitations`` when the app
 starts, so that opening a game with an invitation asks it."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from games.errors import NotAllowed
+from play.errors import NotAllowed
 
 from .models import Block, MemberSettings
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
-from games.models import Game
+from play.models import Game
 
 CHAT_MAX_LENGTH = 500
 

@@ -14,8 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import services as game_services
-from games.errors import NotAllowed, ServiceError
+from play import services as game_services
+from play.errors import NotAllowed, ServiceError
 
 from . import notices, tiers
 from .models import ChatMessage, ModerationAction, Report, Sanction, StaffNote

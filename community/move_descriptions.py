@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games import registry, texts
+from play import registry, texts
 
 MAX_LENGTH = 160
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.models import Game, Seat
+from play.models import Game, Seat
 
 from .models import MemberSettings, Report, Sanction
 

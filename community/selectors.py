@@ -14,9 +14,9 @@ from datetime import date
 from django.db.models import Max, Prefetch, Q
 from django.utils import timezone
 
-from games import registry, texts
-from games import selectors as game_selectors
-from games.models import Game, Seat
+from play import registry, texts
+from play import selectors as game_selectors
+from play.models import Game, Seat
 
 from .account import is_deleted
 from .models import ChatMessage, MemberSettings

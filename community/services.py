@@ -1,6 +1,6 @@
 """Player-side writes: privacy settings, chat, reports, appeals.
 
-Refusals are ``games.errors`` (a message key and its parameters; the interface
+Refusals are ``play.errors`` (a message key and its parameters; the interface
 words them and picks the HTTP answer) and leave nothing changed."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import events
-from games import selectors as game_selectors
-from games.errors import NotAllowed, ServiceError
-from games.models import Game
+from play import events
+from play import selectors as game_selectors
+from play.errors import NotAllowed, ServiceError
+from play.models import Game
 
 from .models import CHAT_MAX_LENGTH, Block, ChatMessage, MemberSettings, Report, Sanction
 

@@ -14,7 +14,7 @@ from django.contrib.auth.models import Permission
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from games.errors import NotAllowed
+from play.errors import NotAllowed
 
 MODERATE_CHAT = "community.moderate_chat"
 MODERATE_GAMES = "community.moderate_games"

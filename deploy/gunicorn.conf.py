@@ -19,6 +19,14 @@ graceful_timeout = 30
 pidfile = os.environ.get("WEB_PIDFILE") or None
 
 
+def child_exit(server, worker):
+    """A worker gone: its live gauges leave /metrics (prometheus_client's multiprocess mode)."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)
+
+
 class AccessJsonFormatter(JsonFormatter):
     """gunicorn's access line as named fields rather than one Apache-style string."""
 

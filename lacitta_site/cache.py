@@ -5,6 +5,8 @@ presence and rate-limit counters are hints, rendered game bodies are made
 again), so the settings turn on django-redis's ``IGNORE_EXCEPTIONS``: a call
 that cannot reach Redis behaves as a miss (reads give the default, writes do
 nothing) instead of answering 500. ``/healthz`` still reports the cache as down.
+After a failed call the cache is not tried for 5 seconds (``play.breaker``):
+a Redis that hangs costs one call its 2 s timeout, not every call of a page.
 
 One call answers differently: ``add`` says "added" (django-redis would say
 None), because allauth's rate limits take a lock with ``add`` and, finding it
@@ -14,9 +16,40 @@ never free, refuse the login; rate limits are open while Redis is down
 from __future__ import annotations
 
 from django_redis.cache import RedisCache, omit_exception
+from django_redis.exceptions import ConnectionInterrupted
+
+from play.breaker import CACHE
+
+
+class _PausedAfterFailure:
+    """The django-redis client, behind the breaker: a call while it is open fails at once (a miss), and a call
+    that fails opens it, so a hung Redis costs one request its socket timeout and the next 5 s nothing."""
+
+    def __init__(self, client):
+        self._client = client
+
+    def __getattr__(self, name):
+        attribute = getattr(self._client, name)
+        if not callable(attribute):
+            return attribute
+
+        def call(*args, **kwargs):
+            if CACHE.is_open():
+                raise ConnectionInterrupted(connection=None)
+            try:
+                return attribute(*args, **kwargs)
+            except ConnectionInterrupted:
+                CACHE.failed()
+                raise
+
+        return call
 
 
 class TolerantRedisCache(RedisCache):
+    @property
+    def client(self):
+        return _PausedAfterFailure(super().client)
+
     @omit_exception(return_value=True)
     def add(self, *args, **kwargs):
         return self.client.add(*args, **kwargs)

@@ -29,7 +29,7 @@ def _body_has_nul(request: HttpRequest) -> bool:
         # The raw bytes (no file uploads on this site): parsing the parts here would
         # take a malformed body's error away from the view that reports it.
         return b"\x00" in request.body
-    return False  # JSON: games.json_input refuses NUL itself
+    return False  # JSON: play.json_input refuses NUL itself
 
 
 class RefuseNulMiddleware:

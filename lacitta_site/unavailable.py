@@ -34,7 +34,7 @@ def database_unreachable(exc: BaseException | None) -> bool:
 def service_refusal(exc: BaseException | None):
     """A games service refusal that reached no view's handler (e.g. a stored game whose
     snapshot the engine refuses, raised while reading it): answered with its status."""
-    from games.errors import ServiceError
+    from play.errors import ServiceError
 
     return exc if isinstance(exc, ServiceError) else None
 
@@ -43,7 +43,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     exc = sys.exc_info()[1]
     refusal = service_refusal(exc)
     if refusal is not None:
-        from games.http_errors import status_of, text_of
+        from play.http_errors import status_of, text_of
 
         return _answer(request, text_of(refusal), status_of(refusal))
     if not database_unreachable(exc):

@@ -5,10 +5,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from community.api import ChatView
-from games import api_game_types, stream
-from games.api import GameViewSet
+from lacitta_site import health, metrics
 from lacitta_site.dev_outbox import outbox
-from lacitta_site.health import health
+from play import api_game_types, stream
+from play.api import GameViewSet
 from players import api as players_api
 
 # Database unreachable -> 503 with a retry hint; anything else -> Django's 500.
@@ -20,7 +20,11 @@ router = DefaultRouter()
 router.register("games", GameViewSet, basename="game")
 
 urlpatterns = [
-    path("healthz", health, name="health"),
+    path("healthz", health.ready, name="health"),
+    path("healthz/live", health.live, name="health-live"),
+    path("healthz/ready", health.ready, name="health-ready"),
+    path("healthz/status", health.status, name="health-status"),
+    path("metrics", metrics.metrics, name="metrics"),
     path("dev/outbox/", outbox, name="dev_outbox"),  # DEBUG only: a 404 otherwise
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
@@ -36,7 +40,7 @@ urlpatterns = [
          name="game-type-move-schema"),
     path("api/game-types/<slug:slug>/view-schema/", api_game_types.schema_view("view"),
          name="game-type-view-schema"),
-    # Waiting without polling (games/stream.py); production serves these from the ASGI stream process.
+    # Waiting without polling (play/stream.py); production serves these from the ASGI stream process.
     path("api/stream/events/", stream.user_events, name="stream-events"),
     path("api/stream/games/<int:pk>/", stream.game_events, name="stream-game"),
     path("api/stream/wait/", stream.wait, name="stream-wait"),
@@ -49,5 +53,5 @@ urlpatterns = [
     path("notifications/", include("notifications.urls")),
     path("ratings/", include("community.leaderboard_urls")),
     path("", include("community.urls")),
-    path("", include("games.urls")),
+    path("", include("play.urls")),
 ]

@@ -9,7 +9,7 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from games import signals
+        from play import signals
 
         from . import handlers
         from .site_domain import sync_site_from_site_url

@@ -4,7 +4,7 @@ commits with the change; its send task is queued on commit (``services._queue``)
 
 from __future__ import annotations
 
-from games.models import Seat
+from play.models import Seat
 
 from . import services
 

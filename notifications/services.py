@@ -48,7 +48,7 @@ def _queue(*, user, kind: str, game, key: str, digestible: bool, seat_index: int
         defaults={"user": user, "kind": kind, "game": game, "status": status, "seat_index": seat_index},
     )
     if created and status == Notification.Status.PENDING:
-        from games.queue import enqueue_on_commit
+        from play.queue import enqueue_on_commit
 
         from .tasks import send_notification
 
@@ -84,7 +84,7 @@ def service_mail(*, user, kind: str, key: str, data: dict) -> Notification | Non
     )
     if not created:
         return None
-    from games.queue import enqueue_on_commit
+    from play.queue import enqueue_on_commit
 
     from .tasks import send_notification
 
@@ -96,7 +96,7 @@ def account_mail(*, message, user=None) -> Notification:
     """An account e-mail rendered by django-allauth (confirmation, password reset…), sent by a
     worker through the outbox (queued on commit) instead of inside the web request. With eager
     Celery (``make run``) it is still sent at once, through Django's EMAIL_BACKEND."""
-    from games.queue import enqueue_on_commit
+    from play.queue import enqueue_on_commit
 
     from .tasks import send_notification
 
@@ -117,3 +117,22 @@ def account_mail(*, message, user=None) -> Notification:
     else:
         enqueue_on_commit(send_notification, note.pk)  # a worker must find the row committed
     return note
+
+
+def mails_retry(*, ids) -> int:
+    """Failed e-mails sent again (the admin's "Send again"): back to the outbox with their attempts reset,
+    the send task queued on commit. Rows in any other state are left alone. Returns how many."""
+    from django.db import transaction
+
+    from play.queue import enqueue_on_commit
+
+    from .tasks import send_notification
+
+    with transaction.atomic():
+        failed = list(Notification.objects.select_for_update()
+                      .filter(pk__in=list(ids), status=Notification.Status.FAILED))
+        for note in failed:
+            note.status, note.attempts = Notification.Status.PENDING, 0
+            note.save(update_fields=["status", "attempts"])
+            enqueue_on_commit(send_notification, note.pk)
+    return len(failed)

@@ -21,7 +21,7 @@ STALE_AFTER = timedelta(minutes=2)  # a pending row older than this lost its tas
 
 def _still_relevant(note) -> bool:
     """A "your turn" or reminder e-mail is pointless once the player moved."""
-    from games.models import Game, Seat
+    from play.models import Game, Seat
 
     from .models import Notification
 
@@ -36,7 +36,7 @@ def _still_relevant(note) -> bool:
 def _watching(note) -> bool:
     """The player has the game open (the page says so every few polls): the page shows the turn,
     so the mail waits until they leave, and goes only if the turn is still theirs then."""
-    from games.presence import is_present
+    from play.presence import is_present
 
     from .models import Notification
 
@@ -48,7 +48,7 @@ def send_once(notification_id: int) -> str:
     """One attempt: 'sent', 'skipped', 'later' (the player is looking at the game: held back
     for PRESENCE_SECONDS), 'nothing' (already handled or held by another worker),
     'retry' (failed, will be tried again) or 'failed' (gave up)."""
-    from games.presence import PRESENCE_SECONDS
+    from play.presence import PRESENCE_SECONDS
 
     from .emails import build
     from .models import Notification
@@ -86,7 +86,7 @@ def send_once(notification_id: int) -> str:
 
 @shared_task(bind=True, acks_late=True, max_retries=MAX_ATTEMPTS)
 def send_notification(self, notification_id: int) -> str:
-    from games.presence import PRESENCE_SECONDS
+    from play.presence import PRESENCE_SECONDS
 
     outcome = send_once(notification_id)
     if self.request.is_eager:

@@ -10,10 +10,10 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api_auth import scopes_of
-from games.api_errors import error_responses
-from games.json_input import StrictCharField
-from games.models import Game, Seat
+from play.api_auth import scopes_of
+from play.api_errors import error_responses
+from play.json_input import StrictCharField
+from play.models import Game, Seat
 
 from . import tokens
 from .models import ApiToken

@@ -8,8 +8,8 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import services as game_services
-from games.errors import ServiceError
+from play import services as game_services
+from play.errors import ServiceError
 
 from .models import Profile, Vacation
 

@@ -1,5 +1,5 @@
 """API tokens: made, listed, revoked, and recognised (``ApiToken``; the API's authentication
-is ``games.api_auth``). A key is ``lct_`` + 43 random characters; the database keeps its SHA-256."""
+is ``play.api_auth``). A key is ``lct_`` + 43 random characters; the database keeps its SHA-256."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.errors import ServiceError
+from play.errors import ServiceError
 
 from .models import ApiToken
 

@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from games.errors import ServiceError
-from games.http_errors import text_of
+from play.errors import ServiceError
+from play.http_errors import text_of
 
 from . import services, tokens
 from .forms import PreferencesForm, VacationForm

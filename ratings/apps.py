@@ -8,7 +8,7 @@ class RatingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from games.signals import game_finished
+        from play.signals import game_finished
 
         from .handlers import on_game_finished
 

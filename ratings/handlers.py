@@ -1,7 +1,7 @@
 """Listens to the games app: a finished game queues its rating once it is committed
 (if the broker is down, ``manage.py rate_games`` catches up later)."""
 
-from games.queue import enqueue_on_commit
+from play.queue import enqueue_on_commit
 
 
 def on_game_finished(sender, game, **kwargs):

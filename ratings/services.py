@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from games.models import Game, Seat
+from play.models import Game, Seat
 
 from . import skill
 from .models import Rating, RatingChange

@@ -38,8 +38,8 @@ def main():
     django.setup()
     from django.apps import apps
 
-    from games import registry
-    from games.engines.schemas import infer_moves, infer_view, samples
+    from kit.schemas import infer_moves, infer_view, samples
+    from play import registry
 
     engine = registry.get(args.slug)
     app = next(a for a in apps.get_app_configs() if a.label == args.slug or a.name.endswith(f".{args.slug}"))

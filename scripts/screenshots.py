@@ -22,12 +22,12 @@ django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 
-from games import (  # noqa: E402
+from play import (  # noqa: E402
     registry,
     services,
 )
-from games.models import Game  # noqa: E402
-from games.services import SeatSpec  # noqa: E402
+from play.models import Game  # noqa: E402
+from play.services import SeatSpec  # noqa: E402
 
 BASE = os.environ.get("SITE", "http://127.0.0.1:8000")
 ENGINE = registry.get("lacitta")

@@ -18,9 +18,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from django.contrib.auth import get_user_model
 from screenshots import shoot  # sets Django up, before the models are imported
 
-from games import registry, services
-from games.models import Game
-from games.services import SeatSpec
+from play import registry, services
+from play.models import Game
+from play.services import SeatSpec
 
 ENGINE = registry.get("infinitecity")
 

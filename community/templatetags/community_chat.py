@@ -3,8 +3,8 @@
 
 from django import template
 
-from games import selectors as game_selectors
-from games.models import Game
+from play import selectors as game_selectors
+from play.models import Game
 
 from .. import selectors, services
 from ..forms import ChatForm

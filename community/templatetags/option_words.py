@@ -3,7 +3,7 @@ option labels), never the stored key ("pile=21, last=wins")."""
 
 from django import template
 
-from games.forms import options_words as _options_words
+from play.forms import options_words as _options_words
 
 register = template.Library()
 

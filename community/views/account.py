@@ -17,8 +17,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.errors import ServiceError
-from games.http_errors import status_of
+from play.errors import ServiceError
+from play.http_errors import status_of
 
 from .. import account, notices, services, signup_policy
 from ..forms import AppealForm, DeleteAccountForm, MemberSettingsForm

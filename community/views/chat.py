@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.core import is_ratelimited
 
-from games import selectors as game_selectors
-from games.errors import ServiceError
-from games.http_errors import status_of
-from games.models import Game
+from play import selectors as game_selectors
+from play.errors import ServiceError
+from play.http_errors import status_of
+from play.models import Game
 
 from .. import selectors, services
 from ..account import is_deleted

@@ -4,7 +4,7 @@ public (their privacy choice is this app's, so the pages that list people live h
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games import registry
+from play import registry
 from ratings import selectors
 
 from ..selectors import user_ids_hidden_from_lists

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.errors import ServiceError
+from play.errors import ServiceError
 from players.models import Profile
 from ratings import selectors as rating_selectors
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games import move_builder
+from play import move_builder
 
 from . import summary as visits
 from . import svg, texts
@@ -359,7 +359,7 @@ def players(view: dict, names: list[str], colours: list[str]) -> list[dict]:
 
 def latest_marks(game, seat: int | None) -> dict[tuple[int, int], str]:
     """The cells the latest move changed (from the log lines this seat may see)."""
-    from games import selectors
+    from play import selectors
 
     marks = {}
     for row in selectors.moves_for(game, seat, limit=1):

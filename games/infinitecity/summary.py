@@ -27,7 +27,7 @@ def changed_cells(entry: dict) -> list[tuple[int, int]]:
 def since_last_visit(game, seat, names: list[str]) -> dict | None:
     """``{"groups": [{"title", "lines"}], "cells": {(x, y): line}, "version", "earlier"}`` for a
     human seat of an active game, or None when nothing happened since."""
-    from games import selectors, texts
+    from play import selectors, texts
 
     unseen = selectors.unseen_moves(game, seat, SUMMARY_ROWS)
     if unseen is None:

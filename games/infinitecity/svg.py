@@ -31,13 +31,13 @@ SEAT_INK = ("#fff", "#fff", "#fff", "#222", "#fff", "#222")
 
 
 def seat_letter(seat: int) -> str:
-    from games.templatetags.games_extras import seat_letter as platform_letter
+    from play.templatetags.games_extras import seat_letter as platform_letter
 
     return platform_letter(seat)
 
 
 def seat_colour_name(seat: int) -> str:
-    from games.models import COLOUR_NAMES
+    from play.models import COLOUR_NAMES
 
     return str(COLOUR_NAMES[SEAT_COLOURS[seat]])
 

@@ -9,15 +9,15 @@ class LaCittaConfig(AppConfig):
     verbose_name = "La Città"
 
     def ready(self):
-        from games import registry
+        from play import registry
 
         registry.register(definition())
 
 
 def definition():
     """Everything the platform needs of La Città, handed over through the registry."""
-    from games.engines.schemas import GameSchemas
-    from games.registry import GameDefinition, RulesPages
+    from kit.schemas import GameSchemas
+    from play.registry import GameDefinition, RulesPages
 
     from . import bots, page, svg, texts
     from .engine.engine import ENGINE

@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games import move_builder
 from games.lacitta.engine.board import BOARD
 from games.lacitta.engine.constants import (
     BUILD_CARDS,
@@ -19,6 +18,7 @@ from games.lacitta.engine.constants import (
     TIER_COST,
 )
 from games.lacitta.texts import SERVICES as SERVICE_NAMES
+from play import move_builder
 
 from . import help as help_texts
 from . import places, spoken
@@ -508,7 +508,7 @@ def forecast(view: dict, seat: int | None) -> dict | None:
 
 def latest_move_marks(game, seat: int | None, view: dict) -> tuple[dict[int, str], dict[int, str]]:
     """The hexes the latest move touched (from the log lines this seat may see)."""
-    from games import selectors
+    from play import selectors
 
     rows = selectors.moves_for(game, seat, limit=1)
     marks, titles = {}, {}
@@ -551,7 +551,7 @@ def since_last_visit(game, seat, names: list[str], view_year: int) -> dict | Non
     the year's end after the later of their own last move and the summary they
     dismissed (``Seat.seen_seq``), in the log's words (only the lines this seat may
     see), with the places they changed. None when nothing happened."""
-    from games import selectors, texts
+    from play import selectors, texts
 
     unseen = selectors.unseen_moves(game, seat, SUMMARY_ROWS)
     if unseen is None:
@@ -589,7 +589,7 @@ def replay_years(game, viewer: str) -> list[dict]:
     a rollback or their player undid are no steps of the game, and only staff read those)."""
     from urllib.parse import urlencode
 
-    from games.models import Move
+    from play.models import Move
 
     years = []
     kept = Move.objects.filter(game=game, undone_at__isnull=True).order_by("seq")
@@ -691,7 +691,7 @@ def chart_svg(series: dict[int, list[int]], names: list[str]) -> dict | None:
     from django.utils.html import escape
     from django.utils.safestring import mark_safe
 
-    from games.templatetags.games_extras import seat_letter
+    from play.templatetags.games_extras import seat_letter
 
     if not series:
         return None
@@ -735,7 +735,7 @@ def chart_svg(series: dict[int, list[int]], names: list[str]) -> dict | None:
 
 def end_context(*, game, names: list[str]) -> dict:
     """The end screen: score breakdown per seat, tie-break, chart."""
-    from games.models import Move
+    from play.models import Move
 
     if not game.result or not game.result.get("details"):
         return {}

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from games.lacitta.engine.board import BOARD
 from games.lacitta.texts import LANDSCAPES, SERVICES
-from games.templatetags.games_extras import seat_letter
+from play.templatetags.games_extras import seat_letter
 
 from .help import building_name
 from .places import city_name

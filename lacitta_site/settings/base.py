@@ -57,7 +57,8 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "django_countries",
-    "games",
+    "django_prometheus",
+    "play",
     "players",
     "notifications",
     "community",
@@ -66,6 +67,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Requests and latency by view (/metrics, lacitta_site/metrics.py): first and last, as django-prometheus asks.
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -82,6 +85,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into a refusal.
     "axes.middleware.AxesMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 # Sessions read from the cache (Redis in production): polling pages cost no session query.
@@ -117,6 +121,17 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers queue for the lock instead of failing with "database is locked".
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A server that accepts connections and never answers must cost seconds, not gunicorn's 30 s timeout: the
+    # connection gives up after DB_CONNECT_TIMEOUT (then the 503 of lacitta_site/unavailable.py), a statement
+    # after DB_STATEMENT_TIMEOUT_MS (server side), and a connection whose server went silent is found dead by
+    # TCP keepalives. Values in the URL's query (?connect_timeout=…) win.
+    _pg_options = DATABASES["default"].setdefault("OPTIONS", {})
+    _pg_options.setdefault("connect_timeout", int(os.environ.get("DB_CONNECT_TIMEOUT", "3")))
+    _pg_options.setdefault("options", f"-c statement_timeout={int(os.environ.get('DB_STATEMENT_TIMEOUT_MS', '20000'))}")
+    for _name, _value in (("keepalives", 1), ("keepalives_idle", 10), ("keepalives_interval", 3),
+                          ("keepalives_count", 3)):
+        _pg_options.setdefault(_name, _value)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -221,25 +236,25 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
 REST_FRAMEWORK = {
-    # Bearer tokens first: their WWW-Authenticate makes a missing or bad token a 401 (games/api_auth.py).
+    # Bearer tokens first: their WWW-Authenticate makes a missing or bad token a 401 (play/api_auth.py).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "games.api_auth.BearerTokenAuthentication",
+        "play.api_auth.BearerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated", "games.api_auth.HasScope"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated", "play.api_auth.HasScope"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "games.api.exception_handler",
+    "EXCEPTION_HANDLER": "play.api.exception_handler",
     # Bodies are JSON only (the schema says so; a generated client sends JSON). JSON nested deeper than
-    # any move is refused with a 400 (games/json_input.py).
-    "DEFAULT_PARSER_CLASSES": ["games.json_input.ShallowJSONParser"],
-    # Accepted moves per player (games/api_errors.py MoveLimit: refused moves do not count).
+    # any move is refused with a 400 (play/json_input.py).
+    "DEFAULT_PARSER_CLASSES": ["play.json_input.ShallowJSONParser"],
+    # Accepted moves per player (play/api_errors.py MoveLimit: refused moves do not count).
     "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min")},
 }
 
 # The API's named tokens (players/tokens.py), found by the games platform through this name.
 API_TOKEN_LOOKUP = "players.tokens.token_user"
 
-# The stream process's few database threads keep their connections (games/stream.py); the tests give
+# The stream process's few database threads keep their connections (play/stream.py); the tests give
 # them back after each call, so that the test database can be dropped at the end.
 STREAM_KEEP_DB_CONNECTIONS = True
 
@@ -288,7 +303,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Each game's move and view JSON Schemas, linked from the operations that carry them.
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "games.api_schema.add_game_schemas"],
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "play.api_schema.add_game_schemas"],
     "COMPONENT_SPLIT_REQUEST": True,
     # Swagger UI served from this site (no CDN).
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -313,6 +328,9 @@ else:
 # socket_timeout stays above kombu's 1 s BRPOP wait so an idle worker is not cut off.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 2, "socket_connect_timeout": 2}
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# A worker waits for Redis as long as it takes (Celery's default gives up after 100 tries and exits).
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 # A broker made of folders (kombu's filesystem transport): lets a real worker run
 # on a machine without Redis, e.g. the worker tests of `make test` on a laptop.
@@ -322,6 +340,10 @@ if os.environ.get("CELERY_FS_BROKER_DIR"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {"data_folder_in": _fs, "data_folder_out": _fs, "processed_folder": _fs,
                                        "control_folder": _fs, "store_processed": False}
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+BOT_TURN_LOST_AFTER_SECONDS = int(os.environ.get("BOT_TURN_LOST_AFTER_SECONDS", "15"))
+# E-mails on a queue of their own (lacitta_site/celery.py): bot turns never wait behind a slow mail server.
+CELERY_TASK_ROUTES = ("lacitta_site.celery.route_task",)
+CELERY_QUEUE_NAMES = (CELERY_TASK_DEFAULT_QUEUE, f"{CELERY_TASK_DEFAULT_QUEUE}.mail")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -332,6 +354,8 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # Synced into django-celery-beat's tables when beat starts (editable in the admin).
 CELERY_BEAT_SCHEDULE = {
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
+    # A lost bot turn (killed worker) is found within BOT_TURN_LOST_AFTER_SECONDS + 10 s.
+    "requeue-lost-bot-turns": {"task": "games.tasks.requeue_lost_bot_turns", "schedule": 10.0},
     "flush-outbox": {"task": "notifications.tasks.flush_outbox", "schedule": 120.0},
     # At a fixed time of day (UTC), not every 86,400 s from whenever beat first started.
     "daily-digests": {"task": "notifications.tasks.send_digests",
@@ -354,8 +378,20 @@ LOGGING = {
 # Games: who may see what, how long polling waits between checks (milliseconds).
 WHITENOISE_AUTOREFRESH = DEBUG
 
+# Error reports to Sentry (or any service speaking its protocol) when SENTRY_DSN is set; nothing is sent without it.
+# No personal data: user ids only, never addresses, cookies or bodies (send_default_pii=False).
+if os.environ.get("SENTRY_DSN"):
+    import sentry_sdk
+
+    sentry_sdk.init(dsn=os.environ["SENTRY_DSN"], send_default_pii=False,
+                    environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+                    traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")))
+
+# /healthz/status answers a monitor that sends "Authorization: Bearer <this>" (staff may look without it).
+MONITORING_TOKEN = os.environ.get("MONITORING_TOKEN", "")
+
 GAME_POLL_INTERVAL_MS = int(os.environ.get("GAME_POLL_INTERVAL_MS", "4000"))
-# How long a rendered game body is kept for its viewer (games/body_cache.py); a new version replaces it sooner.
+# How long a rendered game body is kept for its viewer (play/body_cache.py); a new version replaces it sooner.
 GAME_BODY_CACHE_SECONDS = int(os.environ.get("GAME_BODY_CACHE_SECONDS", "1800"))
 
 # Ratings: a player is listed on a game's leaderboard after this many rated games.

@@ -23,6 +23,11 @@ def required(name: str) -> str:
 
 
 LOOPBACK = {"localhost", "127.0.0.1", "::1", "[::1]"}
+# deploy/required-env: the one list of what production cannot start without (deploy/site checks it too).
+REQUIRED_ENV = [line.strip() for line in (BASE_DIR / "deploy" / "required-env").read_text().splitlines()  # noqa: F405
+                if line.strip() and not line.startswith("#")]
+for _name in REQUIRED_ENV:
+    required(_name)
 
 DEBUG = False
 if EMAIL_BACKEND == "django.core.mail.backends.filebased.EmailBackend" and not os.environ.get("EMAIL_BACKEND"):  # noqa: F405
@@ -66,7 +71,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS",
 # balancer (bind to its network, firewall the port: docs/deploy.md).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True) and not INSECURE_LOCAL
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the balancer probes over plain HTTP
+SECURE_REDIRECT_EXEMPT = [r"^healthz(/live|/ready)?$"]  # balancers and supervisors probe over plain HTTP
 SESSION_COOKIE_SECURE = not INSECURE_LOCAL
 CSRF_COOKIE_SECURE = not INSECURE_LOCAL
 SESSION_COOKIE_HTTPONLY = True
@@ -79,9 +84,14 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = _site.scheme
+SILENCED_SYSTEM_CHECKS = []
 if INSECURE_LOCAL:
     # Exactly the HTTPS checks this mode turns off, so `check --deploy` stays a gate for the rest.
-    SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
+    SILENCED_SYSTEM_CHECKS += ["security.W004", "security.W008", "security.W012", "security.W016"]
+elif SECURE_HSTS_SECONDS and not SECURE_HSTS_PRELOAD:
+    # security.W021 ("not on the preload list") warns of a choice the operator made on purpose: the example
+    # env file keeps preload off until every subdomain serves HTTPS (docs/deploy.md). Only that check.
+    SILENCED_SYSTEM_CHECKS += ["security.W021"]
 
 # Static files: hashed names, compressed, served by whitenoise from STATIC_ROOT (collectstatic
 # writes the manifest; the web processes read it when they start: reload them after).

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from games import bots
-from games.models import Game
-from games.services import SeatSpec, game_create
+from play import bots
+from play.models import Game
+from play.services import SeatSpec, game_create
 from tests.browser.helpers import log_in
 from tests.platform.factories import make_user
 

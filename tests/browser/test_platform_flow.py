@@ -6,7 +6,7 @@ import re
 import pytest
 from django.core import mail
 
-from games.models import Game
+from play.models import Game
 from tests.browser.helpers import log_in
 from tests.platform.factories import make_user
 

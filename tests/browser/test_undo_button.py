@@ -3,8 +3,8 @@ the log keeps the move marked as taken back; once the other player has moved, no
 
 import pytest
 
-from games import services
-from games.models import Move
+from play import services
+from play.models import Move
 from tests.browser.helpers import log_in
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user

@@ -1,7 +1,7 @@
 """Playing race games to the end in tests."""
 
-from games import services
-from games.models import Game
+from play import services
+from play.models import Game
 from tests.platform.factories import committed
 
 

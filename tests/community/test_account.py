@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from community import services
 from community.models import ChatMessage, MemberSettings
-from games.models import Game, Move, Seat
+from play.models import Game, Move, Seat
 from tests.community.helpers import finish
 from tests.platform.factories import accept_all, race_game
 

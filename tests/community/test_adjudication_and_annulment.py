@@ -13,9 +13,9 @@ from community import game_moderation
 from community.models import ModerationAction
 from community.move_descriptions import describe_moves
 from community.selectors import finished_seats, stats
-from games import registry, services
-from games.models import Game, Move
-from games.services import NotAllowed, ServiceError
+from play import registry, services
+from play.models import Game, Move
+from play.services import NotAllowed, ServiceError
 from ratings import skill
 from ratings.models import Rating, RatingChange
 from tests.platform.factories import accept_all, committed, make_user, race_game

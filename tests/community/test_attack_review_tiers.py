@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from community import game_moderation
-from games import services
-from games.models import Game, Move
+from play import services
+from play.models import Game, Move
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.pages.test_hidden_rollback import rolled_back, seqs_shown  # noqa: F401 (a fixture)
 from tests.platform.factories import make_user
@@ -95,8 +95,8 @@ def test_an_undo_and_a_rollback_in_the_same_game_keep_every_log_and_replay_true(
     undid; a second undo and an undo of the rollback itself are refused."""
     from django.core.management import call_command
 
-    from games.replay import replay_final_state
-    from games.services import NotAllowed
+    from play.replay import replay_final_state
+    from play.services import NotAllowed
 
     alice, bob = make_user("ua"), make_user("ub")
     game = lacitta_game([alice, bob], seed=3)

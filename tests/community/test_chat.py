@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from community import moderation, services
 from community.models import ChatMessage, Report
-from games.services import NotAllowed, ServiceError
+from play.services import NotAllowed, ServiceError
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +94,7 @@ def test_poll_is_204_until_something_changes(client, alice, bob, mod, game):
 
 
 def test_moves_are_interleaved_without_other_seats_secrets(client, alice, bob, carol, game):
-    from games import services as game_services
+    from play import services as game_services
 
     game_services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 2}, expected_version=1)
     services.chat_post(game_id=game.pk, user=bob, text="nice move")

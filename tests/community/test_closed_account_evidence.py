@@ -15,7 +15,7 @@ from community import moderation, services, signup_policy
 from community.account import account_delete
 from community.models import ChatMessage, ClosedAccount, ModerationAction
 from community.selectors import chat_feed
-from games.models import Game
+from play.models import Game
 from tests.platform.factories import accept_all, race_game
 
 pytestmark = pytest.mark.django_db

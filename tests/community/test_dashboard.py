@@ -7,9 +7,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from community import dashboard
-from games import services
-from games.models import Seat
 from notifications.models import Notification
+from play import services
+from play.models import Seat
 from tests.community.helpers import finish
 from tests.platform.factories import accept_all, race_game
 

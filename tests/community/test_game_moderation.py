@@ -9,10 +9,10 @@ from django.utils import timezone
 
 from community import game_moderation
 from community.models import ModerationAction
-from games import registry, services
-from games.models import Game, Move, Seat
-from games.replay import replay_final_state
-from games.services import ServiceError
+from play import registry, services
+from play.models import Game, Move, Seat
+from play.replay import replay_final_state
+from play.services import ServiceError
 from ratings.models import Rating
 from tests.community.helpers import play_until_over
 from tests.platform.factories import accept_all, committed, make_user, race_game
@@ -239,7 +239,7 @@ def test_old_abort_lines_lose_their_reason_and_old_rollback_lines_name_the_moves
                         log=[{"key": "site.rollback", "params": {"to": 1}, "seat": None}])
     Move.objects.create(game=game, seq=6, kind="abort", payload={"type": "abort", "reason": "secret"},
                         log=[{"key": "site.abort", "params": {"reason": "secret"}, "seat": None}])
-    import_module("games.migrations.0005_log_lines_keep_moderators_notes_for_staff").forwards(apps, None)
+    import_module("play.migrations.0005_log_lines_keep_moderators_notes_for_staff").forwards(apps, None)
     assert Move.objects.get(game=game, seq=6).log[0]["params"] == {}
     assert Move.objects.get(game=game, seq=6).payload["reason"] == "secret"
     assert Move.objects.get(game=game, seq=2).log[0]["params"] == {"to": 1, "first": 3, "last": 5}
@@ -248,7 +248,7 @@ def test_old_abort_lines_lose_their_reason_and_old_rollback_lines_name_the_moves
 def test_rollback_line_in_french():
     from django.utils import translation
 
-    from games import texts
+    from play import texts
 
     entry = {"key": "site.rollback", "params": {"to": 2, "first": 3, "last": 7}, "seat": None}
     with translation.override("fr"):

@@ -7,8 +7,8 @@ import pytest
 
 from community import game_moderation
 from community.selectors import chat_feed
-from games import services
-from games.models import Game, Move
+from play import services
+from play.models import Game, Move
 from tests.community.helpers import play_until_over
 from tests.platform.factories import accept_all, race_game
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from community import moderation, services
 from community.models import ChatMessage, ModerationAction, Report, Sanction
-from games.models import Seat
+from play.models import Seat
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +63,7 @@ def test_non_staff_get_the_admin_login_on_every_moderation_url(client, alice, bo
 
 
 def test_services_refuse_non_staff(alice, bob, report):
-    from games.services import NotAllowed
+    from play.services import NotAllowed
 
     with pytest.raises(NotAllowed):
         moderation.user_ban(moderator=alice, user_id=bob.pk, reason="I do not like him")

@@ -5,7 +5,7 @@ import pytest
 from django.utils import translation
 
 from community import moderation, services
-from games.models import Seat
+from play.models import Seat
 from tests.platform.factories import accept_all, race_game
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from community import moderation, queue, services
 from community.models import ChatMessage, ModerationAction
-from games.models import Seat
+from play.models import Seat
 from tests.platform.factories import accept_all, committed, make_user, race_game
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,9 @@ from django.utils import timezone
 from community import moderation, services
 from community.models import ModerationAction, Sanction, StaffNote
 from community.selectors import chat_feed
-from games import services as game_services
-from games.models import Game
-from games.services import NotAllowed, SeatSpec
+from play import services as game_services
+from play.models import Game
+from play.services import NotAllowed, SeatSpec
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db

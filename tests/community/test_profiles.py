@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from community.models import MemberSettings
-from games import services
-from games.models import Game
+from play import services
+from play.models import Game
 from tests.community.helpers import finish
 from tests.platform.factories import accept_all, make_user, race_game
 

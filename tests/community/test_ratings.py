@@ -10,8 +10,8 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from community.models import MemberSettings, ModerationAction
-from games import services
-from games.models import Game, Seat
+from play import services
+from play.models import Game, Seat
 from ratings import services as rating_services
 from ratings import skill
 from ratings.models import Rating, RatingChange

@@ -8,8 +8,8 @@ from django.contrib.auth.models import Group
 
 from community import game_moderation, moderation, services
 from community.models import Sanction
-from games.models import Seat
-from games.services import NotAllowed
+from play.models import Seat
+from play.services import NotAllowed
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db

@@ -108,7 +108,8 @@ def test_the_docs_show_the_example_env_file_as_it_is():
 
 def test_units_and_procfile_run_deploy_site():
     assert unit_command("web")[1:] == ["web"]
-    assert unit_command("worker")[1:] == ["worker"]
+    assert unit_command("worker")[1:] == ["worker", "bots"]
+    assert unit_command("mailer")[1:] == ["worker", "mail"]
     assert unit_command("beat")[1:] == ["beat"]
     assert unit_command("stream")[1:] == ["stream"]
     procfile = (ROOT / "Procfile").read_text()
@@ -179,6 +180,7 @@ def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backu
             timings["install_s"] = round(time.monotonic() - start, 1)
             web = site.start("web", unit_command("web"))
             worker = site.start("worker", unit_command("worker"))
+            mailer = site.start("mailer", unit_command("mailer"))  # e-mails: their own queue and pool
             beat = site.start("beat", unit_command("beat"))
             stream = site.start("stream", unit_command("stream"))
             _wait(lambda: _healthy(base), 60, "the site answering /healthz")
@@ -293,12 +295,14 @@ def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backu
             backup = site.run([str(ROOT / "deploy" / "site"), "backup", str(backups)])
             assert backup.returncode == 0, backup.stderr[-2000:]
             dump = backup.stdout.strip().splitlines()[-1]
+            # Issue 32.11: a dump holds every account: readable by the site's user only.
+            assert os.stat(dump).st_mode & 0o077 == 0 and os.stat(backups).st_mode & 0o077 == 0
             restore = site.run([str(ROOT / "deploy" / "site"), "restore", dump, restored])
             assert restore.returncode == 0, restore.stdout[-2000:] + restore.stderr[-2000:]
             assert re.search(r"[1-9]\d* game\(s\) replayed, 0 differ", restore.stdout), restore.stdout
 
             # One JSON object per log line, from every process.
-            for process in (web, worker, beat, stream):
+            for process in (web, worker, mailer, beat, stream):
                 assert process.proc.poll() is None, f"{process.name} stopped: {process.lines()[-20:]}"
                 assert json_records(process), f"{process.name} logged nothing"
                 assert non_json_lines(process) == [], f"{process.name}: {non_json_lines(process)[:5]}"

@@ -5,6 +5,7 @@ INSECURE_LOCAL on this machine, `check --deploy` passes with only the four HTTPS
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 from django.conf import settings
 
@@ -65,6 +66,28 @@ def test_insecure_local_on_this_machine_passes_with_exactly_the_https_checks_sil
     result = check(INSECURE_LOCAL="1", ALLOWED_HOSTS="127.0.0.1,localhost", SITE_URL="http://127.0.0.1:8104")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (4 silenced)" in result.stdout
+
+
+def example_env() -> dict:
+    """deploy/env.example as the documentation gives it, read the way deploy/site reads it."""
+    path = Path(settings.BASE_DIR) / "deploy" / "env.example"
+    done = subprocess.run(["bash", "-c", f"set -a; . {path}; set +a; env -0"], capture_output=True,
+                          check=True, env={"PATH": os.environ["PATH"]})
+    pairs = (item.split("=", 1) for item in done.stdout.decode().split("\0") if "=" in item)
+    return {k: v for k, v in pairs if k not in ("PWD", "SHLVL", "_", "PATH")}
+
+
+def test_the_documented_https_env_file_passes_check_deploy():
+    """Issue 32.1: with SITE_URL=https://… and SECURE_HSTS_PRELOAD=false as the example says, `check --deploy
+    --fail-level WARNING` (what install and release run) failed on security.W021."""
+    documented = example_env()
+    assert documented["SITE_URL"].startswith("https://") and documented["SECURE_HSTS_PRELOAD"] == "false"
+    result = check(**{k: v for k, v in documented.items() if k != "DJANGO_SETTINGS_MODULE"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (1 silenced)" in result.stdout
+    # Preload asked for (the default): nothing is silenced.
+    result = check(SECURE_HSTS_PRELOAD="true")
+    assert result.returncode == 0 and "no issues (0 silenced)" in result.stdout, result.stdout + result.stderr
 
 
 def test_hsts_defaults_and_switches():

@@ -34,8 +34,8 @@ def test_migrate_sets_the_site_from_site_url(settings, client):
 
 
 def test_digest_at_a_fixed_hour_and_by_hand(settings):
-    from games import services
     from lacitta_site.celery import app
+    from play import services
     from tests.platform.factories import accept_all, make_user, race_game
 
     schedule = app.conf.beat_schedule["daily-digests"]["schedule"]

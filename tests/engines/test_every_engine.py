@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from games import registry
-from games.engines.base import Engine, IllegalMove
+from kit.base import Engine, IllegalMove
+from play import registry
 
 
 def engines():

@@ -7,8 +7,8 @@ import itertools
 import pytest
 from jsonschema import Draft202012Validator
 
-from games import registry
-from games.engines.schemas import samples
+from kit.schemas import samples
+from play import registry
 
 
 def option_sets(engine):

@@ -29,6 +29,14 @@ def database_url() -> str:
     return f"sqlite:///{conf['NAME']}"
 
 
+def production_worker_flags() -> tuple[str, ...]:
+    """The ``--without-…`` options ``deploy/site worker`` gives celery: the fault tests run what production runs."""
+    import re
+
+    site = (settings.BASE_DIR / "deploy" / "site").read_text()
+    return tuple(sorted(set(re.findall(r"--without-[a-z]+", site))))
+
+
 def reset_broker_pools():
     """Drop broker connections made with the previous settings."""
     from kombu import pools
@@ -40,7 +48,7 @@ def reset_broker_pools():
 class Workers:
     """Starts workers on one private queue; every process it started is ended at teardown."""
 
-    def __init__(self, tmp_path):
+    def __init__(self, tmp_path, redis_url: str | None = None):
         self.queue = f"faults-{uuid.uuid4().hex[:8]}"
         self.tmp_path = tmp_path
         self.procs: list[subprocess.Popen] = []
@@ -53,7 +61,10 @@ class Workers:
             DB_CONN_MAX_AGE="0",
             EMAIL_BACKEND="django.core.mail.backends.console.EmailBackend",  # not the DEBUG site's mail-outbox/
         )
-        if settings.REDIS_URL:
+        if redis_url:  # a Redis server of the test's own (it restarts it)
+            self.broker, options = redis_url, {}
+            self.env["REDIS_URL"] = redis_url
+        elif settings.REDIS_URL:
             self.broker, options = settings.REDIS_URL, {}
         else:
             broker_dir = tmp_path / "broker"
@@ -83,7 +94,8 @@ class Workers:
     def redis(self) -> bool:
         return self.broker.startswith("redis")
 
-    def start(self, *, pool: str = "solo", **env) -> subprocess.Popen:
+    def start(self, *, pool: str = "solo", flags: tuple[str, ...] = (), **env) -> subprocess.Popen:
+        """``flags``: the worker's own options; by default those of ``deploy/site worker`` (production's)."""
         args = [
             sys.executable,
             "-m",
@@ -93,11 +105,9 @@ class Workers:
             "worker",
             f"--pool={pool}",
             "-Q",
-            self.queue,
+            f"{self.queue},{self.queue}.mail",  # bot turns and e-mails (lacitta_site/celery.py)
             "--loglevel=WARNING",
-            "--without-heartbeat",
-            "--without-gossip",
-            "--without-mingle",
+            *(flags or production_worker_flags()),
         ]
         if pool == "prefork":
             args.append("--concurrency=1")

@@ -34,7 +34,7 @@ def slow_move(engine, view, legal, seat, rng):
 
 def add_slow_level():
     """The race definition gains the level; returns the definition it had, for ``restore``."""
-    from games import registry
+    from play import registry
 
     before = registry.definition("race")
     registry.unregister("race")
@@ -43,7 +43,7 @@ def add_slow_level():
 
 
 def restore(before) -> None:
-    from games import registry
+    from play import registry
 
     registry.unregister("race")
     registry.register(before)

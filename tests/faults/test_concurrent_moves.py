@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from games.models import Game, Move
+from play.models import Game, Move
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -97,7 +97,7 @@ def test_same_api_move_twice_at_once_one_applied_one_409(game):
 
 def test_two_different_moves_at_once_only_the_first_counts(game):
     """Same version, different moves (a double click on two buttons): one wins, the other is stale."""
-    from games import services
+    from play import services
 
     game, alice, _ = game
     results = _race(lambda i: _apply(services, game.pk, alice, {"type": "add", "n": 1 + i}))

@@ -14,7 +14,7 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game, Move
+from play.models import Game, Move
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -70,7 +70,7 @@ def test_database_unreachable_answers_503_everywhere_and_changes_nothing():
 
 
 def test_other_server_errors_stay_500(monkeypatch):
-    from games import views
+    from play import views
 
     def broken(*args, **kwargs):
         raise ValueError("a bug")

@@ -16,8 +16,8 @@ from django.conf import settings as live_settings
 from django.test import Client
 from django.utils import timezone
 
-from games.models import Game, Move
 from lacitta_site.celery import app as celery_app
+from play.models import Game, Move
 from tests.faults.conftest import reset_broker_pools
 from tests.platform.factories import make_user, race_game
 
@@ -64,7 +64,7 @@ def _timed(fn):
 
 
 def test_publish_to_a_silent_redis_gives_up_within_a_couple_of_seconds(broker_hangs):
-    from games.tasks import bots_play
+    from play.tasks import bots_play
 
     seconds, result = _timed(lambda: bots_play.delay(1, 1))
     assert isinstance(result, Exception), result
@@ -74,7 +74,7 @@ def test_publish_to_a_silent_redis_gives_up_within_a_couple_of_seconds(broker_ha
 def test_move_answers_quickly_and_the_sweep_plays_the_bot_turn_later(
     broker_hangs, django_capture_on_commit_callbacks
 ):
-    from games.tasks import sweep_clocks
+    from play.tasks import sweep_clocks
 
     alice = make_user("alice")
     game = race_game(alice, bots=["random"])
@@ -105,3 +105,46 @@ def test_move_answers_quickly_and_the_sweep_plays_the_bot_turn_later(
     assert sweep_clocks()["bots_requeued"] == 1
     assert Move.objects.filter(game=game, by_bot="random").count() == 1
     assert live_settings.CELERY_TASK_ALWAYS_EAGER  # test settings untouched by the fixture
+
+
+@pytest.fixture
+def hung_cache(silent_redis):
+    """The site's cache backend as REDIS_URL makes it (lacitta_site.cache.redis_cache), at the silent address."""
+    from lacitta_site.cache import TolerantRedisCache, redis_cache
+    from play.breaker import BROKER, CACHE
+
+    CACHE.reset()
+    BROKER.reset()
+    config = redis_cache(silent_redis)
+    yield TolerantRedisCache(config["LOCATION"], {"OPTIONS": config["OPTIONS"]})
+    CACHE.reset()
+    BROKER.reset()
+
+
+def test_a_hung_cache_costs_one_timeout_then_nothing_for_five_seconds(hung_cache):
+    """Issue 32.8: a hung Redis made a page take 10 s (every cache call waited for its timeout) and login
+    never answer. After one failed call the cache is left alone for 5 s: the next calls are misses at once."""
+    cache = hung_cache
+    first, value = _timed(lambda: cache.get("anything", "missing"))
+    assert value == "missing" and first < PUBLISH_LIMIT
+    start = time.monotonic()
+    for n in range(50):
+        assert cache.get(f"key-{n}", "missing") == "missing"
+        cache.set(f"key-{n}", n)
+    assert time.monotonic() - start < 0.5
+
+
+def test_a_second_move_does_not_wait_for_a_hung_broker_again(broker_hangs, django_capture_on_commit_callbacks):
+    from play.breaker import BROKER
+    from play.tasks import bots_play
+
+    BROKER.reset()
+    from play.queue import enqueue_on_commit
+
+    with django_capture_on_commit_callbacks(execute=True):
+        first, _ = _timed(lambda: enqueue_on_commit(bots_play, 1, 1))
+    start = time.monotonic()
+    with django_capture_on_commit_callbacks(execute=True):
+        enqueue_on_commit(bots_play, 2, 1)
+    assert BROKER.is_open() and time.monotonic() - start < 0.3
+    BROKER.reset()

@@ -23,8 +23,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
-from games.models import Game, Move
+from play import services
+from play.models import Game, Move
 from tests.conftest import wait_for
 from tests.platform.factories import make_user, race_game
 
@@ -61,7 +61,7 @@ def _assert_played_once(game, bots_play):
 
 
 def test_pool_process_killed_mid_move_the_task_is_redelivered_and_played_once(workers, slow_bot, tmp_path):
-    from games.tasks import bots_play
+    from play.tasks import bots_play
 
     marker = tmp_path / "slow-bot.pid"
     worker = workers.start(pool="prefork", SLOW_BOT_MARKER=marker, SLOW_BOT_SECONDS=100)
@@ -75,7 +75,7 @@ def test_pool_process_killed_mid_move_the_task_is_redelivered_and_played_once(wo
 
 
 def test_worker_killed_mid_move_and_restarted_plays_the_move_once(workers, slow_bot, tmp_path):
-    from games.tasks import bots_play, sweep_clocks
+    from play.tasks import bots_play, sweep_clocks
 
     marker = tmp_path / "slow-bot.pid"
     env = {"SLOW_BOT_MARKER": marker, "SLOW_BOT_SECONDS": 100, "FAULTS_VISIBILITY_TIMEOUT": 5}
@@ -89,7 +89,7 @@ def test_worker_killed_mid_move_and_restarted_plays_the_move_once(workers, slow_
     workers.start(pool="solo", **env)
     if not workers.redis:
         # The filesystem broker dropped the message the dead worker had taken:
-        # the sweep finds the bot turn with no move for 2 minutes and queues it again.
+        # the sweep finds the bot turn silent for BOT_TURN_LOST_AFTER_SECONDS and queues it again.
         Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
         assert sweep_clocks()["bots_requeued"] == 1
     _assert_played_once(game, bots_play)

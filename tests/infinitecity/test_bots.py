@@ -84,8 +84,8 @@ def test_a_seed_gives_one_answer(level):
 
 
 def test_the_arena_reports_wins_with_an_interval_and_cpu_times():
-    from games.engines import arena
     from games.infinitecity.bots import LEVELS
+    from kit import arena
 
     choosers = {"random": lambda engine, view, legal, seat, rng: rng.choice(legal), **LEVELS}
     out = arena.run(ENGINE, choosers, ["greedy", "random"], games=2, seed=3)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.models import Game
+from play.models import Game
 from tests.browser.axe import Audit
 from tests.browser.helpers import log_in
 from tests.infinitecity.pages.helpers import ic_game, play_one, seat_to_move

@@ -8,7 +8,7 @@ import random
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from games.models import Game
+from play.models import Game
 from tests.browser.helpers import log_in
 from tests.infinitecity.pages.helpers import ic_game, play_one, seat_to_move
 from tests.platform.factories import make_user

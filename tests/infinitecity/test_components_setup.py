@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from games.engines.base import InvalidOptions
 from games.infinitecity.engine import tiles as T
 from games.infinitecity.engine.city import adjacent_tiles, placement_cells
 from games.infinitecity.engine.engine import ENGINE
 from games.infinitecity.engine.setup import CROSS
+from kit.base import InvalidOptions
 
 from .helpers import act, build, moves, play
 

@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from games.engines.base import InvalidState
 from games.infinitecity.engine.engine import ENGINE
+from kit.base import InvalidState
 
 from .games import positions
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.base import IllegalMove
 from games.infinitecity.engine.city import protected_cells
 from games.infinitecity.engine.invariants import protection_respected
+from kit.base import IllegalMove
 
 from .helpers import act, build, moves, play, target, targets, top
 

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from games.engines.base import Engine, IllegalMove
 from games.infinitecity.engine.engine import ENGINE
+from kit.base import Engine, IllegalMove
 from tests.engines.test_every_engine import option_sets, play_random
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from games.engines import selfplay
-from games.engines.selfplay import play
 from games.infinitecity.engine.engine import ENGINE
 from games.infinitecity.engine.invariants import ALL, CHEAP
+from kit import selfplay
+from kit.selfplay import play
 
 
 def test_invariants_are_the_engines():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.base import IllegalMove
 from games.infinitecity.engine.engine import ENGINE
+from kit.base import IllegalMove
 
 from .helpers import act, build, entry, keys, moves, place, play, target, targets, top
 

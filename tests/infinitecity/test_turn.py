@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.base import IllegalMove
 from games.infinitecity.engine.engine import ENGINE
 from games.infinitecity.engine.scoring import breakdown
+from kit.base import IllegalMove
 
 from .helpers import act, build, entry, keys, moves, play, target, targets, top
 

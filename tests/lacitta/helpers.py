@@ -6,9 +6,9 @@ import random
 
 from django.core.cache import cache
 
-from games import registry, services
-from games.models import Game
-from games.services import SeatSpec
+from play import registry, services
+from play.models import Game
+from play.services import SeatSpec
 from tests.platform.factories import make_user
 
 ENGINE = registry.get("lacitta")
@@ -29,7 +29,7 @@ def lacitta_game(users, *, options=None, seed=1):
 def with_state(game, state: dict) -> None:
     """The snapshot replaced behind its version's back, to see what a page would show
     of another hidden state (a real change always brings a new version): the game
-    bodies kept for this version (games/body_cache.py) are forgotten."""
+    bodies kept for this version (play/body_cache.py) are forgotten."""
     Game.objects.filter(pk=game.pk).update(state=state)
     cache.clear()
 

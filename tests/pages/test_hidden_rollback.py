@@ -18,10 +18,10 @@ from django.test import Client
 from django.urls import reverse
 
 from community import game_moderation
-from games import bots
-from games.models import Game, Move
-from games.replay import replay_final_state
-from games.services import move_apply
+from play import bots
+from play.models import Game, Move
+from play.replay import replay_final_state
+from play.services import move_apply
 from tests.lacitta.helpers import ENGINE, lacitta_game, with_state
 from tests.pages.test_hidden_whole_games import answers, hidden_from
 from tests.platform.factories import make_user

@@ -5,7 +5,7 @@ Voice cards it has not looked at, the other seats' peeks, the Voice and politics
 orders, the other seats' politics cards drawn face down, the shuffling seed). Any
 difference is a leak. A viewer's own peeks are kept: it is allowed to know them.
 
-Through the cache of rendered game bodies (games/body_cache.py): the real state's
+Through the cache of rendered game bodies (play/body_cache.py): the real state's
 answers are fetched by every viewer in turn through one cache, then again with every
 viewer's body kept (the same version for all), and the game page and a changed poll
 must still be each viewer's own; the changed state's answers are rendered afresh for
@@ -23,9 +23,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import bots
-from games.models import Game
-from games.services import move_apply
+from play import bots
+from play.models import Game
+from play.services import move_apply
 from tests.lacitta.helpers import ENGINE, lacitta_game, with_state
 from tests.platform.factories import make_user
 

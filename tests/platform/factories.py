@@ -4,8 +4,8 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.test import TestCase
 
-from games import services
-from games.services import SeatSpec
+from play import services
+from play.services import SeatSpec
 
 
 def make_user(name: str, *, staff: bool = False, password: str = "pw-for-tests-123"):

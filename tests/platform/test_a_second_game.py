@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from games.models import Game
+from play.models import Game
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db

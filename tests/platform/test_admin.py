@@ -4,7 +4,7 @@ and only staff gets in."""
 import pytest
 from django.urls import reverse
 
-from games.models import Game, Seat
+from play.models import Game, Seat
 from tests.platform.factories import accept_all, committed, make_user, race_game
 
 pytestmark = pytest.mark.django_db

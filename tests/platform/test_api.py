@@ -5,7 +5,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.models import Game
+from play.models import Game
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db
@@ -116,7 +116,7 @@ def test_openapi_schema_and_docs(client):
 
 def test_games_list_comes_in_pages_with_a_maximum_size(alice):
     """Issue 12, item 5: 5,000 games gave one 3.4 MB answer."""
-    from games import api
+    from play import api
 
     for _ in range(7):
         race_game(alice, open_seats=1)
@@ -140,7 +140,7 @@ def test_games_list_comes_in_pages_with_a_maximum_size(alice):
 
 
 def test_log_answers_at_most_a_page_and_goes_on_after_the_last_seq(alice, bob, monkeypatch):
-    from games import api
+    from play import api
 
     monkeypatch.setattr(api, "LOG_PAGE", 2)
     game = accept_all(race_game(alice, [bob]), [bob])

@@ -32,7 +32,7 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 
-from games.models import Game, Move, Seat
+from play.models import Game, Move, Seat
 from tests.platform.factories import accept_all, make_user, race_game
 
 EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "25"))

@@ -1,4 +1,4 @@
-"""The API's streams (games/stream.py, games/events.py): a move by another seat reaches a client
+"""The API's streams (play/stream.py, play/events.py): a move by another seat reaches a client
 waiting on its stream within a second, under the ASGI server production runs for streams
 (uvicorn) and under the WSGI test server; the long-poll answers as soon as the version changes;
 a stream refuses a missing token (401) and a private game's outsider (404)."""
@@ -14,7 +14,7 @@ import httpx
 import pytest
 from django.db import connection
 
-from games import services
+from play import services
 from players import tokens
 from tests.platform.factories import accept_all, make_user, race_game
 

@@ -59,7 +59,7 @@ def test_arena_refuses_unknown_games_levels_options_and_wrong_seat_counts():
 
 
 def test_wilson_interval():
-    from games.engines.arena import wilson
+    from kit.arena import wilson
 
     assert wilson(0, 0) is None
     lo, hi = wilson(60, 100)

@@ -4,7 +4,7 @@ endpoints answers with a clear error, never a 500, and changes nothing."""
 import pytest
 from django.urls import reverse
 
-from games.models import Seat
+from play.models import Seat
 from tests.lacitta.helpers import lacitta_game
 from tests.platform.factories import make_user
 
@@ -28,7 +28,7 @@ def test_the_new_posts_need_a_login_and_a_csrf_token(client):
     from django.test import Client
 
     from community.models import Block
-    from games.models import Move
+    from play.models import Move
 
     alice, bob = make_user("ca"), make_user("cb")
     game = lacitta_game([alice, bob])

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
-from games import move_builder
-from games.models import Game, Move
+from play import move_builder
+from play.models import Game, Move
 from tests.lacitta.helpers import lacitta_game
 from tests.platform.factories import accept_all, make_user, race_game
 

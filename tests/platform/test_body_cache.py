@@ -1,4 +1,4 @@
-"""The rendered game body is kept per viewer (games/body_cache.py): served again
+"""The rendered game body is kept per viewer (play/body_cache.py): served again
 while nothing it shows changed, never to a viewer it was not made for, never stale.
 
 Each test warms the cache with one viewer's body, then asks as another viewer, or
@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from community import game_moderation
-from games import body_cache, services, views
-from games.models import Game
+from play import body_cache, services, views
+from play.models import Game
 from players.models import Vacation
 
 from .factories import accept_all, make_user, race_game

@@ -7,8 +7,8 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from games import registry
-from games.models import Game
+from play import registry
+from play.models import Game
 from players import tokens
 from players.models import ApiToken
 from tests.platform.factories import accept_all, make_user, race_game
@@ -208,7 +208,7 @@ def test_a_players_events_challenge_start_turn_chat_and_finish(
     alice, bob, settings, django_capture_on_commit_callbacks
 ):
     from community import services as chat
-    from games import events, services
+    from play import events, services
 
     settings.REDIS_URL = ""  # the in-process hub (the Redis path is the streams' tests')
     sub = events.HUB.subscribe([events.user_channel(bob.pk)])
@@ -238,7 +238,7 @@ def test_moves_are_answered_at_once_while_redis_cannot_take_events(
     import socket
     import time
 
-    from games import events
+    from play import events
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -265,7 +265,7 @@ def test_chat_events_skip_a_player_who_blocked_the_author(
 ):
     from community import services as chat
     from community.models import Block
-    from games import events
+    from play import events
 
     settings.REDIS_URL = ""
     game = accept_all(race_game(alice, [bob]), [bob])
@@ -280,9 +280,9 @@ def test_chat_events_skip_a_player_who_blocked_the_author(
 
 
 def test_the_api_layer_knows_every_scope_a_token_may_have():
-    """games.api_auth cannot import the players app (the layers' contract), so it names the scopes itself:
+    """play.api_auth cannot import the players app (the layers' contract), so it names the scopes itself:
     they must be the tokens' own."""
-    from games.api_auth import ALL_SCOPES
+    from play.api_auth import ALL_SCOPES
 
     assert ALL_SCOPES == frozenset(ApiToken.SCOPES)
 

@@ -16,9 +16,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from games import handlers
-from games.models import Game
-from games.tasks import bots_play
+from play import handlers
+from play.models import Game
+from play.tasks import bots_play
 from players import tokens
 from tests.platform.factories import make_user
 

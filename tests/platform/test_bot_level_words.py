@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.models import Seat
+from play.models import Seat
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db

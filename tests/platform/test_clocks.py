@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from games import clocks
+from play import clocks
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 DAY = 86400
@@ -58,7 +58,7 @@ def test_seat_clock_with_vacation_in_a_game(monkeypatch):
     the time on vacation is not charged when they move."""
     from django.utils import timezone as djtz
 
-    from games import services
+    from play import services
     from players import services as player_services
     from tests.platform.factories import accept_all, make_user, race_game
 
@@ -87,7 +87,7 @@ def test_seat_clock_with_vacation_in_a_game(monkeypatch):
 
 @pytest.mark.django_db
 def test_vacation_rules(monkeypatch):
-    from games.services import ServiceError
+    from play.services import ServiceError
     from players import services as player_services
     from tests.platform.factories import make_user
 

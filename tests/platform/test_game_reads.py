@@ -1,4 +1,4 @@
-"""The reads behind a game page, poll, chat and API call (games.selectors): the
+"""The reads behind a game page, poll, chat and API call (play.selectors): the
 game with its seats, their users and their players' current vacations in two
 statements; an id that no row can have finds nothing (on SQLite in `make test`,
 on PostgreSQL in CI)."""
@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import selectors, services
-from games.models import Seat
+from play import selectors, services
+from play.models import Seat
 from players.models import Vacation
 
 from .factories import accept_all, make_user, race_game

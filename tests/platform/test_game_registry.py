@@ -1,4 +1,4 @@
-"""The games registry (games/registry.py) and its system check (games/checks.py): every installed game
+"""The games registry (play/registry.py) and its system check (play/checks.py): every installed game
 is registered by its own app and passes the check; a definition missing a part fails it loudly."""
 
 import dataclasses
@@ -8,9 +8,9 @@ from django.core import checks
 from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 
-from games import bots, registry
-from games.checks import check_definition
-from games.engines.schemas import GameSchemas
+from kit.schemas import GameSchemas
+from play import bots, registry
+from play.checks import check_definition
 from tests.games.nim.engine import ENGINE as NIM
 
 

@@ -4,8 +4,8 @@ player names) and each reader still gets only the lines they may see."""
 import pytest
 from django.utils import translation
 
-from games import selectors, texts
-from games.models import Game, Move
+from play import selectors, texts
+from play.models import Game, Move
 
 from .factories import accept_all, make_user, race_game
 

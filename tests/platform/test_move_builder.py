@@ -1,6 +1,6 @@
 """Building a move step by step from the legal moves."""
 
-from games import move_builder as mb
+from play import move_builder as mb
 
 LEGAL = [
     {"type": "pass"},

@@ -1,7 +1,7 @@
 """A list field chosen as a whole (which cards to peek at): one step offering the legal lists, and
 choosing [0, 1] does not leave [0, 1, 2] open."""
 
-from games import move_builder
+from play import move_builder
 
 LEGAL = [{"type": "peek", "look": [0, 1]}, {"type": "peek", "look": [1, 2]}, {"type": "peek", "look": [0, 1, 2]}]
 

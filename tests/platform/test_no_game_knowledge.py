@@ -16,7 +16,7 @@ from pathlib import Path
 from django.apps import apps
 from django.conf import settings
 
-from games import registry
+from play import registry
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -71,7 +71,7 @@ def hits_in(paths, root: Path = ROOT) -> list[str]:
 
 def test_the_platform_has_no_la_citta_knowledge():
     files = platform_files()
-    assert "games/views.py" in files and "templates/base.html" in files and "locale/fr/LC_MESSAGES/django.po" in files
+    assert "play/views.py" in files and "templates/base.html" in files and "locale/fr/LC_MESSAGES/django.po" in files
     assert not any(path.startswith("games/lacitta/") for path in files)
     assert hits_in(files) == []
 
@@ -82,7 +82,7 @@ def test_the_search_finds_what_it_looks_for(tmp_path):
     (tmp_path / "base.html").write_text("<title>La Citta</title>\n{{ SITE_NAME }}: Città\n")
     (tmp_path / "site.css").write_text(".lc-board { }\nsvg.board .citizen { }\n")
     (tmp_path / "django.po").write_text('msgid "Pays de Cocagne"\nmsgid "2–2 Voice of the People"\n'
-                                        '#: games/checks.py locale/fr/LC_MESSAGES/django.mo\n')
+                                        '#: play/checks.py locale/fr/LC_MESSAGES/django.mo\n')
     assert hits_in(["views.py", "base.html", "site.css", "django.po"], root=tmp_path) == [
         "views.py:1: from games.lacitta import page", "base.html:1: <title>La Citta</title>",
         "site.css:1: .lc-board { }", "site.css:2: svg.board .citizen { }",

@@ -8,8 +8,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from games import presence
-from games.models import Game
+from play import presence
+from play.models import Game
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db

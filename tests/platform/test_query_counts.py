@@ -17,10 +17,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import registry, services
-from games.engines.base import ApplyResult, GameResult, IllegalMove, LogEntry
-from games.models import Game, Move
-from games.services import SeatSpec
+from kit.base import ApplyResult, GameResult, IllegalMove, LogEntry
+from play import registry, services
+from play.models import Game, Move
+from play.services import SeatSpec
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db

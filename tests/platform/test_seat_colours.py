@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from games.registry import SEAT_COLOURS
+from play.registry import SEAT_COLOURS
 
 SITE_CSS = Path(settings.BASE_DIR) / "static" / "css" / "site.css"
 

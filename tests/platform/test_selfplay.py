@@ -1,4 +1,4 @@
-"""Generic self-play (games/engines/selfplay.py, `manage.py selfplay`): random legal games of any
+"""Generic self-play (kit/selfplay.py, `manage.py selfplay`): random legal games of any
 registered engine with the engine's own invariants checked after every move."""
 
 import json
@@ -7,7 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.engines import selfplay
+from kit import selfplay
 from tests.games.nim.engine import ENGINE as NIM
 from tests.games.nim.engine import NimEngine
 

@@ -3,8 +3,8 @@
 import pytest
 from django.db import transaction
 
-from games import services
-from games.models import Game, Move, Seat
+from play import services
+from play.models import Game, Move, Seat
 from tests.platform.factories import accept_all, committed, make_user, race_game
 
 pytestmark = pytest.mark.django_db
@@ -282,7 +282,7 @@ def test_abort_and_replace_by_bot_and_deactivate(alice, bob):
 
 def test_on_commit_enqueues_bot_work(alice, django_capture_on_commit_callbacks, monkeypatch):
     calls = []
-    monkeypatch.setattr("games.tasks.bots_play.delay", lambda *a: calls.append(a))
+    monkeypatch.setattr("play.tasks.bots_play.delay", lambda *a: calls.append(a))
     with django_capture_on_commit_callbacks(execute=True):
         game = race_game(alice, bots=["random"])
     assert calls == []  # alice moves first: nothing for the bot yet

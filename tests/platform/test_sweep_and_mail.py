@@ -10,11 +10,11 @@ from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
 
-from games import presence, services
-from games.models import Game, Move, Seat
-from games.tasks import sweep_clocks
 from notifications.models import Notification
 from notifications.tasks import flush_outbox, send_digests, send_once
+from play import presence, services
+from play.models import Game, Move, Seat
+from play.tasks import sweep_clocks
 from tests.platform.factories import accept_all, committed, race_game
 
 
@@ -34,7 +34,7 @@ def test_sweep_times_out_late_seats_once(alice, bob):
 
 @pytest.mark.django_db
 def test_time_out_task_applies_only_late_seats_and_only_once(alice, bob):
-    from games.tasks import time_out_games
+    from play.tasks import time_out_games
 
     late = accept_all(race_game(alice, [bob]), [bob])
     on_time = accept_all(race_game(alice, [bob]), [bob])
@@ -322,7 +322,7 @@ def test_beat_schedule_is_configured(settings):
 def test_broker_down_the_move_is_kept_and_the_bot_turn_is_queued_later(alice, monkeypatch):
     """Redis down: the site still accepts the move; the lost bot task is queued
     again by the sweep once the broker answers."""
-    from games import tasks
+    from play import tasks
 
     game = race_game(alice, bots=["random"])
 
@@ -341,3 +341,24 @@ def test_broker_down_the_move_is_kept_and_the_bot_turn_is_queued_later(alice, mo
         assert sweep_clocks()["bots_requeued"] == 1
     game.refresh_from_db()
     assert game.version == 3 and Move.objects.filter(game=game, by_bot="random").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_lost_bot_turn_is_queued_again_within_seconds_and_only_once(alice, monkeypatch, settings):
+    """Issue 32.5: a killed worker's bot turn waited 157 s (the sweep's 2 minutes). The beat entry every 10 s
+    finds a bot turn silent for BOT_TURN_LOST_AFTER_SECONDS (15) and queues it, keyed by its version."""
+    from lacitta_site.celery import app
+    from play import tasks
+
+    game = race_game(alice, bots=["random"])
+    queued = []
+    monkeypatch.setattr(tasks.bots_play, "delay", lambda *args: queued.append(args))
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+    queued.clear()  # the task the (killed) worker had taken
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=5))
+    assert tasks.requeue_lost_bot_turns() == 0 and queued == []  # a bot thinking for 5 s is not lost
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=16))
+    assert tasks.requeue_lost_bot_turns() == 1 and queued == [(game.pk, 2)]
+    schedule = {entry["task"]: entry["schedule"] for entry in app.conf.beat_schedule.values()}
+    assert schedule["games.tasks.requeue_lost_bot_turns"] <= 10
+    assert settings.BOT_TURN_LOST_AFTER_SECONDS + schedule["games.tasks.requeue_lost_bot_turns"] < 30

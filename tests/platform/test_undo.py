@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import services
-from games.models import Game, Move
-from games.replay import replay_final_state
+from play import services
+from play.models import Game, Move
+from play.replay import replay_final_state
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 
@@ -173,7 +173,7 @@ def test_undo_through_the_api(client):
 def test_undo_gives_back_the_increment_and_charges_nobody(client):
     """Taking back and replaying a move must not earn clock time; the seat that was to move next
     stops owing without its clock charged or credited."""
-    from games.models import Seat
+    from play.models import Seat
 
     game, me, other = two_player_game("ck")
     mine = Seat.objects.get(game=game, user=me)

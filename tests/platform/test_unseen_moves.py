@@ -4,8 +4,8 @@ unseen than the game asked for. Each game words and groups them (tests/*/pages/t
 
 import pytest
 
-from games import selectors, services
-from games.models import Seat
+from play import selectors, services
+from play.models import Seat
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db

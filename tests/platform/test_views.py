@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Game
+from play.models import Game
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db
@@ -137,7 +137,7 @@ def test_poll_unchanged_is_204_in_one_query(client, alice, bob, django_assert_nu
 
 
 def test_poll_marks_the_player_present_only_when_the_page_says_so(client, alice, bob):
-    from games import presence
+    from play import presence
 
     game = accept_all(race_game(alice, [bob]), [bob])
     login(client, bob)
@@ -173,7 +173,7 @@ def test_chat_panel_of_a_private_game_is_404_for_outsiders(client, alice, bob):
 
 
 def test_poll_after_the_end_stops_polling(client, alice, bob):
-    from games import services
+    from play import services
 
     game = accept_all(race_game(alice, [bob]), [bob])
     services.game_resign(game_id=game.pk, user=bob)
@@ -183,7 +183,7 @@ def test_poll_after_the_end_stops_polling(client, alice, bob):
 
 
 def test_other_player_sees_move_on_next_poll(client, alice, bob):
-    from games import services
+    from play import services
 
     game = accept_all(race_game(alice, [bob]), [bob])
     login(client, bob)
@@ -238,7 +238,7 @@ def test_my_games_orders_my_turn_first(client, alice, bob):
 
 
 def test_my_games_pages_the_long_lists_and_keeps_the_other_lists_page(client, alice, bob, monkeypatch):
-    from games import selectors
+    from play import selectors
 
     monkeypatch.setattr(selectors, "THEIR_TURN_PAGE", 2)
     theirs = [accept_all(race_game(bob, [alice]), [alice]) for _ in range(5)]
@@ -297,7 +297,7 @@ def test_api_token_page(client, alice):
 
 
 def test_replay_of_a_finished_game_steps_through_moves(client, alice, bob):
-    from games import services
+    from play import services
 
     game = accept_all(race_game(alice, [bob]), [bob])
     services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 3}, expected_version=1)

@@ -14,9 +14,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from games import services
-from games.models import Game, Move
 from lacitta_site.celery import app as celery_app
+from play import services
+from play.models import Game, Move
 from tests.conftest import wait_for
 from tests.platform.factories import make_user, race_game
 
@@ -53,7 +53,7 @@ def worker(tmp_path):
                            task_default_queue=queue)
     _reset_pool()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "lacitta_site", "worker", "--pool=solo", "-Q", queue,
+        [sys.executable, "-m", "celery", "-A", "lacitta_site", "worker", "--pool=solo", "-Q", f"{queue},{queue}.mail",
          "--loglevel=WARNING", "--without-heartbeat", "--without-gossip", "--without-mingle"],
         env=env, cwd=settings.BASE_DIR,
     )
@@ -78,7 +78,7 @@ def _reset_pool():
 
 
 def test_bot_moves_once_through_a_real_worker(worker):
-    from games.tasks import bots_play
+    from play.tasks import bots_play
 
     alice = make_user("alice")
     game = race_game(alice, bots=["random"])

@@ -12,11 +12,11 @@ from django.template.defaultfilters import date as date_filter
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games import bots, services, signals
-from games.errors import BadMove, Conflict, DamagedGame, NotAllowed, ServiceError, StaleVersion, TooMany
-from games.http_errors import form_status, status_of, text_of
-from games.models import Game, Move, Seat
 from notifications.models import Notification
+from play import bots, services, signals
+from play.errors import BadMove, Conflict, DamagedGame, NotAllowed, ServiceError, StaleVersion, TooMany
+from play.http_errors import form_status, status_of, text_of
+from play.models import Game, Move, Seat
 from players import services as player_services
 from players.models import Vacation
 from ratings.models import RatingChange
@@ -213,7 +213,7 @@ def test_bot_turns_stop_at_the_limit_and_say_there_is_more():
 def test_bot_turns_are_queued_on_commit_with_the_version_then(django_capture_on_commit_callbacks,
                                                                monkeypatch):
     queued = []
-    monkeypatch.setattr("games.tasks.bots_play.delay", lambda *args: queued.append(args))
+    monkeypatch.setattr("play.tasks.bots_play.delay", lambda *args: queued.append(args))
     alice = make_user("alice")
     game = race_game(alice, bots=["random"])
     with django_capture_on_commit_callbacks(execute=False) as callbacks:

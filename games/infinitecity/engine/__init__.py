@@ -1,7 +1,7 @@
 """Infinite City rules engine (Brent Keith, AEG 2009), 2–6 players.
 
 Pure Python, no Django. The platform reaches it only through ``engine.ENGINE`` (the
-``games.engines.base.Engine`` protocol). Rule IDs (IC01…, G1–G24) refer to
+``kit.base.Engine`` protocol). Rule IDs (IC01…, G1–G24) refer to
 ``shared/infinitecity/RULES.md``; tests in ``tests/infinitecity`` are named after them.
 
 Modules (one concern each)

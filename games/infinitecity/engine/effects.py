@@ -37,7 +37,7 @@ temple_draw {holder}              continuation: the robbed player draws one tile
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from . import tiles as T
 from .city import (

@@ -1,9 +1,9 @@
-"""``ENGINE``: Infinite City behind the platform's ``games.engines.base.Engine`` protocol."""
+"""``ENGINE``: Infinite City behind the platform's ``kit.base.Engine`` protocol."""
 
 from __future__ import annotations
 
-from games.engines.base import GameResult, OptionSpec
-from games.engines.rules_engine import RulesEngine
+from kit.base import GameResult, OptionSpec
+from kit.rules_engine import RulesEngine
 
 from . import moves as _moves
 from .hidden import redraw_hidden as _redraw_hidden

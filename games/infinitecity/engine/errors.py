@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import IllegalMove
+from kit.base import IllegalMove
 
 
 def illegal(key: str, message: str, **params) -> IllegalMove:

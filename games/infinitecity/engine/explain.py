@@ -5,7 +5,7 @@ see: its own hand, the tiles it looked at, the public city."""
 
 from __future__ import annotations
 
-from games.engines.base import IllegalMove
+from kit.base import IllegalMove
 
 from . import tiles as T
 from .city import neighbours, protected_cells

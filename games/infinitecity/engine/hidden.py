@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from games.engines.rng import seed_state, shuffle
+from kit.rng import seed_state, shuffle
 
 from .state import State
 

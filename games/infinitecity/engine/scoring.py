@@ -8,7 +8,7 @@ the largest group of controlled adjacent tiles (any size), then shared (IC54, G2
 
 from __future__ import annotations
 
-from games.engines.base import GameResult
+from kit.base import GameResult
 
 from .city import controlled, groups
 from .state import State

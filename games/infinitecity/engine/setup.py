@@ -3,8 +3,8 @@ down in a plus, 15 tokens each, a random first player."""
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
-from games.engines.rng import randbelow, seed_state, shuffle
+from kit.base import LogEntry
+from kit.rng import randbelow, seed_state, shuffle
 
 from .city import hand_add
 from .state import TOKENS, State

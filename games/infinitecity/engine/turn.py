@@ -4,7 +4,7 @@ the next seat (clockwise, or the final round's order: IC40, G3)."""
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from . import tiles as T
 from .city import draw, hand_remove, placement_cells

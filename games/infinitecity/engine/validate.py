@@ -5,7 +5,7 @@ snapshot is refused with ``InvalidState`` naming each problem."""
 
 from __future__ import annotations
 
-from games.engines.base import InvalidState
+from kit.base import InvalidState
 
 from .invariants import CHEAP
 from .state import _PLAIN, TOKENS, State

@@ -1,5 +1,5 @@
 """La Città bots: ``greedy`` (one ply, heuristic) and ``expert`` (determinized Monte
-Carlo). ``games.bots`` registers ``LEVELS``; every chooser has the platform's signature
+Carlo). ``play.bots`` registers ``LEVELS``; every chooser has the platform's signature
 ``chooser(engine, view, legal_moves, seat, rng) -> move`` and reads nothing but the
 view and the legal moves (see ``determinize`` for how hidden cards are sampled)."""
 

@@ -1,7 +1,7 @@
 """La Città rules engine (classic 2000 edition, modern edition, "Pays de Cocagne" expansion).
 
 Pure Python, no Django. The platform reaches it only through ``engine.ENGINE`` (the
-``games.engines.base.Engine`` protocol). Rule IDs (R01…R80) refer to
+``kit.base.Engine`` protocol). Rule IDs (R01…R80) refer to
 ``shared/lacitta/RULES.md``; tests are named after them.
 
 Modules (one concern each)

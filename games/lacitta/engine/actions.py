@@ -3,7 +3,7 @@ found a city, build a small building), take a politics card (politics.py), or pa
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from .builds import build_moves, do_build, do_roads, found_sources, place_castle, seat_sites
 from .cards import draw_politics

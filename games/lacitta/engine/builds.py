@@ -6,7 +6,7 @@ applying a move never enumerates the board; ``build_moves`` enumerates for
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from .cities import _index as index
 from .cities import castle_citizens, cities, cities_of, kept, memo, place, remove

@@ -5,8 +5,8 @@ or a log line."""
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
-from games.engines.rng import shuffle
+from kit.base import LogEntry
+from kit.rng import shuffle
 
 from .constants import BASE_DECK, EXPANSION_DECK, ROW_SIZE, VOICE_DECK
 from .state import State

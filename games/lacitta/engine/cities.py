@@ -6,7 +6,7 @@ city cache stay consistent with the board (a property test checks it)."""
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from .constants import (
     CASTLE,

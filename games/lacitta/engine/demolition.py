@@ -17,7 +17,7 @@ nothing to relodge."""
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from .cities import _index as index
 from .cities import cities, cities_of, city_buildings, clamp_to_limit, kept, remove

@@ -1,11 +1,11 @@
-"""``ENGINE``: La Città behind the platform's ``games.engines.base.Engine`` protocol."""
+"""``ENGINE``: La Città behind the platform's ``kit.base.Engine`` protocol."""
 
 from __future__ import annotations
 
 import functools
 
-from games.engines.base import GameResult, InvalidOptions, OptionSpec
-from games.engines.rules_engine import RulesEngine
+from kit.base import GameResult, InvalidOptions, OptionSpec
+from kit.rules_engine import RulesEngine
 
 from . import moves as _moves
 from .constants import ADVANCED, AT_ONCE, BEGINNER, CLASSIC, COCAGNE, IN_TURN, MODERN, NO_EXPANSION
@@ -42,7 +42,7 @@ class LaCittaEngine(RulesEngine):
     # game's shape or invariants.
     load_state = staticmethod(functools.partial(load_state, geo_factory=geo_for))
 
-    def check_options(self, options: dict) -> None:
+    def check_options(self, options: dict, players: int) -> None:
         if options["expansion"] != NO_EXPANSION and options["edition"] != MODERN:
             raise InvalidOptions("The Pays de Cocagne expansion is played with the modern edition only")
 

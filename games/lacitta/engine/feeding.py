@@ -3,7 +3,7 @@ which cities; demolition follows (demolition.py). Cubes eat nothing."""
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from .cities import cities_of, citizens
 from .errors import illegal

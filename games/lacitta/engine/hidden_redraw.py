@@ -19,7 +19,7 @@ order is never used (a rebuilt deck is shuffled with the new RNG).
 
 from __future__ import annotations
 
-from games.engines.rng import seed_state, shuffle
+from kit.rng import seed_state, shuffle
 
 from .state import State
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from .cities import cities, cities_of, city_limit, memo, services
 from .constants import IN_TURN, SERVICES, SVC_INDEX

@@ -5,7 +5,7 @@ are pending they may answer in any order with the same outcome."""
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from . import demolition, feeding
 from .actions import apply_turn, turn_moves

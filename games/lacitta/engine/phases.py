@@ -10,7 +10,7 @@ Modern:   year start · Voice cards · income · growth · 5 turns · Voice coun
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from . import demolition, feeding, migration
 from .cities import castle_sites, cities, cities_of, city_limit, income

@@ -5,7 +5,7 @@ legal use — e.g. a Palace with nowhere to build — cannot be taken)."""
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
+from kit.base import LogEntry
 
 from .builds import build_moves, do_build, do_roads
 from .cards import take_from_row

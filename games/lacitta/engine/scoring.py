@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import GameResult
+from kit.base import GameResult
 
 from .cities import cities, cities_of, citizens, has_service_bonus
 from .constants import FAMINE_PENALTY, SERVICE_BONUS

@@ -5,8 +5,8 @@ the "setup" phase open, where seats place castles in the R11 order."""
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
-from games.engines.rng import randbelow, seed_state, shuffle
+from kit.base import LogEntry
+from kit.rng import randbelow, seed_state, shuffle
 
 from .builds import place_castle
 from .cards import deal_politics, voice_deck

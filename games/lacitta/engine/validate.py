@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.engines.base import InvalidState
+from kit.base import InvalidState
 
 from .constants import (
     ACTION_CARDS,

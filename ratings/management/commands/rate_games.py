@@ -3,7 +3,7 @@ outage of the task queue, or to rate games finished before ratings existed)."""
 
 from django.core.management.base import BaseCommand
 
-from games.models import Game
+from play.models import Game
 from ratings.models import RatingChange
 from ratings.services import game_rate
 

@@ -8,8 +8,8 @@ class NimConfig(AppConfig):
     label = "nim"
 
     def ready(self):
-        from games import registry
-        from games.engines.schemas import GameSchemas
+        from kit.schemas import GameSchemas
+        from play import registry
 
         from . import bots, page, texts
         from .engine import ENGINE

@@ -3,7 +3,7 @@ the last stick wins. No hidden information, no randomness beyond the seed (unuse
 
 from __future__ import annotations
 
-from games.engines.base import ApplyResult, GameResult, IllegalMove, InvalidOptions, LogEntry, OptionSpec
+from kit.base import ApplyResult, GameResult, IllegalMove, InvalidOptions, LogEntry, OptionSpec
 
 PILES = ("12", "21")
 

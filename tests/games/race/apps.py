@@ -8,8 +8,8 @@ class RaceConfig(AppConfig):
     label = "race"
 
     def ready(self):
-        from games import registry
-        from games.engines.schemas import GameSchemas
+        from kit.schemas import GameSchemas
+        from play import registry
 
         from . import texts
         from .engine import ENGINE

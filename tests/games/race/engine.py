@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 
-from games.engines.base import ApplyResult, GameResult, IllegalMove, InvalidOptions, LogEntry, OptionSpec
+from kit.base import ApplyResult, GameResult, IllegalMove, InvalidOptions, LogEntry, OptionSpec
 
 
 def _shuffled(seed: int, n: int) -> list[int]:

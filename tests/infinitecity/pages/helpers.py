@@ -2,9 +2,9 @@
 
 import random
 
-from games import bots, registry, services
-from games.models import Game
-from games.services import SeatSpec
+from play import bots, registry, services
+from play.models import Game
+from play.services import SeatSpec
 
 ENGINE = registry.get("infinitecity")
 

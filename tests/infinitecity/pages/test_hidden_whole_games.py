@@ -7,10 +7,10 @@ them, their order). Any difference is a leak."""
 import pytest
 from django.test import Client
 
-from games import bots
 from games.infinitecity.engine.hidden import scramble_unknown
-from games.models import Game
-from games.services import move_apply
+from play import bots
+from play.models import Game
+from play.services import move_apply
 from tests.infinitecity.pages.helpers import ENGINE, ic_game
 from tests.pages.test_hidden_whole_games import answers
 from tests.platform.factories import make_user

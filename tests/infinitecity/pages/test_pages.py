@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import move_builder
 from games.infinitecity import page, texts
+from play import move_builder
 from tests.infinitecity.pages.helpers import ENGINE, ic_game, play_until, seat_to_move
 from tests.platform.factories import make_user
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from games.infinitecity.summary import changed_cells
-from games.models import Move, Seat
+from play.models import Move, Seat
 from tests.infinitecity.pages.helpers import ENGINE, ic_game, play_one, seat_to_move
 from tests.platform.factories import make_user
 

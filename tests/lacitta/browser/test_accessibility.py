@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from games.models import Game
+from play.models import Game
 from tests.browser.axe import Audit
 from tests.browser.helpers import log_in
 from tests.lacitta.helpers import find_decision, lacitta_game, play_until

@@ -6,10 +6,10 @@ address after Confirm is the plain game page (defect 2)."""
 
 import pytest
 
-from games import services
 from games.lacitta.engine.constants import BASE_DECK, EXPANSION_DECK
 from games.lacitta.texts import card_name
-from games.models import Game, Move
+from play import services
+from play.models import Game, Move
 from tests.browser.helpers import log_in
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user

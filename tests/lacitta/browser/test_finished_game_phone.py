@@ -4,7 +4,7 @@ card to itself, the phone widened the page to 566 px and cut the board, chart an
 
 import pytest
 
-from games.models import Game
+from play.models import Game
 from tests.browser.helpers import log_in
 from tests.lacitta.helpers import lacitta_game, play_until
 from tests.platform.factories import make_user

@@ -16,9 +16,9 @@ import re
 import pytest
 
 from community.services import chat_post
-from games import services
-from games.models import Game
-from games.services import SeatSpec, game_create
+from play import services
+from play.models import Game
+from play.services import SeatSpec, game_create
 from tests.browser.helpers import log_in
 from tests.lacitta.helpers import ENGINE, find_decision, lacitta_game
 from tests.platform.factories import make_user

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from games.models import Game
+from play.models import Game
 from tests.browser.helpers import log_in
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user

@@ -3,7 +3,7 @@ their own browser, and each sees the other's moves arrive without reloading."""
 
 import pytest
 
-from games.models import Game
+from play.models import Game
 from tests.browser.helpers import log_in
 from tests.lacitta.helpers import lacitta_game
 from tests.platform.factories import make_user

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.engines.rng import seed_state
 from games.lacitta.engine import moves as _moves
 from games.lacitta.engine.cards import politics_deck, voice_deck
 from games.lacitta.engine.cities import cities, place
@@ -23,6 +22,7 @@ from games.lacitta.engine.geometry import geometry
 from games.lacitta.engine.phases import START, advance
 from games.lacitta.engine.setup import landscape_of, new_player
 from games.lacitta.engine.state import State
+from kit.rng import seed_state
 
 ROW = ["palace", "hospital", "bathhouse", "master_builder", "bread_and_games", "golden_times", "close_to_people"]
 VOICE = ["culture", "education", "health", "culture"]
@@ -129,7 +129,7 @@ def illegal(s: State, seat: int, move: dict):
     """The IllegalMove that ``move`` raises (fails the test if it is accepted)."""
     import pytest
 
-    from games.engines.base import IllegalMove
+    from kit.base import IllegalMove
 
     with pytest.raises(IllegalMove) as err:
         act(s, seat, move)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.base import InvalidState
 from games.lacitta.engine.board_geometry import board_geometry
 from games.lacitta.engine.engine import ENGINE
+from kit.base import InvalidState
 
 
 @pytest.mark.parametrize("players,active", [(2, 93), (3, 125), (4, 166), (5, 166)])

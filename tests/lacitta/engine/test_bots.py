@@ -11,7 +11,6 @@ from collections import Counter
 
 import pytest
 
-from games import bots as platform_bots
 from games.lacitta.bots import LEVELS, choose_expert, choose_greedy
 from games.lacitta.bots.determinize import sample_state, voice_outcomes
 from games.lacitta.bots.expert import knowledge_for
@@ -19,6 +18,7 @@ from games.lacitta.bots.heuristics import near_pairs
 from games.lacitta.engine.cities import cities
 from games.lacitta.engine.engine import ENGINE
 from games.lacitta.engine.migration import neighbours
+from play import bots as platform_bots
 
 SERVICES = ["culture", "education", "health"]
 

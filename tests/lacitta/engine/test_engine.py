@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from games import registry
-from games.engines.base import Engine, IllegalMove, InvalidOptions
 from games.lacitta.engine.engine import ENGINE
+from kit.base import Engine, IllegalMove, InvalidOptions
+from play import registry
 
 
 def test_engine_is_registered_and_follows_the_protocol():

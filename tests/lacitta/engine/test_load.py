@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from games.engines.base import InvalidState
 from games.lacitta.engine.engine import ENGINE
+from kit.base import InvalidState
 
 
 def _midgame(seed=4, players=3, options=None):

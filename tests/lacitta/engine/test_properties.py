@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engines.base import IllegalMove
 from games.lacitta.engine.engine import ENGINE
 from games.lacitta.engine.invariants import ALL, CHEAP, check
+from kit.base import IllegalMove
 
 COMBOS = [
     {"edition": e, "expansion": x, "setup": st_}

@@ -6,12 +6,12 @@ from collections import Counter
 
 import pytest
 
-from games.engines.base import IllegalMove
 from games.lacitta.engine.cards import politics_deck, voice_deck
 from games.lacitta.engine.cities import cities
 from games.lacitta.engine.constants import BASE_DECK, EXPANSION_DECK
 from games.lacitta.engine.engine import ENGINE
 from games.lacitta.engine.geometry import empty_hexes_between
+from kit.base import IllegalMove
 from tests.lacitta.engine.helpers import (
     act,
     castle,

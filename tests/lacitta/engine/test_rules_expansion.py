@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from games.engines.base import InvalidOptions
 from games.lacitta.engine.cities import cities, city_limit, has_service_bonus, income, services
 from games.lacitta.engine.constants import EXPANSION_DECK, UNLIMITED
 from games.lacitta.engine.engine import ENGINE
+from kit.base import InvalidOptions
 from tests.lacitta.engine.helpers import (
     act,
     castle,

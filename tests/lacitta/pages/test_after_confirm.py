@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from games.models import Game, Move
+from play.models import Game, Move
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 

@@ -10,11 +10,11 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from games import move_builder
 from games.lacitta import page as ui
 from games.lacitta.help import card_cost, card_effect, card_help
 from games.lacitta.places import TOWNS, city_name
 from games.lacitta.texts import MESSAGES
+from play import move_builder
 from tests.lacitta.helpers import ENGINE, find_decision, lacitta_game
 from tests.platform.factories import make_user
 
@@ -222,7 +222,7 @@ def test_forecast_drops_the_growth_warning_when_no_growth_follows():
 
 
 def test_log_lines_name_cities_and_seats_in_words():
-    from games import texts
+    from play import texts
 
     names = ["Anna", "Bruno"]
     line = lambda key, **p: texts.log_line("lacitta", {"key": key, "params": p}, names)  # noqa: E731
@@ -237,7 +237,7 @@ def test_log_lines_name_cities_and_seats_in_words():
 
 
 def test_finished_game_lists_seats_by_rank_and_replay_jumps_by_year(client):
-    from games.models import Game
+    from play.models import Game
     from tests.lacitta.helpers import play_until
 
     users = [make_user("r1"), make_user("r2"), make_user("r3")]

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.lacitta.engine.engine import ENGINE as LACITTA
-from games.models import Game, Move
+from play.models import Game, Move
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games.models import Game, Seat
-from games.services import SeatSpec
+from play.models import Game, Seat
+from play.services import SeatSpec
 from tests.lacitta.helpers import lacitta_game
 from tests.platform.factories import make_user
 
@@ -44,7 +44,7 @@ def test_bot_levels_are_translated(client):
     client.force_login(user)
     with translation.override("fr"):
         html = client.get(reverse("games:new") + "?game=lacitta", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-        from games import services
+        from play import services
         game = services.game_create(creator=user, game_type="lacitta", options=COCAGNE,
                                     seats=[SeatSpec("me"), SeatSpec("bot", bot_level="greedy")])
         name = Seat.objects.get(game=game, index=1).display_name

@@ -17,9 +17,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import move_builder, services
 from games.lacitta.engine.constants import BASE_DECK, EXPANSION_DECK
-from games.models import Game, Move
+from play import move_builder, services
+from play.models import Game, Move
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 

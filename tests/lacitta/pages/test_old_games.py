@@ -5,13 +5,13 @@ import importlib
 import pytest
 from django.apps import apps
 
-from games.models import Game
+from play.models import Game
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db
 
-migration = importlib.import_module("games.migrations.0008_lacitta_older_games_keep_2_2_choices_at_once")
+migration = importlib.import_module("play.migrations.0008_lacitta_older_games_keep_2_2_choices_at_once")
 
 
 def test_older_games_get_voice_tie_at_once_and_newer_keep_theirs():

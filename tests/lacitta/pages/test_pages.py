@@ -9,7 +9,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from games.models import Game
+from play.models import Game
 from tests.lacitta.helpers import ENGINE, find_decision, lacitta_game, with_state
 from tests.platform.factories import make_user
 
@@ -215,7 +215,7 @@ def test_no_page_or_api_answer_depends_on_hidden_cards(client):
 def test_a_peek_shows_on_its_players_page_only(client):
     """Ask the people (R45): the peeking seat's page changes with the peeked
     cards (so the comparison above can see a leak); nobody else's does."""
-    from games import services
+    from play import services
 
     for attempt in range(30):
         users = [make_user(f"k{attempt}a"), make_user(f"k{attempt}b")]

@@ -9,7 +9,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from games.models import Game
+from play.models import Game
 from tests.lacitta.helpers import ENGINE, find_decision, lacitta_game, play_until
 from tests.platform.factories import make_user
 
@@ -67,9 +67,9 @@ def test_a_second_road_that_continues_the_first_names_its_city(client):
     """R71: two roads in one move; the second may touch only the first. Its target said "by ?"."""
     import random
 
-    from games import services
     from games.lacitta.page import _city_of_build
     from games.lacitta.places import city_name
+    from play import services
 
     users = [make_user("road1"), make_user("road2")]
     game = lacitta_game(users, seed=4,

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.models import Game
+from play.models import Game
 from tests.lacitta.helpers import lacitta_game
 from tests.platform.factories import make_user
 

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
-from games.models import Game, Move, Seat
+from play import services
+from play.models import Game, Move, Seat
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
 

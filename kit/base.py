@@ -1,0 +1,187 @@
+"""The contract every game engine implements.
+
+Engines are pure Python: this package, and every game's ``engine`` and ``bots``, never
+import Django (an import-linter contract in pyproject.toml keeps it so).
+The platform only ever talks to a game through an ``Engine`` instance taken from
+``play.registry``; it never reads an engine's state directly, except to
+store the JSON that ``dump`` returns and give it back to ``load``.
+
+Conventions (see ../shared/DESIGN.md):
+- A *seat* is an int, 0-based, in the order of the players given to ``new_game``.
+- A *move* is a plain JSON-able dict with a ``"type"`` key (a small tagged value).
+- A *state* is whatever the engine likes in memory; ``dump(state)`` must give a
+  JSON-able dict with a ``schema_version`` and ``load(dump(s))`` must equal ``s``.
+- Randomness comes only from a seeded RNG kept in the state, so replaying the
+  move log from the seed rebuilds the same state.
+- Text for people stays out of engines: log entries and errors carry a message
+  ``key`` and ``params`` that the site translates (an English ``message`` is
+  kept as a fallback for programs).
+- Optional ``invariants``: a tuple of callables ``fn(state) -> str | None`` (a message
+  when broken) that must hold after every move; selfplay (``kit.selfplay``)
+  and the every-engine tests run them. Optional ``ending(state) -> str``: how a finished
+  game ended, counted by selfplay.
+- Moves with parameters: a legal move may carry ``"ranges"`` (``kit.params``): a field's range instead
+  of every value. ``apply`` always validates the concrete move against the state it is given: the
+  platform re-applies a move made on an older version when only other seats acted since.
+- ``kit.rules_engine.RulesEngine`` holds the part every board game writes the
+  same way (options, copy-apply-advance, dump/load); a game's ``engine.py`` subclasses it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+JSON = Any
+Seat = int
+Move = dict[str, Any]
+
+
+class IllegalMove(Exception):
+    """A move the rules forbid. ``message`` is readable English for a player;
+    ``key`` + ``params`` let the site show it in the player's language.
+
+    The message must never contain hidden information (R80-style secrets)."""
+
+    def __init__(self, message: str, *, key: str = "illegal", params: dict | None = None):
+        super().__init__(message)
+        self.message = message
+        self.key = key
+        self.params = params or {}
+
+
+class InvalidOptions(ValueError):
+    """Options for ``new_game`` that the game does not accept (message is for people)."""
+
+
+class InvalidState(ValueError):
+    """A stored state (``load``) that breaks the game's own rules or shape; the message
+    names what is wrong. The platform refuses to store or serve such a snapshot."""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the game log.
+
+    ``visible_to`` is None for a public line, or the seats that may read it
+    (a private peek, a card drawn face down). The platform filters on it.
+    """
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    seat: Seat | None = None
+    visible_to: tuple[Seat, ...] | None = None
+
+    def to_json(self) -> dict:
+        data = {"key": self.key, "params": self.params, "seat": self.seat}
+        if self.visible_to is not None:
+            data["visible_to"] = list(self.visible_to)
+        return data
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a game accepts at creation, so the site can build its form."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What a seat should be told after a move ("Bob made you an offer"): a message key of the game's
+    texts and its parameters. The platform turns it into the seat's notification (page, stream, mail)."""
+
+    seat: Seat
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ApplyResult:
+    state: Any
+    log: list[LogEntry]
+    notices: list[Notice] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SoloOutcome:
+    """How a one-seat game ended: won or lost against the game itself, and the rank reached (a message key
+    of the game's texts, "Mégalopole")."""
+
+    won: bool
+    label_key: str
+    label_params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """Final outcome. ``ranks[seat]`` is 1 for a winner; equal ranks share. A one-seat game has
+    ``scores=[s]``, ``ranks=[1]`` and ``solo`` (it is never a win against anyone)."""
+
+    scores: list[float]
+    ranks: list[int]
+    details: list[dict] = field(default_factory=list)  # per seat breakdown
+    tiebreak: str | None = None  # message key of the tie-break applied, if any
+    solo: SoloOutcome | None = None
+
+
+@runtime_checkable
+class Engine(Protocol):
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+
+    def validate_options(self, options: dict, players: int) -> dict:
+        """Return the complete, normalised options or raise InvalidOptions."""
+
+    def new_game(self, options: dict, players: int, seed: int) -> ApplyResult:
+        """A fresh state (forced opening decisions already taken) and its log."""
+
+    def legal_moves(self, state: Any, seat: Seat) -> list[Move]:
+        """Every move ``seat`` may make now (empty when it owes nothing)."""
+
+    def apply(self, state: Any, seat: Seat, move: Move) -> ApplyResult:
+        """A new state (the old one is untouched) or IllegalMove. Forced single-
+        choice decisions that follow are applied too and appear in the log."""
+
+    def pending(self, state: Any) -> set[Seat]:
+        """The seats that OWE a decision now (several at once is normal). Only these have a running clock,
+        are sent "your turn", wake a bot and can time out."""
+
+    # Optional: ``may_act(state) -> set[Seat]``, the seats that MAY act now without owing (answer an offer,
+    # make one): no clock, no "your turn", no bot take-over. ``legal_moves`` answers for ``pending | may_act``.
+    # Optional: ``sample_move(state, seat, legal_move, rng) -> Move`` for a legal move with ``ranges``
+    # (``kit.params``) when uniform sampling plays poorly.
+
+    def move_reveals_hidden(self, before: Any, after: Any) -> bool:
+        """Did the move from ``before`` to ``after`` bring anything hidden to light (a card drawn,
+        a peek, a shuffle)? The site offers a player's undo only when not. Optional: an engine
+        without it never offers undo."""
+
+    def view(self, state: Any, seat: Seat | None) -> dict:
+        """What ``seat`` (None: a spectator) may see. The only way hidden
+        information leaves the engine."""
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> GameResult | None:
+        """Final scores once the game is over, else None."""
+
+    def dump(self, state: Any) -> dict: ...
+
+    def load(self, data: dict) -> Any: ...
+
+
+def redraw_hidden(engine: Engine, state: Any, seed: int) -> Any:
+    """After a moderator's rollback: the same position with everything no seat has
+    legitimately seen (deck orders, face-down cards nobody looked at, the RNG) drawn
+    afresh from ``seed``, so the undone moves tell nothing about the hidden future.
+
+    Optional engine method ``redraw_hidden(state, seed) -> state`` (a new state; every
+    seat's ``view`` must stay the same). An engine without hidden future omits it."""
+    method = getattr(engine, "redraw_hidden", None)
+    return state if method is None else method(state, seed)

@@ -1,0 +1,73 @@
+"""``RulesEngine``: the part of the ``Engine`` protocol that every board game here writes the same way.
+
+A game's ``engine.py`` subclasses it and names its own functions; the base class holds the shape:
+options checked against the ``OptionSpec``s (then the game's own cross-option rule, if any), a new
+game and every move on a copy of the state followed by the game's forced decisions, ``dump`` and
+``load`` through the state's JSON. What differs from game to game stays in the game's folder.
+
+    class MyEngine(RulesEngine):
+        slug, name, min_players, max_players = "mygame", "My Game", 2, 4
+        options = (OptionSpec("variant", ("a", "b"), "a"),)
+        make_state = staticmethod(new_state)          # (options, players, seed, log) -> state
+        apply_decision = staticmethod(apply_decision)  # (state, seat, move, log) -> None, in place
+        advance = staticmethod(advance)                # (state, log) -> None: automatic steps and forced moves
+        load_state = staticmethod(load_state)          # (data) -> state, checked (InvalidState)
+        # and legal_moves, pending, view, is_over, result as the protocol asks
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import ApplyResult, InvalidOptions, OptionSpec
+
+
+class RulesEngine:
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+    invariants: tuple = ()
+
+    def check_options(self, options: dict, players: int) -> None:
+        """A rule between options, or between an option and the player count (raise InvalidOptions);
+        none by default."""
+
+    def validate_options(self, options: dict, players: int) -> dict:
+        options = dict(options or {})
+        unknown = set(options) - {o.name for o in self.options}
+        if unknown:
+            raise InvalidOptions(f"Unknown option(s): {', '.join(sorted(unknown))}")
+        out = {}
+        for spec in self.options:
+            value = options.get(spec.name, spec.default)
+            if value not in spec.choices:
+                raise InvalidOptions(f"{spec.name} must be one of {', '.join(spec.choices)} (got {value!r})")
+            out[spec.name] = value
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                self.min_players <= players <= self.max_players):
+            raise InvalidOptions(f"{self.name} is played by {self.min_players} to {self.max_players} players")
+        self.check_options(out, players)
+        return out
+
+    def new_game(self, options: dict, players: int, seed: int) -> ApplyResult:
+        options = self.validate_options(options, players)
+        log: list = []
+        state = self.make_state(options, players, seed, log)
+        self.advance(state, log)
+        return ApplyResult(state, log)
+
+    def apply(self, state: Any, seat: int, move: dict) -> ApplyResult:
+        new = state.copy()  # the old state stays untouched (the protocol's promise)
+        log: list = []
+        self.apply_decision(new, seat, move, log)
+        self.advance(new, log)
+        return ApplyResult(new, log)
+
+    def dump(self, state: Any) -> dict:
+        return state.to_json()
+
+    def load(self, data: dict) -> Any:
+        """The state ``dump`` gave, checked: raises ``InvalidState`` naming what is wrong."""
+        return self.load_state(data)

@@ -1,0 +1,420 @@
+"""REST API (DRF): the games. Tokens for programs (``play.api_auth``: named, scoped, revocable),
+the session for the site's own pages. Bodies are JSON only.
+
+Errors have one shape (``play.api_errors``): a stable ``code``, a ``detail`` a person can act
+on, ``params``, and the game's current ``version`` where one is named: 400 bad input or an
+illegal move (the engine's key as code), 401 no or bad token, 403 not your seat or not in the
+token's scopes, 404 unknown or private game, 409 the game moved on, 429 too many moves.
+Waiting for one's turn without polling: ``play.stream``."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import Http404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+
+from . import (
+    api_schema,  # noqa: F401  (the token's OpenAPI security scheme)
+    registry,
+    selectors,
+    services,
+    texts,
+)
+from .api_errors import MoveLimit, error_responses
+from .api_errors import exception_handler as exception_handler  # settings name it here
+from .json_input import StrictCharField
+from .models import Game, Seat
+
+
+class UndoSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The game's current version (the one your move made).")
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Seat
+        fields = ["index", "kind", "player", "bot_level", "colour", "owes_move", "deadline", "resigned",
+                  "forfeited", "substitute_bot"]
+
+    def get_player(self, seat) -> str | None:
+        return seat.user.get_username() if seat.user_id else None
+
+
+class GameSummarySerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Game
+        fields = ["id", "game_type", "options", "status", "version", "is_private", "created_at", "started_at",
+                  "finished_at", "initial_seconds", "increment_seconds", "max_seconds", "timeout_rule", "seats",
+                  "result"]
+
+
+class GameDetailSerializer(GameSummarySerializer):
+    my_seat = serializers.SerializerMethodField()
+    pending = serializers.SerializerMethodField()
+    legal_moves = serializers.SerializerMethodField()
+    view = serializers.SerializerMethodField()
+
+    class Meta(GameSummarySerializer.Meta):
+        fields = GameSummarySerializer.Meta.fields + ["my_seat", "pending", "legal_moves", "view"]
+
+    def get_my_seat(self, game) -> int | None:
+        gv = self.context["gv"]
+        return gv.seat.index if gv.seat else None
+
+    def get_pending(self, game) -> list[int]:
+        return sorted(self.context["gv"].pending)
+
+    @extend_schema_field({"type": "array", "items": {"type": "object", "additionalProperties": True,
+                                                     "required": ["type"]},
+                          "description": "The caller's legal moves now (empty when it owes nothing): "
+                                         "objects of the game's move schema (/api/game-types/{slug}/)."})
+    def get_legal_moves(self, game):
+        return self.context["gv"].legal_moves
+
+    @extend_schema_field({"type": "object", "additionalProperties": True, "nullable": True,
+                          "description": "What the caller's seat (or a spectator) sees: the game's view "
+                                         "schema (/api/game-types/{slug}/)."})
+    def get_view(self, game):
+        return self.context["gv"].view
+
+
+class CompactAnswerSerializer(serializers.Serializer):
+    """A move's answer without the view (``?answer=compact``): enough to play on."""
+
+    id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    my_seat = serializers.IntegerField(allow_null=True)
+    pending = serializers.ListField(child=serializers.IntegerField())
+    legal_moves = serializers.ListField(child=serializers.DictField())
+    result = serializers.DictField(allow_null=True)
+
+
+class MoveSubmitSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=0, help_text="The game version the move was chosen at.")
+    move = serializers.DictField(help_text="The move: one of the objects from legal-moves, e.g. "
+                                           '{"type": "pass"}; its shape is the game\'s move schema '
+                                           "(/api/game-types/{slug}/).")
+
+
+class JoinSerializer(serializers.Serializer):
+    token = StrictCharField(required=False, help_text="A private game's invitation token.")
+
+
+class SeatRequestSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(["me", "open", "invite", "bot"],
+                                   help_text="me (exactly one), open (anyone may join), invite (a player, "
+                                             "by username), bot (a site bot, by level).")
+    username = StrictCharField(required=False, default="", allow_blank=True, max_length=150)
+    bot_level = StrictCharField(required=False, default="", allow_blank=True, max_length=20)
+
+
+class GameCreateSerializer(serializers.Serializer):
+    game_type = StrictCharField(max_length=40, help_text="A game's slug (/api/game-types/).")
+    options = serializers.DictField(required=False, default=dict,
+                                    help_text="The game's options (/api/game-types/); missing ones take "
+                                              "their defaults.")
+    seats = SeatRequestSerializer(many=True, help_text="One entry per seat, in seat order.")
+    private = serializers.BooleanField(required=False, default=False)
+    initial_seconds = serializers.IntegerField(required=False, default=3 * 86400)
+    increment_seconds = serializers.IntegerField(required=False, default=86400)
+    max_seconds = serializers.IntegerField(required=False, default=7 * 86400)
+
+
+class LogLineSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    kind = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    entries = serializers.ListField(child=serializers.DictField())
+    text = serializers.ListField(child=serializers.CharField())
+
+
+class GamePages(PageNumberPagination):
+    """The games list comes in pages (``count``, ``next``, ``previous``, ``results``):
+    its cost must not grow with the site. ``page_size`` may be asked, up to the maximum."""
+
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is not None:
+            try:
+                size = int(raw)
+            except ValueError:
+                size = 0
+            if size < 1:  # DRF would quietly use the default: say what is wrong instead
+                message = f"A whole number from 1 (at most {self.max_page_size} are given)."
+                raise serializers.ValidationError({self.page_size_query_param: message})
+        return super().get_page_size(request)
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 1
+            if parameter["name"] == self.page_size_query_param:
+                parameter["description"] = (f"Games per page (default {self.page_size}; more than "
+                                            f"{self.max_page_size} gives {self.max_page_size}).")
+        return parameters
+
+
+LOG_PAGE = 500  # log rows per answer; the next ones with ?after=<last seq>
+def _flag(request, name: str) -> bool:
+    """A boolean query parameter: true or false (absent: false); anything else is a 400."""
+    value = request.query_params.get(name)
+    if value is None or value == "false":
+        return False
+    if value == "true":
+        return True
+    raise serializers.ValidationError({name: [_("true or false.")]})
+
+
+def _answer(request) -> str:
+    value = request.query_params.get("answer", "full")
+    if value not in ("full", "compact"):
+        raise serializers.ValidationError({"answer": [_("full or compact.")]})
+    return value
+
+
+class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = GameSummarySerializer
+    queryset = Game.objects.none()
+    pagination_class = GamePages
+    visible_version = None  # set once the caller may see the game: errors then carry its version
+
+    def scope_for(self, request) -> str:
+        return "read" if request.method in ("GET", "HEAD", "OPTIONS") else "play"
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        _answer(request)  # a bad ?answer= is refused before anything changes
+
+    def get_queryset(self):
+        params = self.request.query_params
+        return selectors.game_search(
+            user=self.request.user,
+            game_type=params.get("game_type") or params.get("game"),
+            status=params.get("status"),
+            mine=_flag(self.request, "mine"),
+            my_turn=_flag(self.request, "my_turn"),
+        ).order_by("-updated_at", "-pk")
+
+    def _game(self) -> Game:
+        try:
+            game = selectors.game_with_seats(int(self.kwargs["pk"]))
+        except ValueError:
+            raise Http404 from None
+        if game is None or not selectors.can_view(game, self.request.user):
+            raise Http404
+        game_id = game.pk
+        self.visible_version = lambda: Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+        return game
+
+    def _detail(self, request, status_code=200) -> Response:
+        game = self._game()
+        gv = selectors.game_view_for(game, request.user)
+        if _answer(request) == "compact":
+            data = {"id": game.pk, "version": game.version, "status": game.status,
+                    "my_seat": gv.seat.index if gv.seat else None, "pending": sorted(gv.pending),
+                    "legal_moves": gv.legal_moves, "result": game.result}
+        else:
+            data = GameDetailSerializer(game, context={"gv": gv, "request": request}).data
+        return Response(data, status=status_code)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game_type", str, description="Only games of this type (a game's slug)."),
+            OpenApiParameter("game", str, description="The same as game_type."),
+            OpenApiParameter("status", str, description="open, active, finished, cancelled or aborted."),
+            OpenApiParameter("mine", bool, description="Only games where I have a seat or an invitation."),
+            OpenApiParameter("my_turn", bool, description="Only games in progress where I owe a move."),
+        ],
+        responses={200: GameSummarySerializer(many=True), **error_responses(400, 404)},
+    )
+    def list(self, request, *args, **kwargs):
+        """Games I may see (public ones and mine), the most recently changed first, in pages."""
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer, **error_responses(400, 429)})
+    def create(self, request, *args, **kwargs):
+        """Open a game: against site bots (seats of kind bot: it starts at once), a challenge to players
+        (invite: they accept with join or decline), or open seats anyone may join."""
+        body = GameCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        game = services.game_create(
+            creator=request.user, game_type=data["game_type"], options=data["options"],
+            seats=[services.SeatSpec(kind=s["kind"], username=s["username"], bot_level=s["bot_level"])
+                   for s in data["seats"]],
+            is_private=data["private"], initial_seconds=data["initial_seconds"],
+            increment_seconds=data["increment_seconds"], max_seconds=data["max_seconds"],
+            max_per_hour=settings.GAMES_PER_HOUR,
+        )
+        self.kwargs["pk"] = game.pk
+        return self._detail(request, status.HTTP_201_CREATED)
+
+    @extend_schema(parameters=[OpenApiParameter("answer", str, enum=["full", "compact"])],
+                   responses={200: OpenApiResponse(
+                       PolymorphicProxySerializer(component_name="GameAnswer", resource_type_field_name=None,
+                                                  serializers=[GameDetailSerializer, CompactAnswerSerializer])),
+                              **error_responses(404)})
+    def retrieve(self, request, *args, **kwargs):
+        """The game as the caller's seat sees it (a spectator's view for others), with its legal moves."""
+        return self._detail(request)
+
+    @extend_schema(
+        responses={200: inline_serializer(
+            "LegalMoves",
+            {"version": serializers.IntegerField(), "seat": serializers.IntegerField(allow_null=True),
+             "moves": serializers.ListField(child=serializers.DictField())},
+        ), **error_responses(404)}
+    )
+    @action(detail=True, methods=["get"], url_path="legal-moves")
+    def legal_moves(self, request, pk=None):
+        """Every move the caller's seat may make now (empty when it owes nothing)."""
+        game = self._game()
+        gv = selectors.game_view_for(game, request.user)
+        return Response({"version": game.version, "seat": gv.seat.index if gv.seat else None,
+                         "moves": gv.legal_moves})
+
+    @extend_schema(
+        request=MoveSubmitSerializer,
+        parameters=[OpenApiParameter("answer", str, enum=["full", "compact"],
+                                     description="compact: the new version, who owes a move and your next "
+                                                 "legal moves, without the view.")],
+        responses={200: OpenApiResponse(
+            PolymorphicProxySerializer(component_name="MoveAnswer", resource_type_field_name=None,
+                                       serializers=[GameDetailSerializer, CompactAnswerSerializer]),
+            description="The game after the move, with your next legal moves (CompactAnswer with answer=compact)."),
+                   **error_responses(400, 404, 409, 429)},
+    )
+    @action(detail=True, methods=["post"])
+    def moves(self, request, pk=None):
+        """Submit a move with the version it was chosen at. 409 if the game moved on. At most 120 accepted
+        moves a minute per player (refused ones do not count): RateLimit-Limit, -Remaining, -Reset."""
+        game = self._game()
+        limit = MoveLimit(request.user.pk)
+        try:
+            limit.check()
+            body = MoveSubmitSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            move = body.validated_data["move"]
+            _known_type(game.game_type, move)
+            services.move_apply(game_id=game.pk, user=request.user, move=move,
+                                expected_version=body.validated_data["version"])
+            limit.record()
+            response = self._detail(request)
+        except Exception as exc:
+            response = self.handle_exception(exc)
+        for name, value in limit.headers().items():
+            response[name] = value
+        return response
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, description="Only moves after this sequence number.")],
+        responses={200: LogLineSerializer(many=True), **error_responses(400, 404)},
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)  # pages by ``after``, not page numbers
+    def log(self, request, pk=None):
+        """The move log as the caller's seat may read it, with sentences in the caller's language.
+        At most 500 rows per answer, oldest first: ask again with ``after`` = the last ``seq`` for more."""
+        game = self._game()
+        seat = selectors.seat_of(game, request.user)
+        try:
+            after = int(request.query_params.get("after", "0"))
+        except ValueError:
+            raise serializers.ValidationError({"after": ["“after” must be a number."]}) from None
+        names = [s.display_name for s in game.seats.all()]
+        undone = selectors.reads_undone_moves(request.user, seat)
+        rows = selectors.moves_for(game, seat.index if seat else None, after_seq=after,
+                                   first=LOG_PAGE, include_undone=undone)
+        texts.names_at_rows(game, rows, names)
+        return Response([
+            {"seq": r.seq, "seat": r.seat, "kind": r.kind, "created_at": r.created_at, "entries": r.visible,
+             "text": [texts.log_line(game.game_type, e, r.names, game.options) for e in r.visible]}
+            for r in rows
+        ])
+
+    @extend_schema(request=None, responses={200: GameDetailSerializer, **error_responses(400, 404, 409)})
+    @action(detail=True, methods=["post"])
+    def resign(self, request, pk=None):
+        game = self._game()
+        services.game_resign(game_id=game.pk, user=request.user)
+        return self._detail(request)
+
+    @extend_schema(request=UndoSerializer, responses={200: GameDetailSerializer, **error_responses(400, 404, 409)})
+    @action(detail=True, methods=["post"])
+    def undo(self, request, pk=None):
+        """Take back your own last move (version: the game's current one). Allowed only while nobody
+        else has moved since and the move showed nothing hidden; 403 otherwise, 409 if the game moved on."""
+        game = self._game()
+        body = UndoSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.move_undo(game_id=game.pk, user=request.user,
+                           expected_version=body.validated_data["version"])
+        return self._detail(request)
+
+    @extend_schema(
+        request=JoinSerializer,
+        responses={200: GameDetailSerializer, **error_responses(400, 404)},
+    )
+    @action(detail=True, methods=["post"])
+    def join(self, request, pk=None):
+        """Take an open seat, or accept a challenge (an invitation). Private games need the invitation token."""
+        try:
+            game = Game.objects.get(pk=int(pk))
+        except (Game.DoesNotExist, ValueError):
+            raise Http404 from None
+        body = JoinSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        token = body.validated_data.get("token")
+        if game.is_private and token != game.invite_token and not game.seats.filter(user=request.user).exists():
+            raise Http404
+        services.game_join(game_id=game.pk, user=request.user, invite_token=token)
+        return self._detail(request)
+
+    @extend_schema(request=None, responses={200: GameDetailSerializer, **error_responses(400, 404)})
+    @action(detail=True, methods=["post"])
+    def decline(self, request, pk=None):
+        """Decline a challenge (your invitation): the seat becomes open."""
+        game = self._game()
+        services.game_decline(game_id=game.pk, user=request.user)
+        return self._detail(request)
+
+    @extend_schema(request=None, responses={200: GameDetailSerializer, **error_responses(400, 404)})
+    @action(detail=True, methods=["post"])
+    def cancel(self, request, pk=None):
+        """Cancel a game you opened, before it starts (a challenge nobody accepted yet)."""
+        game = self._game()
+        services.game_cancel(game_id=game.pk, user=request.user)
+        return self._detail(request)
+
+
+def _known_type(game_type: str, move: dict) -> None:
+    """A move ``type`` the game does not have is named as such (not the engine's "not now" refusal)."""
+    schemas = registry.definition(game_type).schemas
+    kind = move.get("type")
+    if schemas is None or not isinstance(kind, str):
+        return
+    known = [v["properties"]["type"]["const"] for v in schemas.move["oneOf"]]
+    if kind not in known:
+        raise services.ServiceError(_("This game has no move of type “%(type)s” (its moves: %(known)s)."),
+                                    {"type": kind[:40], "known": ", ".join(known)}, code="unknown_move_type")

@@ -1,0 +1,44 @@
+"""Bot levels per game. Every game gets ``random``; a game's definition in the
+registry names its stronger levels. A chooser sees exactly what a player in that
+seat sees: ``engine.view(state, seat)`` and the seat's legal moves — never the
+state itself, so it cannot read hidden information."""
+
+from __future__ import annotations
+
+import random
+
+from django.utils.translation import gettext_lazy
+
+from kit.base import Engine, Move
+
+from . import registry
+from .registry import Chooser
+
+# Levels as people read them (the slug stays in the database and the API).
+LEVEL_LABELS = {"random": gettext_lazy("random"), "greedy": gettext_lazy("greedy"),
+                "expert": gettext_lazy("expert")}
+
+
+def level_label(level: str) -> str:
+    return str(LEVEL_LABELS.get(level, level))
+
+
+def random_move(engine: Engine, view: dict, legal: list[Move], seat: int, rng: random.Random) -> Move:
+    return rng.choice(legal)
+
+
+def choosers_for(game_type: str) -> dict[str, Chooser]:
+    """Level -> chooser: ``random`` and the game's own levels (KeyError for an unknown game)."""
+    return {"random": random_move, **registry.definition(game_type).bot_levels}
+
+
+def levels_for(game_type: str) -> list[str]:
+    return list(choosers_for(game_type))
+
+
+def choose_move(game_type: str, level: str, engine: Engine, state, seat: int, *, seed: int) -> Move:
+    """The bot's move. The RNG is seeded by the caller (game, version, seat) so
+    a task that runs twice picks the same move."""
+    chooser = choosers_for(game_type)[level]
+    legal = engine.legal_moves(state, seat)
+    return chooser(engine, engine.view(state, seat), legal, seat, random.Random(seed))

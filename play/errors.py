@@ -1,0 +1,71 @@
+"""What a service says when the site's rules refuse a request: the kind of refusal
+(the class), a message key and its parameters. Nothing about HTTP: each interface
+maps a refusal to its own answer (``play.http_errors`` for pages and the API).
+
+The key is the message's gettext msgid: raise sites mark it with ``gettext_lazy``
+(so ``makemessages`` finds it) and the text is written when it is read, in the
+reader's language. This module imports nothing from the site, so every app may
+raise and catch these without importing another app's services."""
+
+from __future__ import annotations
+
+from django.utils import translation
+from django.utils.translation import gettext
+
+
+class ServiceError(Exception):
+    """A request the rules of the site refuse; nothing was changed."""
+
+    def __init__(self, key, params: dict | None = None, *, code: str = ""):
+        self.code = code  # a stable name for programs (the API's error code); empty: the kind's own
+        with translation.override(None):
+            self.key = str(key)  # the msgid, whatever language is active now
+        self.params = dict(params or {})
+        super().__init__(self.key)
+
+    @property
+    def message(self) -> str:
+        """The refusal in the active language."""
+        text = gettext(self.key)
+        return text % self.params if self.params else text
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class NotAllowed(ServiceError):
+    """The user may not do this (not their seat, not their role…)."""
+
+
+class Conflict(ServiceError):
+    """The game is not in a state where this can happen (moved on, over, not your turn)."""
+
+
+class StaleVersion(Conflict):
+    """The client chose its move at an older version: someone moved first (or it was sent twice)."""
+
+
+class TooMany(ServiceError):
+    """A limit on how often something may be done (try again later)."""
+
+
+class DamagedGame(ServiceError):
+    """The stored position fails the engine's own checks: nobody plays or sees it until
+    staff repair it (nothing is changed)."""
+
+
+class BadMove(ServiceError):
+    """The engine refused the move. ``key`` and ``params`` are the engine's: the game's texts
+    word them (``play.texts.error_text``); ``default`` is the sentence when they do not
+    (the engine's own, in English, or a platform message marked for translation)."""
+
+    def __init__(self, key: str, params: dict | None = None, *, game_type: str = "", default=""):
+        super().__init__(key, params)
+        self.game_type = game_type
+        with translation.override(None):
+            self.default = str(default)
+
+    @property
+    def message(self) -> str:
+        """The default sentence; ``play.http_errors`` words the refusal with the game's texts."""
+        return gettext(self.default) if self.default else self.key

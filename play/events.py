@@ -1,0 +1,269 @@
+"""Events for the API's streams (``play.stream``): what changed, told once the change commits.
+
+A write saves its game row; ``game_saved`` (a ``post_save`` receiver) asks for one ``gameState``
+event per game after the commit: to the game's channel (its version, status, the seats that owe a
+move) and to the channel of each player or invitee (with their own seat and whether they owe a
+move). Chat messages are told the same way (``chat_posted``). Events are small and carry no hidden
+information: a client that wants the position asks the API.
+
+Delivery: with ``REDIS_URL``, Redis pub/sub (every web or stream process may publish, every
+stream process hears all through one connection, ``_RedisBridge``); without, within the process
+(``make run``, tests on one server). Channels are prefixed by the database's name, since Redis
+pub/sub ignores database numbers and several sites may share one Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import queue
+import threading
+import time
+from collections import OrderedDict
+
+from django.conf import settings
+from django.db import connections, transaction
+
+log = logging.getLogger(__name__)
+
+FINISHED = ("finished", "aborted", "cancelled")
+
+
+def prefix() -> str:
+    return f"events:{connections['default'].settings_dict['NAME']}:"
+
+
+def user_channel(user_id: int) -> str:
+    return f"u{user_id}"
+
+
+def game_channel(game_id: int) -> str:
+    return f"g{game_id}"
+
+
+# --- publishing ------------------------------------------------------------------------------------
+
+_redis = None
+_down_until = 0.0  # after a failure Redis is not tried again for a few seconds (no 2 s wait per move)
+_last_sent: OrderedDict = OrderedDict()  # (game id) -> what was last told: a repeated save tells nothing
+_last_lock = threading.Lock()
+
+
+def publish(channel: str, event: dict) -> None:
+    publish_many([(channel, event)])
+
+
+def publish_many(messages: list[tuple[str, dict]]) -> None:
+    """Tell channels now, in one round trip (callers are on-commit hooks). Redis down: logged and
+    dropped (the change is committed; a stream's client gets the present state when it reconnects)."""
+    global _redis, _down_until
+    if not settings.REDIS_URL:
+        for channel, event in messages:
+            HUB.dispatch(channel, event)
+        return
+    if time.monotonic() < _down_until:
+        return
+    try:
+        if _redis is None:
+            import redis
+
+            _redis = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1, socket_connect_timeout=1)
+        pipe = _redis.pipeline(transaction=False)
+        for channel, event in messages:
+            pipe.publish(prefix() + channel, json.dumps(event))
+        pipe.execute()
+    except Exception as exc:  # a lost event must not fail the request that made the change
+        _down_until = time.monotonic() + 5
+        log.warning("%d event(s) not published: %s", len(messages), exc)
+
+
+def game_saved(sender, instance, **kwargs) -> None:
+    """``post_save`` of ``Game``: tell the streams once the transaction commits."""
+    game_id = instance.pk
+    transaction.on_commit(lambda: game_changed(game_id))
+
+
+def game_changed(game_id: int) -> None:
+    from .models import Game, Seat
+
+    game = Game.objects.filter(pk=game_id).only("id", "version", "status", "game_type").first()
+    if game is None:
+        return
+    seats = list(
+        Seat.objects.filter(game_id=game_id)
+        .order_by("index")
+        .values_list("index", "user_id", "kind", "owes_move", "substitute_bot")
+    )
+    told = (game.version, game.status, tuple(seats))
+    with _last_lock:
+        if _last_sent.get(game_id) == told:
+            return
+        _last_sent[game_id] = told
+        _last_sent.move_to_end(game_id)
+        while len(_last_sent) > 10000:
+            _last_sent.popitem(last=False)
+    pending = [index for index, _u, _k, owes, _b in seats if owes]
+    base = {
+        "type": "gameState",
+        "game": game_id,
+        "game_type": game.game_type,
+        "version": game.version,
+        "status": game.status,
+        "pending": pending,
+    }
+    messages = [(game_channel(game_id), base)]
+    for index, user_id, kind, owes, substitute in seats:
+        if user_id is None:
+            continue
+        owes = owes and not substitute  # a bot plays the seat meanwhile: not the player's turn
+        if kind == Seat.Kind.INVITED:
+            event = {**base, "type": "gameFinish" if game.status in FINISHED else "challenge", "seat": index}
+        else:
+            event = {
+                **base,
+                "type": user_event_type(game.status, game.version, owes),
+                "seat": index,
+                "my_turn": owes,
+            }
+        messages.append((user_channel(user_id), event))
+    publish_many(messages)
+
+
+def user_event_type(status: str, version: int, owes: bool) -> str:
+    """The kind of a player's event: the game ended, it is their move, the game just started, or
+    someone else moved."""
+    if status in FINISHED:
+        return "gameFinish"
+    if owes:
+        return "myTurn"
+    if status == "active" and version == 1:
+        return "gameStart"
+    return "gameState"
+
+
+def chat_posted(message, recipients) -> None:
+    """A chat line (``community.services.chat_post``), once it commits, to the players in
+    ``recipients`` (the author and those who blocked the author are left out by the caller). Not to
+    the game's channel: its watchers' blocks are not known there."""
+    event = {
+        "type": "chat",
+        "game": message.game_id,
+        "id": message.pk,
+        "seat": message.seat,
+        "author": message.author.get_username(),
+        "text": message.text,
+        "created_at": message.created_at.isoformat(),
+    }
+    messages = [(user_channel(user_id), event) for user_id in recipients]
+    transaction.on_commit(lambda: publish_many(messages))
+
+
+# --- receiving -------------------------------------------------------------------------------------
+
+
+class Subscription:
+    """Events of some channels, as they come: ``get(timeout)`` (threads) or ``aget(timeout)`` (asyncio).
+    ``close()`` when done."""
+
+    def __init__(self, hub: Hub, channels: list[str], loop: asyncio.AbstractEventLoop | None):
+        self.hub, self.channels, self.loop = hub, channels, loop
+        self._queue = asyncio.Queue() if loop else queue.Queue()
+
+    def deliver(self, event: dict) -> None:  # any thread
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._queue.put_nowait, event)
+        else:
+            self._queue.put(event)
+
+    def get(self, timeout: float) -> dict | None:
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    async def aget(self, timeout: float) -> dict | None:
+        try:
+            return await asyncio.wait_for(self._queue.get(), timeout)
+        except TimeoutError:
+            return None
+
+    def close(self) -> None:
+        self.hub.unsubscribe(self)
+
+
+class Hub:
+    """This process's subscribers by channel."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._subs: dict[str, set[Subscription]] = {}
+        self._bridge: _RedisBridge | None = None
+
+    def subscribe(
+        self, channels: list[str], *, loop: asyncio.AbstractEventLoop | None = None
+    ) -> Subscription:
+        """``loop``: an asyncio subscriber's (events come to ``aget``); None: a thread's (``get``)."""
+        sub = Subscription(self, channels, loop)
+        started = None
+        with self._lock:
+            for channel in channels:
+                self._subs.setdefault(channel, set()).add(sub)
+            if settings.REDIS_URL and (self._bridge is None or not self._bridge.is_alive()):
+                self._bridge = started = _RedisBridge(self, settings.REDIS_URL, prefix())
+                started.start()
+        if started is not None:
+            # The first subscriber waits for Redis to confirm (then the present state it reads next is
+            # not older than the events it will hear); later ones never wait, even while Redis is away.
+            started.ready.wait(2)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        with self._lock:
+            for channel in sub.channels:
+                subs = self._subs.get(channel)
+                if subs is not None:
+                    subs.discard(sub)
+                    if not subs:
+                        del self._subs[channel]
+
+    def dispatch(self, channel: str, event: dict) -> None:
+        with self._lock:
+            subs = list(self._subs.get(channel, ()))
+        for sub in subs:
+            sub.deliver(event)
+
+    def count(self) -> int:
+        with self._lock:
+            return len({s for subs in self._subs.values() for s in subs})
+
+
+class _RedisBridge(threading.Thread):
+    """One Redis connection per process hears every channel of this site and hands events to the hub."""
+
+    def __init__(self, hub: Hub, url: str, channel_prefix: str):
+        super().__init__(daemon=True, name="events-redis-bridge")
+        self.hub, self.url, self.prefix = hub, url, channel_prefix
+        self.ready = threading.Event()
+
+    def run(self) -> None:
+        import redis
+
+        while True:
+            try:
+                pubsub = redis.Redis.from_url(
+                    self.url, socket_connect_timeout=5, health_check_interval=30
+                ).pubsub(ignore_subscribe_messages=True)
+                pubsub.psubscribe(self.prefix + "*")
+                pubsub.get_message(timeout=5)  # the subscription's confirmation
+                self.ready.set()
+                while True:
+                    message = pubsub.get_message(timeout=30)
+                    if message and message["type"] == "pmessage":
+                        channel = message["channel"].decode()[len(self.prefix) :]
+                        self.hub.dispatch(channel, json.loads(message["data"]))
+            except Exception as exc:
+                log.warning("event stream: Redis connection lost (%s); reconnecting", exc)
+                time.sleep(1)
+
+
+HUB = Hub()

@@ -1,0 +1,189 @@
+"""Games, seats and the append-only move log.
+
+A game row holds the engine's current state as JSON (the snapshot) and a
+version that grows by one with every applied move, so a page or a move costs
+the same at move 5 and at move 500; the Move rows make every game replayable
+and auditable. Only ``play.services`` writes to these tables.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .bots import level_label
+
+COLOUR_NAMES = {
+    "red": _("Red"), "blue": _("Blue"), "green": _("Green"), "yellow": _("Yellow"), "purple": _("Purple"),
+    "orange": _("Orange"), "teal": _("Teal"), "brown": _("Brown"),
+}
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
+        ABORTED = "aborted", _("Aborted")
+
+    class TimeoutRule(models.TextChoices):
+        BOT = "bot", _("A bot plays for the seat")
+        FORFEIT = "forfeit", _("The seat forfeits")
+
+    game_type = models.CharField(_("game"), max_length=40)
+    options = models.JSONField(_("options"), default=dict)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN, db_index=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    is_private = models.BooleanField(
+        _("private"), default=False, help_text=_("Only people with the invitation link can join.")
+    )
+    invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True, editable=False)
+
+    # The seed never reaches a client: it would let anyone replay hidden draws.
+    seed = models.BigIntegerField(default=new_seed, editable=False)
+    version = models.PositiveIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True, editable=False)
+    result = models.JSONField(null=True, blank=True)
+
+    # Time control (the clock runs in the async issue; these are what it needs).
+    initial_seconds = models.PositiveIntegerField(_("initial time bank (seconds)"), default=3 * 86400)
+    increment_seconds = models.PositiveIntegerField(_("increment per move (seconds)"), default=86400)
+    max_seconds = models.PositiveIntegerField(_("time bank cap (seconds)"), default=7 * 86400)
+    timeout_rule = models.CharField(max_length=10, choices=TimeoutRule.choices, default=TimeoutRule.BOT)
+    timeout_bot_level = models.CharField(max_length=20, default="random")
+    vacation_cap_seconds = models.PositiveIntegerField(
+        _("most vacation time per seat in this game (seconds)"), default=14 * 86400
+    )
+
+    abort_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["status", "is_private", "-created_at"])]
+
+    def __str__(self):
+        return f"#{self.pk} {self.game_type} ({self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in {self.Status.FINISHED, self.Status.CANCELLED, self.Status.ABORTED}
+
+
+class Seat(models.Model):
+    class Kind(models.TextChoices):
+        OPEN = "open", _("Open seat")
+        INVITED = "invited", _("Invited user")
+        HUMAN = "human", _("Player")
+        BOT = "bot", _("Bot")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.OPEN)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
+    bot_level = models.CharField(max_length=20, blank=True)
+    colour = models.CharField(max_length=12)
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    # Kept in step with engine.pending() on every move: "my games" and the
+    # deadline sweep read these columns instead of loading game states.
+    owes_move = models.BooleanField(default=False, db_index=True)
+    owes_since = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    bank_seconds = models.PositiveIntegerField(default=0)
+    reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)  # 80% of the bank spent
+    vacation_used_seconds = models.PositiveIntegerField(default=0)
+
+    # "Since your last visit" (the game page): the game version up to which this seat's
+    # player dismissed the summary. The summary shows the other seats' moves after the
+    # later of this and the seat's own last move, so it needs no write on every page
+    # view (a visit is not a read receipt: a glance at a phone must not hide what
+    # happened), only one when the player says "seen"; a field, not a model, because
+    # it is one number per seat, read with the seat the page loads anyway.
+    seen_seq = models.PositiveIntegerField(default=0)
+
+    # A bot standing in for a human (timeout, moderation); the human keeps the seat.
+    substitute_bot = models.CharField(max_length=20, blank=True)
+    forfeited = models.BooleanField(default=False)
+    resigned = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [models.UniqueConstraint(fields=["game", "index"], name="unique_seat_index")]
+        indexes = [
+            models.Index(fields=["user", "owes_move"]),
+            # The sweep's "bot turns whose task was lost": only the few seats a bot
+            # plays that owe a move, instead of every seat that owes one.
+            models.Index(fields=["game"], name="seat_bot_owes_move",
+                         condition=models.Q(owes_move=True) & (~models.Q(kind="human") | ~models.Q(substitute_bot=""))),
+        ]
+
+    def __str__(self):
+        return f"{self.game_id}/{self.index} {self.display_name}"
+
+    @property
+    def display_name(self) -> str:
+        if self.kind == self.Kind.BOT:
+            # Several bots in one game must be told apart: by their colour.
+            return str(_("%(colour)s bot (%(level)s)") % {"colour": COLOUR_NAMES.get(self.colour, self.colour),
+                                                           "level": level_label(self.bot_level)})
+        if self.user_id:
+            return self.user.get_username()
+        return str(_("Open seat"))
+
+    @property
+    def played_by_bot(self) -> str:
+        """The bot level that moves for this seat now, or ''."""
+        if self.kind == self.Kind.BOT:
+            return self.bot_level
+        return self.substitute_bot
+
+
+class Move(models.Model):
+    """Append-only: one row per applied move, never deleted. A moderator's
+    rollback and a player's undo only mark the moves they undo (``undone_at``;
+    ``taken_back`` for an undo): the log keeps them, replays skip them."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()  # equals the game version this move produced
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)  # None: platform event
+    kind = models.CharField(max_length=12, default="move")  # move | resign | forfeit | abort
+    payload = models.JSONField()
+    log = models.JSONField(default=list)  # engine LogEntry dicts (with visible_to when private)
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    by_bot = models.CharField(max_length=20, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    # A player's own undo (play.services.move_undo), as opposed to a moderator's rollback.
+    taken_back = models.BooleanField(default=False)
+    # Set when the move was applied: the engine said it revealed nothing hidden, so its
+    # player may take it back while nobody else has acted since.
+    reveals_nothing = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_move_seq")]
+
+    def __str__(self):
+        # Not the payload: this names the row in every staff tier's admin pages, and a payload may
+        # hold hidden information (a rollback's redraw seed).
+        return f"{self.game_id}#{self.seq} seat {self.seat}: {self.kind}"

@@ -1,0 +1,190 @@
+"""Shared steps of every write: the locked game, the state in and out, the log, the end of a game,
+what happens after any change (clocks, bots, notifications)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from kit.base import InvalidState
+
+from .. import seat_clocks, signals
+from ..errors import DamagedGame, ServiceError
+from ..models import Game, Move, Seat
+
+log = logging.getLogger(__name__)
+
+
+def state_load(*, engine, game: Game):
+    """The engine's state of a stored game; a snapshot the engine refuses is not served."""
+    try:
+        return engine.load(game.state)
+    except InvalidState as exc:
+        log.error("game %s: stored %s state refused: %s", game.pk, game.game_type, exc)
+        raise DamagedGame(_("This game's saved position is damaged, so it cannot be shown or played for now. "
+                            "The site's staff have been told; nothing was changed.")) from None
+
+
+def _state_store(engine, game: Game, state) -> None:
+    """Snapshot ``state`` into the game row, after the engine accepts it back."""
+    data = engine.dump(state)
+    try:
+        engine.load(data)
+    except InvalidState as exc:
+        log.error("game %s: %s engine produced a state it refuses: %s", game.pk, game.game_type, exc)
+        raise DamagedGame(_("This move would leave the game in a damaged position, so it was not played. "
+                            "The site's staff have been told.")) from None
+    game.state = data
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """How a seat is filled at creation: 'me', 'open', 'invite' (+ username) or 'bot' (+ level)."""
+
+    kind: str
+    username: str = ""
+    bot_level: str = ""
+
+
+# --- shared steps ----------------------------------------------------------------------------------
+
+
+def lock_game(game_id: int) -> Game:
+    """The game row, locked until the transaction ends (every write starts here)."""
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise ServiceError(_("There is no such game.")) from None
+
+
+def _seats_for_update(game: Game) -> list[Seat]:
+    """The game's seats by index, locked (not their users, who come along with their
+    profiles: the "your turn" e-mail needs them)."""
+    return list(game.seats.select_for_update(of=("self",)).select_related("user__profile").order_by("index"))
+
+
+def log_event(game: Game, seat_index, kind: str, payload: dict, by_user=None, *,
+              not_in_log: tuple[str, ...] = ("type",)) -> None:
+    """A platform event in the move log (resign, timeout, a moderator's action…):
+    it bumps the version so every open page refreshes. The payload's keys, except
+    those in ``not_in_log``, become the log line's parameters."""
+    game.version += 1
+    Move.objects.create(
+        game=game, seq=game.version, seat=seat_index, kind=kind, payload=payload,
+        log=[{"key": f"site.{kind}", "params": {k: v for k, v in payload.items() if k not in not_in_log},
+              "seat": seat_index}],
+        by_user=by_user if by_user is not None and getattr(by_user, "is_authenticated", False) else None,
+    )
+
+
+def _forfeit_seat(game: Game, seats: list[Seat], seat: Seat, *, kind: str, by_user) -> None:
+    log_event(game, seat.index, kind, {"type": kind}, by_user=by_user)
+    still_playing = [s for s in seats if not (s.resigned or s.forfeited) and s.kind == Seat.Kind.HUMAN]
+    bots_playing = [s for s in seats if s.kind == Seat.Kind.BOT]
+    if len(still_playing) + len(bots_playing) <= 1:
+        n = len(seats)
+        _finish(game, seats, _result(seats, scores=[None] * n, ranks=_left_ranked_last(seats, [1] * n)))
+    else:
+        seat.substitute_bot = seat.substitute_bot or game.timeout_bot_level
+        seat.deadline = seat.reminder_at = None  # a bot moves now: no clock to watch
+        seat.save(update_fields=["substitute_bot", "deadline", "reminder_at"])
+        _bots_to_move(game)
+    game.save()
+
+
+def _after_change(game: Game, engine, state, seats: list[Seat], *, moved_seat: Seat | None = None,
+                  queue_bots: bool = True, now=None, undoing: Seat | None = None,
+                  announce: bool = True) -> None:
+    """Bring seats' owes-move flags and clocks in step with the engine, finish a
+    game that is over, and queue bot turns. ``game.save()`` is the caller's.
+
+    After a move (``moved_seat``) a seat that stops owing is charged the time it took
+    and earns the increment. After a position is taken back (an undo, a rollback: no
+    ``moved_seat``) a seat that stops owing is charged nothing, and the seat ``undoing``
+    its move gives back the increment it earned (taking back and replaying a move must
+    not earn time). A human whose clock starts is told it is their turn, unless
+    ``announce`` is off (an undo tells nobody)."""
+    now = now or timezone.now()
+    if engine.is_over(state):
+        result = engine.result(state)
+        ranks = _left_ranked_last(seats, list(result.ranks))
+        _finish(game, seats, _result(seats, scores=result.scores, ranks=ranks, details=result.details,
+                                     tiebreak=result.tiebreak))
+        return
+    pending = engine.pending(state)
+    since = min((s.owes_since for s in seats if s.owes_since), default=now)
+    vacations = seat_clocks.vacations_of([s.user_id for s in seats], since)
+    for seat in seats:
+        owes = seat.index in pending
+        before = [getattr(seat, f) for f in seat_clocks.CLOCK_FIELDS]
+        if seat is undoing and owes:
+            seat.bank_seconds = max(seat.bank_seconds - game.increment_seconds, 0)
+        if seat.owes_move and moved_seat is not None and (not owes or seat is moved_seat):
+            seat_clocks.stop(game, seat, now, vacations.get(seat.user_id, []))
+        elif seat.owes_move and not owes:
+            seat_clocks.clear(seat)
+        started = owes and not seat.owes_move
+        if started:
+            seat_clocks.start(game, seat, now, vacations.get(seat.user_id, []))
+        if [getattr(seat, f) for f in seat_clocks.CLOCK_FIELDS] != before:
+            seat.save(update_fields=seat_clocks.CLOCK_FIELDS)  # only seats whose clock changed
+        if started and announce and seat.user_id and seat.kind == Seat.Kind.HUMAN and not seat.played_by_bot:
+            signals.turn_started.send(sender=Game, game=game, seat=seat)
+    # The bot task itself passes queue_bots=False: it loops instead of nesting.
+    if queue_bots and any(s.owes_move and s.played_by_bot for s in seats):
+        _bots_to_move(game)
+
+
+def _clock_restart(game: Game, seat: Seat) -> None:
+    """Someone new answers for a seat that owes a decision (its player back from a bot,
+    another player given the seat): its clock runs from now, with their vacations."""
+    if seat.owes_move:
+        seat.owes_since = timezone.now()
+        vacations = seat_clocks.vacations_of([seat.user_id], seat.owes_since).get(seat.user_id, [])
+        seat_clocks.schedule(game, seat, vacations)
+
+
+def _left_ranked_last(seats: list[Seat], ranks: list[int]) -> list[int]:
+    """Players who resigned or forfeited rank after everyone who stayed; stayers keep their order."""
+    left = {s.index for s in seats if s.resigned or s.forfeited}
+    if not left:
+        return ranks
+    stayed = [i for i in range(len(seats)) if i not in left]
+    return [len(stayed) + 1 if i in left else 1 + sum(1 for j in stayed if ranks[j] < ranks[i])
+            for i in range(len(seats))]
+
+
+def _result(seats: list[Seat], *, scores, ranks, details=None, tiebreak=None, **marks) -> dict:
+    """``Game.result``: per seat score, rank and details, the tie-break applied, the seats
+    that left, and ``marks`` (an adjudication says so, and whether it is rated)."""
+    return {
+        "scores": list(scores),
+        "ranks": list(ranks),
+        "details": list(details) if details is not None else [{} for _ in seats],
+        "tiebreak": tiebreak,
+        "left": sorted(s.index for s in seats if s.resigned or s.forfeited),
+        **marks,
+    }
+
+
+def _finish(game: Game, seats: list[Seat], result: dict) -> None:
+    """The one way a game ends with a result, whatever ended it: the engine (the last
+    move), players leaving (resignations, time-outs) or a moderator's adjudication.
+    Every clock stops; ``signals.game_finished`` tells the other apps (the result mails,
+    the ratings). ``game.save()`` is the caller's."""
+    game.result = result
+    game.status = Game.Status.FINISHED
+    game.finished_at = timezone.now()
+    for seat in seats:
+        if seat.owes_move or seat.deadline:
+            seat_clocks.clear(seat)
+            seat.save(update_fields=["owes_move", "owes_since", "deadline", "reminder_at"])
+    signals.game_finished.send(sender=Game, game=game, seats=seats)
+
+
+def _bots_to_move(game: Game) -> None:
+    """Bot seats owe a decision: ``play.handlers`` queues their task once this commits."""
+    signals.bots_to_move.send(sender=Game, game=game)

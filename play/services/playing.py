@@ -1,0 +1,199 @@
+"""Playing: a seat's move, undo, resignation, time-out, taking a seat back, summaries seen."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from kit.base import IllegalMove
+
+from .. import registry, seat_clocks, undo
+from ..errors import BadMove, Conflict, NotAllowed, ServiceError, StaleVersion
+from ..models import Game, Move, Seat
+from ..replay import replay_final_state
+from .core import (
+    _after_change,
+    _bots_to_move,
+    _clock_restart,
+    _forfeit_seat,
+    _seats_for_update,
+    _state_store,
+    lock_game,
+    log_event,
+    state_load,
+)
+
+# --- playing ---------------------------------------------------------------------------------------
+
+
+def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: dict, expected_version: int,
+               bot_level: str = "", queue_bots: bool = True) -> Game:
+    """Apply one move for the user's seat (or, for a bot, the given seat).
+
+    A stale ``expected_version`` (the game moved on, or the same submission
+    arrives twice) raises Conflict and changes nothing."""
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise BadMove("illegal", default=_("A move must be an object with a “type”."))
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict(_("This game is not in progress."), code="game_not_in_progress")
+        if expected_version != game.version:
+            raise StaleVersion(
+                _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s)."),
+                {"seen": expected_version, "now": game.version}
+            )
+        # The users come along (the "your turn" e-mail needs one); only the seats are locked.
+        seats = _seats_for_update(game)
+        seat = _acting_seat(seats, user=user, seat_index=seat_index, bot_level=bot_level)
+        engine = registry.get(game.game_type)
+        state = state_load(engine=engine, game=game)
+        if seat.index not in engine.pending(state):
+            raise Conflict(_("It is not your turn to move."), code="not_your_turn")
+        try:
+            applied = engine.apply(state, seat.index, move)
+        except IllegalMove as exc:
+            raise BadMove(exc.key, exc.params, game_type=game.game_type, default=exc.message) from None
+        game.version += 1
+        Move.objects.create(
+            game=game, seq=game.version, seat=seat.index, payload=move,
+            log=[entry.to_json() for entry in applied.log],
+            by_user=user if user is not None and user.is_authenticated else None, by_bot=bot_level,
+            reveals_nothing=undo.reveals_nothing(engine, state, applied.state),
+        )
+        _state_store(engine, game, applied.state)
+        _after_change(game, engine, applied.state, seats, moved_seat=seat, queue_bots=queue_bots)
+        game.save()
+    return game
+
+
+def _acting_seat(seats: list[Seat], *, user, seat_index: int | None, bot_level: str) -> Seat:
+    if bot_level:
+        seat = seats[seat_index]
+        if seat.played_by_bot != bot_level:
+            raise Conflict(_("This seat is no longer played by that bot."))
+        return seat
+    mine = [s for s in seats if user is not None and s.user_id == user.pk and s.kind == Seat.Kind.HUMAN]
+    if not mine:
+        raise NotAllowed(_("You do not play in this game."))
+    seat = mine[0]
+    if seat.forfeited or seat.resigned:
+        raise NotAllowed(_("You have left this game."))
+    if seat.substitute_bot:
+        raise Conflict(_("A bot is playing your seat; take it back first."))
+    return seat
+
+
+def move_undo(*, game_id: int, user, expected_version: int) -> Game:
+    """The player takes back their own last move: only while nobody else has acted
+    since and the move revealed nothing hidden (``play.undo``). The move stays in
+    the log, marked as taken back; the position is rebuilt from the seed and the
+    moves kept, so ``verify_games`` still replays the game."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise Conflict(_("This game is not in progress."))
+        if expected_version != game.version:
+            raise StaleVersion(_("The game has changed since you looked at it."))
+        seats = _seats_for_update(game)
+        seat = _acting_seat(seats, user=user, seat_index=None, bot_level="")
+        last = game.moves.order_by("-seq").first()
+        if undo.undoable_move(game, seat, last) is None:
+            raise NotAllowed(_("You can take back only your own last move, while nobody else has moved "
+                               "since and it showed nothing hidden."))
+        now = timezone.now()
+        Move.objects.filter(pk=last.pk).update(undone_at=now, taken_back=True)
+        engine, state = replay_final_state(game)
+        game.state = engine.dump(state)
+        log_event(game, seat.index, "undo", {"type": "undo", "seq": last.seq}, by_user=user)
+        # Seats that owed a decision only because of the undone move stop owing, uncharged; the
+        # undoing seat gives back the move's increment; nobody is told "your turn". A bot owing a
+        # decision beside the undone move is queued again: its task saw the old version.
+        _after_change(game, engine, state, seats, now=now, undoing=seat, announce=False)
+        game.save()
+    return game
+
+
+@transaction.atomic
+def game_resign(*, game_id: int, user) -> Game:
+    """The player leaves. The seat forfeits (ranked last) and a bot finishes its
+    moves; when at most one player is left in the game, it ends."""
+    game = lock_game(game_id)
+    if game.status != Game.Status.ACTIVE:
+        raise ServiceError(_("Only a game in progress can be resigned."))
+    seats = list(game.seats.select_for_update().order_by("index"))
+    seat = next((s for s in seats if s.user_id == user.pk and s.kind == Seat.Kind.HUMAN), None)
+    if seat is None:
+        raise NotAllowed(_("You do not play in this game."))
+    if seat.resigned or seat.forfeited:
+        raise ServiceError(_("You have already left this game."))
+    seat.resigned = True
+    seat.save(update_fields=["resigned"])
+    _forfeit_seat(game, seats, seat, kind="resign", by_user=user)
+    return game
+
+
+@transaction.atomic
+def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bool:
+    """The seat's clock ran out: apply the rule chosen at creation. Safe to call
+    twice (the second call finds the seat no longer late and does nothing);
+    returns whether the rule was applied."""
+    game = lock_game(game_id)
+    seats = list(game.seats.select_for_update().order_by("index"))
+    seat = seats[seat_index]
+    if game.status != Game.Status.ACTIVE or not seat.owes_move or seat.played_by_bot:
+        return False
+    if seat.deadline is None or seat.deadline > timezone.now():
+        return False
+    if expected_deadline is not None and seat.deadline != expected_deadline:
+        return False
+    if game.timeout_rule == Game.TimeoutRule.FORFEIT:
+        seat.forfeited = True
+        seat.save(update_fields=["forfeited"])
+        _forfeit_seat(game, seats, seat, kind="forfeit", by_user=None)
+    else:
+        log_event(game, seat.index, "timeout", {"type": "timeout", "bot": game.timeout_bot_level})
+        seat.substitute_bot = game.timeout_bot_level
+        seat.deadline = seat.reminder_at = None  # a bot moves now: no clock to watch
+        seat.save(update_fields=["substitute_bot", "deadline", "reminder_at"])
+        game.save()
+        _bots_to_move(game)
+    return True
+
+
+@transaction.atomic
+def seat_take_back(*, game_id: int, user) -> Game:
+    """A player whose seat a bot took over (timeout) plays again."""
+    game = lock_game(game_id)
+    seat = game.seats.select_for_update().filter(user=user, kind=Seat.Kind.HUMAN).first()
+    if game.status != Game.Status.ACTIVE or seat is None or not seat.substitute_bot:
+        raise ServiceError(_("No bot is playing a seat of yours in this game."))
+    if seat.forfeited or seat.resigned:
+        raise ServiceError(_("You have left this game."))
+    seat.substitute_bot = ""
+    seat.bank_seconds = game.initial_seconds  # a fresh bank: the old one ran out
+    _clock_restart(game, seat)
+    seat.save(update_fields=["substitute_bot", *seat_clocks.CLOCK_FIELDS])
+    log_event(game, seat.index, "take_back", {"type": "take_back"})
+    game.save()
+    return game
+
+
+SEEN_SEQ_MAX = 2_147_483_647  # PositiveIntegerField holds this on every database
+
+
+def seat_summary_seen(*, game_id: int, user, version: int) -> None:
+    """The player has read the "since your last visit" summary of this game up to
+    ``version`` (their seat's ``seen_seq`` only grows, and never past the game)."""
+    from django.db.models.functions import Greatest, Least
+
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise ServiceError(_("The version must be a number."))
+    # A number past any column (10**30 from a forged form) would overflow the database's
+    # integer: no game gets that far, so it means "all of it" (capped at the game's version below).
+    version = min(version, SEEN_SEQ_MAX)
+    updated = Seat.objects.filter(game_id=game_id, user=user, kind=Seat.Kind.HUMAN).update(
+        seen_seq=Greatest("seen_seq", Least(version, Game.objects.filter(pk=game_id).values("version")[:1])))
+    if not updated:
+        raise ServiceError(_("You have no seat in this game."))

@@ -1,0 +1,300 @@
+"""Waiting without polling: event streams and a long-poll, fed by ``play.events``.
+
+- ``GET /api/stream/events/``: the caller's events as they happen, one JSON object per line (NDJSON;
+  ``Accept: text/event-stream`` gives server-sent events). First, one event per game that needs
+  the caller (``myTurn``, ``challenge``) or is in progress (``gameState``); then ``gameStart``,
+  ``myTurn``, ``gameState`` (someone moved), ``gameFinish``, ``challenge``, ``chat``. An empty line
+  every 20 s keeps proxies from closing it.
+- ``GET /api/stream/games/<id>/``: one game's ``gameState`` (version, status, the seats that owe a
+  move) now and at every change; it ends when the game is over.
+- ``GET /api/stream/wait/?game=<id>&version=<n>&timeout=<s>``: a long-poll for clients that cannot
+  read a stream: the game's state as soon as its version is not ``n``. Without ``game``: as soon as
+  the caller owes a move anywhere (``my_turn`` lists the games), or an event arrives.
+
+Under ASGI (``deploy/site stream``: uvicorn) a waiting client is a coroutine, not a worker; the
+same views under WSGI (``runserver``, the test server) hold one thread per client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.core.handlers.asgi import ASGIRequest
+from django.db import DatabaseError, connection
+from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
+
+from . import events, selectors
+from .models import Game, Seat
+
+KEEP_ALIVE = 20.0  # seconds between keep-alive lines
+LONG_POLL_MAX = 60
+
+
+def _in_thread(fn, *args):
+    """Database work off the event loop, in a thread of the loop's pool (a few, whatever the number of
+    clients). Each keeps its connection (a new one per client would cost a server process fork each);
+    one that failed is closed, and the next call opens another."""
+
+    def run():
+        try:
+            return fn(*args)
+        except DatabaseError:
+            connection.close()
+            raise
+        finally:
+            if not settings.STREAM_KEEP_DB_CONNECTIONS:
+                connection.close()
+
+    return sync_to_async(run, thread_sensitive=False)()
+
+
+def _user_from(request):
+    """The caller: a token (``Authorization: Bearer``) or the site's session; an AnonymousUser else."""
+    from rest_framework.exceptions import AuthenticationFailed
+
+    from .api_auth import key_of, scopes_of, user_of_key
+
+    try:
+        key = key_of(request.META.get("HTTP_AUTHORIZATION", "").encode("latin-1"))
+    except AuthenticationFailed:
+        return None, set()
+    if key is not None:
+        found = user_of_key(key)
+        return (found[0], scopes_of(found[1])) if found else (None, set())
+    user = request.user  # the session (its middleware ran)
+    return (user, scopes_of(None)) if user.is_authenticated else (None, set())
+
+
+def _refusal(status: int, code: str, detail: str) -> JsonResponse:
+    response = JsonResponse({"code": code, "detail": detail, "params": {}}, status=status)
+    if status == 401:
+        response["WWW-Authenticate"] = 'Bearer realm="api"'
+    return response
+
+
+async def _caller(request):
+    return await _db(request, _user_from, request)
+
+
+def _game_state(game: Game) -> dict:
+    pending = sorted(s.index for s in game.seats.all() if s.owes_move)
+    return {
+        "type": "gameState",
+        "game": game.pk,
+        "game_type": game.game_type,
+        "version": game.version,
+        "status": game.status,
+        "pending": pending,
+    }
+
+
+def _user_snapshot(user) -> list[dict]:
+    """An event per game that is open for or in progress with the user (the stream's first lines)."""
+    seats = (
+        Seat.objects.filter(user=user, game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
+        .select_related("game")
+        .defer("game__state")
+        .order_by("game_id")
+    )
+    found = []
+    for seat in seats:
+        game = seat.game
+        base = {
+            "game": game.pk,
+            "game_type": game.game_type,
+            "version": game.version,
+            "status": game.status,
+            "seat": seat.index,
+        }
+        if seat.kind == Seat.Kind.INVITED:
+            found.append({**base, "type": "challenge"})
+        elif game.status == Game.Status.ACTIVE:
+            owes = seat.owes_move and not seat.substitute_bot
+            found.append({**base, "type": "myTurn" if owes else "gameState", "my_turn": owes})
+    return found
+
+
+def _visible_game(game_id: int, user):
+    game = selectors.game_with_seats(game_id)
+    if game is None or not selectors.can_view(game, user):
+        return None
+    return game
+
+
+# --- framing -----------------------------------------------------------------------------------------
+
+
+def _frame(event: dict | None, sse: bool) -> bytes:
+    if event is None:
+        return b": keep-alive\n\n" if sse else b"\n"
+    text = json.dumps(event, separators=(",", ":"))
+    return f"event: {event['type']}\ndata: {text}\n\n".encode() if sse else (text + "\n").encode()
+
+
+def _response(chunks, sse: bool) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(
+        chunks, content_type="text/event-stream" if sse else "application/x-ndjson"
+    )
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each line on at once
+    return response
+
+
+def _relay_async(sub, first: list[dict], sse: bool, until=None):
+    async def chunks():
+        try:
+            for event in first:
+                yield _frame(event, sse)
+            if until and any(until(e) for e in first):
+                return
+            while True:
+                event = await sub.aget(KEEP_ALIVE)
+                yield _frame(event, sse)
+                if event is not None and until and until(event):
+                    return
+        finally:
+            sub.close()
+
+    return chunks()
+
+
+def _relay_sync(sub, first: list[dict], sse: bool, until=None):
+    def chunks():
+        connection.close()  # a WSGI thread waits here for long: it needs no database connection meanwhile
+        try:
+            for event in first:
+                yield _frame(event, sse)
+            if until and any(until(e) for e in first):
+                return
+            while True:
+                event = sub.get(KEEP_ALIVE)
+                yield _frame(event, sse)
+                if event is not None and until and until(event):
+                    return
+        finally:
+            sub.close()
+
+    return chunks()
+
+
+async def _db(request, fn, *args):
+    """Under ASGI in a pooled thread; under WSGI in the request's own thread (its connection)."""
+    if isinstance(request, ASGIRequest):
+        return await _in_thread(fn, *args)
+    return await sync_to_async(fn)(*args)
+
+
+def _wants_sse(request) -> bool:
+    return "text/event-stream" in request.META.get("HTTP_ACCEPT", "")
+
+
+# --- views ---------------------------------------------------------------------------------------------
+
+
+def _loop_of(request):
+    return asyncio.get_running_loop() if isinstance(request, ASGIRequest) else None
+
+
+def _relay_for(request):
+    return _relay_async if isinstance(request, ASGIRequest) else _relay_sync
+
+
+async def user_events(request):
+    loop = _loop_of(request)
+
+    def start():  # one trip to the database's thread: who, then subscribed, then the present
+        user, scopes = _user_from(request)
+        if user is None or "read" not in scopes:
+            return user, None, None
+        # Subscribed before the present is read: nothing that happens in between is missed.
+        sub = events.HUB.subscribe([events.user_channel(user.pk)], loop=loop)
+        return user, sub, _user_snapshot(user)
+
+    user, sub, first = await _db(request, start)
+    if user is None:
+        return _refusal(401, "not_authenticated", "Send a token: Authorization: Bearer <key>.")
+    if sub is None:
+        return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
+    sse = _wants_sse(request)
+    return _response(_relay_for(request)(sub, first, sse), sse)
+
+
+async def game_events(request, pk: int):
+    loop = _loop_of(request)
+
+    def start():
+        user, scopes = _user_from(request)
+        if user is not None and "read" not in scopes:
+            return "forbidden", None, None
+        sub = events.HUB.subscribe([events.game_channel(pk)], loop=loop)
+        game = _visible_game(pk, user or AnonymousUser())
+        if game is None:
+            sub.close()
+        return None, sub, game
+
+    refused, sub, game = await _db(request, start)
+    if refused:
+        return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
+    if game is None:
+        return _refusal(404, "not_found", "No such game.")
+    relay = _relay_for(request)
+    sse = _wants_sse(request)
+    over = lambda e: e.get("type") == "gameState" and e.get("status") in events.FINISHED  # noqa: E731
+    return _response(relay(sub, [_game_state(game)], sse, until=over), sse)
+
+
+async def wait(request):
+    """The long-poll (see the module's docstring)."""
+    user, scopes = await _caller(request)
+    if user is None:
+        return _refusal(401, "not_authenticated", "Send a token: Authorization: Bearer <key>.")
+    if "read" not in scopes:
+        return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
+    try:
+        timeout = min(max(float(request.GET.get("timeout", "25")), 0), LONG_POLL_MAX)
+        game_id = int(request.GET["game"]) if request.GET.get("game") else None
+        version = int(request.GET.get("version", "-1"))
+    except ValueError:
+        return _refusal(400, "invalid", "game and version are whole numbers, timeout a number of seconds.")
+    asynchronous = isinstance(request, ASGIRequest)
+    channel = events.game_channel(game_id) if game_id is not None else events.user_channel(user.pk)
+    sub = events.HUB.subscribe([channel], loop=_loop_of(request))
+    try:
+        if game_id is not None:
+            game = await _db(request, _visible_game, game_id, user)
+            if game is None:
+                return _refusal(404, "not_found", "No such game.")
+            if game.version != version:
+                return JsonResponse(_game_state(game))
+            event = await _next(sub, asynchronous, timeout, lambda e: e.get("type") == "gameState")
+            if event is None:
+                return JsonResponse(_game_state(game))  # unchanged: ask again
+            return JsonResponse(event)
+        snapshot = await _db(request, _user_snapshot, user)
+        mine = [e["game"] for e in snapshot if e.get("my_turn")]
+        if mine:
+            return JsonResponse({"my_turn": mine, "events": []})
+        event = await _next(sub, asynchronous, timeout, lambda e: True)
+        mine = [event["game"]] if event is not None and event.get("my_turn") else []
+        return JsonResponse({"my_turn": mine, "events": [event] if event else []})
+    finally:
+        sub.close()
+
+
+async def _next(sub, asynchronous: bool, timeout: float, wanted):
+    deadline = time.monotonic() + timeout
+    while (left := deadline - time.monotonic()) > 0:
+        event = await sub.aget(left) if asynchronous else await asyncio.to_thread(sub.get, left)
+        if event is None:
+            return None
+        if wanted(event):
+            return event
+    return None
+
+
+def not_found(request):
+    return HttpResponse(status=404)

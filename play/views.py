@@ -1,0 +1,490 @@
+"""Pages. Thin: parse input, call a service or selector, render.
+
+The game page polls ``game_poll`` with the version it shows: an unchanged
+game answers 204 after one indexed query; a changed one answers the new
+partials; a finished one answers 286 so htmx stops polling."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import cached_property, lru_cache, partial
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import SESSION_KEY
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.crypto import constant_time_compare
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import replace_url
+from django_ratelimit.decorators import ratelimit
+
+from . import body_cache, json_input, presence, registry, replay, selectors, services, texts, undo
+from .forms import GameCreateForm
+from .http_errors import form_status, status_of, text_of
+from .models import Game
+
+HTMX_STOP_POLLING = 286
+LOG_TAIL = 60
+LOBBY_MY_TURN = 10
+TAKEN_BACK_CLASS = mark_safe(' class="taken-back"')
+
+
+def _line_class(marks: dict, key: str) -> str:
+    """The class attribute of a log line the game marks (a year's border, a phase's start)."""
+    css = marks.get(key)
+    return _class_attribute(css) if css else ""
+
+
+@lru_cache(maxsize=64)
+def _class_attribute(css: str) -> str:
+    return format_html(' class="{}"', css)
+
+
+def _page_parts(request, game: Game, gv, names: list[str], base_url: str, *, replay: bool = False) -> dict:
+    """What the game's definition adds to its page: its context, templates and stylesheets."""
+    definition = registry.definition(game.game_type)
+    extra = {}
+    if definition.page is not None and gv.view is not None:
+        extra = definition.page(request=request, game=game, gv=gv, names=names, base_url=base_url,
+                                replay=replay)
+    return {
+        **extra,
+        "board_template": definition.template("board"),
+        "moves_template": definition.template("moves"),
+        "replay_template": definition.template("replay"),
+        "stylesheets": definition.stylesheets,
+    }
+
+
+def _result_rows(game: Game, seats: list) -> list[dict]:
+    """The final ranks, best first (seat order among equals)."""
+    result = game.result or {}
+    ranks, scores, left = result.get("ranks") or [], result.get("scores") or [], result.get("left") or []
+    rows = [{"seat": s, "rank": ranks[s.index] if s.index < len(ranks) else "",
+             "score": scores[s.index] if s.index < len(scores) else None, "left": s.index in left}
+            for s in seats]
+    return sorted(rows, key=lambda r: (r["rank"] if isinstance(r["rank"], int) else 1_000, r["seat"].index))
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    context = {"open_games": selectors.games_open_for(request.user)[:50]}
+    if request.user.is_authenticated:
+        context["my_turn"] = selectors.my_turn_games(request.user, LOBBY_MY_TURN)
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    pages = {key: request.GET.get(key) for key in ("my_turn", "their_turn", "waiting")}
+    return render(request, "games/my_games.html", {"mine": selectors.games_of(request.user, pages=pages)})
+
+
+@login_required
+def game_new(request: HttpRequest) -> HttpResponse:
+    game_type = request.POST.get("game_type") or request.GET.get("game")
+    if request.method == "POST" and "reload" not in request.POST:
+        form = GameCreateForm(request.POST, game_type=game_type)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                game = services.game_create(
+                    creator=request.user,
+                    game_type=data["game_type"],
+                    options=data["options"],
+                    seats=data["seats"],
+                    is_private=data["is_private"],
+                    initial_seconds=data["initial_days"] * 86400,
+                    increment_seconds=data["increment_days"] * 86400,
+                    max_seconds=data["max_days"] * 86400,
+                    timeout_rule=data["timeout_rule"],
+                    timeout_bot_level=data["timeout_bot_level"],
+                    max_per_hour=settings.GAMES_PER_HOUR,
+                )
+            except services.ServiceError as exc:
+                form.add_error(None, text_of(exc))
+                return render(request, "games/new.html", {"form": form}, status=form_status(exc))
+            else:
+                messages.success(request, _("Your game is open."))
+                return redirect("games:detail", pk=game.pk)
+        return render(request, "games/new.html", {"form": form}, status=400)
+    # "Show its options" (a reload without JavaScript) keeps what was chosen so far.
+    posted = request.POST.items() if request.method == "POST" else ()
+    initial = {k: v for k, v in posted if k != "csrfmiddlewaretoken"}
+    form = GameCreateForm(game_type=game_type, initial=initial)
+    return render(request, "games/new.html", {"form": form})
+
+
+def _game_or_404(request, pk: int) -> Game:
+    game = selectors.game_with_seats(pk)
+    if game is None or not selectors.can_view(game, request.user):
+        # Private games do not admit they exist to outsiders.
+        raise Http404
+    return game
+
+
+def _visible_or_404(request, pk: int, *, invite_token: str | None = None) -> None:
+    """Before any page action: a game the user may not see answers exactly as one
+    that does not exist (no status, no version, no "you are not in this game").
+    The invitation token opens a private game to the person who holds it."""
+    game = selectors.game_with_seats(pk)
+    if game is None:
+        raise Http404
+    if not selectors.can_view(game, request.user) and not (
+            invite_token and constant_time_compare(invite_token, game.invite_token)):
+        raise Http404
+
+
+def _context(request, game: Game) -> dict:
+    gv = selectors.game_view_for(game, request.user)
+    seats = list(game.seats.all())
+    names = [s.display_name for s in seats]
+    tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL,
+                               include_undone=selectors.reads_undone_moves(request.user, gv.seat))
+    texts.names_at_rows(game, tail, names)
+    marks = registry.definition(game.game_type).log_marks
+    log_lines = [
+        (TAKEN_BACK_CLASS if row.undone_at else _line_class(marks, entry.get("key", "")),
+         # whose move it was: site.js reads the other seats' new lines out to screen readers
+         "" if row.seat is None else row.seat, row.seq,
+         format_html("{} <i>({})</i>", text, _("taken back") if row.taken_back else _("undone by a moderator"))
+         if row.undone_at else text)
+        for row in reversed(tail) for entry, text in reversed(texts.visible_lines(game, row, names))
+    ]
+    moves = MoveChoices(game.game_type, gv.legal_moves, names)
+    base_url = reverse("games:detail", args=[game.pk])
+    return {
+        **_page_parts(request, game, gv, names, base_url),
+        "game": game,
+        "gv": gv,
+        "seats": seats,
+        "names": names,
+        # Built here, not by a template loop: a busy game page shows ~160 lines, and
+        # Django's template engine spent several ms on them (bench/page_cpu.py).
+        "log_items": format_html_join("", '<li{} data-seat="{}"><span class="seq">{}</span> {}</li>', log_lines),
+        "legal_moves": moves,
+        # A callable: only the generic board shows it, and templates call it when they do.
+        "view_json": partial(json.dumps, gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
+        "result_rows": _result_rows(game, seats) if game.result else [],
+        "poll_ms": settings.GAME_POLL_INTERVAL_MS,
+        # The tail's newest row is the game's last: whether to offer "take back" costs no query.
+        "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),
+        "seat_sig": _seat_signature(game),
+        "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_token]))
+        if request.user.is_authenticated and game.created_by_id == request.user.pk else "",
+    }
+
+
+class MoveChoices(Sequence):
+    """The legal moves as the generic move list shows them. Labelled only when a template
+    lists them: a game with its own move builder (a city game can offer ~160 moves a turn) reads only
+    whether there are any."""
+
+    def __init__(self, game_type: str, moves: list[dict], names: list[str]):
+        self.game_type, self.moves, self.names = game_type, moves, names
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def __getitem__(self, index):
+        return self._choices[index]
+
+    @cached_property
+    def _choices(self) -> list[dict]:
+        return [{"json": json.dumps(m, separators=(",", ":"), sort_keys=True),
+                 "label": texts.move_label(self.game_type, m, self.names)} for m in self.moves]
+
+
+def _mark_present(request, game_id: int) -> None:
+    if request.user.is_authenticated:
+        presence.mark_present(game_id, request.user.pk)
+
+
+def _body(request, game: Game, *, move_error: str = "") -> body_cache.Body:
+    """The game body for this viewer, kept between requests while nothing it shows
+    changes (play/body_cache.py); one that carries a refused move's message is not kept."""
+    if move_error:
+        return body_cache.render_body(request, {**_context(request, game), "move_error": move_error})
+    return body_cache.body_for(request, game, lambda: _context(request, game))
+
+
+def _body_response(request, game: Game, *, move_error: str = "", status: int = 200) -> HttpResponse:
+    """The game body alone, for htmx to swap in."""
+    return render(request, "games/partials/game_body_swap.html",
+                  {"body": _body(request, game, move_error=move_error)}, status=status)
+
+
+def _page(request, game: Game, *, status: int = 200) -> HttpResponse:
+    rules_url = reverse("games:game_rules", args=[game.pk]) if registry.definition(game.game_type).rules else ""
+    # The skip link's target (#move-panel) is the move panel for a player of an active game, else the board.
+    plays = game.status == Game.Status.ACTIVE and selectors.seat_of(game, request.user) is not None
+    return render(request, "games/game.html", {"game": game, "body": _body(request, game), "rules_url": rules_url,
+                                               "stylesheets": registry.definition(game.game_type).stylesheets,
+                                               "plays": plays},
+                  status=status)
+
+
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game_or_404(request, pk)
+    _mark_present(request, pk)
+    if request.htmx and not request.htmx.history_restore_request:
+        # A step of a move being built: only the game part changes.
+        return _body_response(request, game)
+    return _page(request, game)
+
+
+@require_GET
+def game_poll(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        seen = int(request.GET.get("v", "-1"))
+    except ValueError:
+        return HttpResponse(_("The version must be a number."), status=400)
+    row = selectors.version_and_status(pk)
+    if row is None:
+        raise Http404
+    version, status, private = row
+    if private:
+        _game_or_404(request, pk)  # outsiders learn nothing, not even that it exists or moved
+    if request.GET.get("here"):
+        # Every few polls the page says the player is still looking (site.js), once
+        # we know they may see the game; the others cost one indexed query and nothing
+        # else. The session's user id, not request.user: no user query.
+        user_id = request.session.get(SESSION_KEY)
+        if user_id:
+            presence.mark_present(pk, int(user_id))
+    if version == seen and status != Game.Status.OPEN:
+        over = status in (Game.Status.FINISHED, Game.Status.ABORTED, Game.Status.CANCELLED)
+        return HttpResponse(status=HTMX_STOP_POLLING if over else 204)
+    game = _game_or_404(request, pk)
+    if game.status == Game.Status.OPEN and version == seen:
+        # Seats may have filled without a version change: compare who sits.
+        sig = request.GET.get("s", "")
+        if sig == _seat_signature(game):
+            return HttpResponse(status=204)
+    _mark_present(request, pk)
+    return _body_response(request, game)
+
+
+def _seat_signature(game: Game) -> str:
+    return "-".join(f"{s.kind[0]}{s.user_id or ''}" for s in game.seats.all())
+
+
+@require_POST
+@login_required
+@ratelimit(key="user", rate=lambda group, request: settings.MOVE_RATE, block=False)
+def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
+    if getattr(request, "limited", False):
+        return _error(request, pk, _("Too many moves in a short time; wait a minute and try again."), 429)
+    try:
+        version = int(request.POST["version"])
+        move = json_input.loads(request.POST["move"])
+    except json_input.TooDeep as exc:
+        return _error(request, pk, str(exc), 400)
+    except (KeyError, ValueError):
+        return _error(request, pk, _("The move could not be read; reload the page and try again."), 400)
+    try:
+        services.move_apply(game_id=pk, user=request.user, move=move, expected_version=version)
+    except services.StaleVersion:
+        # The page was behind: show the game as it is now, not version numbers.
+        return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
+    except services.ServiceError as exc:
+        return _error(request, pk, text_of(exc), status_of(exc))
+    return _after_move(request, pk)
+
+
+def _after_move(request: HttpRequest, pk: int) -> HttpResponse:
+    """The new game body; the address becomes the plain game page, so that
+    a reload on a later turn does not reopen the move just made (``?m=``)."""
+    if request.htmx:
+        game = _game_or_404(request, pk)
+        return replace_url(_body_response(request, game), reverse("games:detail", args=[pk]))
+    return redirect("games:detail", pk=pk)
+
+
+@require_POST
+@login_required
+def move_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take back my last move (offered by partials/undo.html only when allowed)."""
+    _game_or_404(request, pk)  # outsiders: as for a game that does not exist
+    try:
+        version = int(request.POST["version"])
+    except (KeyError, ValueError):
+        return _error(request, pk, _("The request could not be read; reload the page and try again."), 400)
+    try:
+        services.move_undo(game_id=pk, user=request.user, expected_version=version)
+    except services.StaleVersion:
+        return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
+    except services.ServiceError as exc:
+        return _error(request, pk, text_of(exc), status_of(exc))
+    if not request.htmx:
+        messages.success(request, _("Your move was taken back."))
+    return _after_move(request, pk)
+
+
+def _error(request, pk: int, message: str, status: int, *, fresh: bool = False) -> HttpResponse:
+    """A refused move: with htmx the message goes above the move panel (``fresh``: the whole game
+    body as it is now, message included); without, the game page is shown with the message."""
+    plain_url = reverse("games:detail", args=[pk])
+    if request.htmx and not fresh:
+        response = render(request, "games/partials/move_error.html", {"message": message}, status=status)
+        response["HX-Retarget"] = "#move-error"
+        response["HX-Reswap"] = "innerHTML"
+        return response
+    game = _game_or_404(request, pk)
+    if request.htmx:
+        return replace_url(_body_response(request, game, move_error=message, status=status), plain_url)
+    messages.error(request, message)
+    return _page(request, game, status=status)
+
+
+def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
+    try:
+        action()
+    except services.ServiceError as exc:
+        text = text_of(exc)
+        messages.error(request, text)
+        if request.htmx:
+            return _error(request, pk, text, status_of(exc))
+    else:
+        messages.success(request, success)
+    return redirect("games:detail", pk=pk)
+
+
+@require_POST
+@login_required
+def summary_seen(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Since your last visit": the player has read it."""
+    game = _game_or_404(request, pk)
+    try:
+        version = int(request.POST.get("version", ""))
+        services.seat_summary_seen(game_id=pk, user=request.user, version=version)
+    except ValueError:
+        return _error(request, pk, _("The version must be a number."), 400)
+    except services.ServiceError as exc:
+        return _error(request, pk, text_of(exc), status_of(exc))
+    if request.htmx:
+        game = _game_or_404(request, pk)
+        return _body_response(request, game)
+    return redirect("games:detail", pk=game.pk)
+
+
+@require_POST
+@login_required
+def game_join(request: HttpRequest, pk: int) -> HttpResponse:
+    token = request.POST.get("token") or None
+    _visible_or_404(request, pk, invite_token=token)
+    return _simple_action(
+        request, pk, lambda: services.game_join(game_id=pk, user=request.user, invite_token=token),
+        _("You have a seat in this game."),
+    )
+
+
+@require_POST
+@login_required
+def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
+    return _simple_action(request, pk, lambda: services.game_cancel(game_id=pk, user=request.user),
+                          _("The game was cancelled."))
+
+
+@require_POST
+@login_required
+def game_decline(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
+    return _simple_action(request, pk, lambda: services.game_decline(game_id=pk, user=request.user),
+                          _("You declined the invitation."))
+
+
+@require_POST
+@login_required
+def game_leave(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
+    return _simple_action(request, pk, lambda: services.game_leave(game_id=pk, user=request.user),
+                          _("You left the game."))
+
+
+@require_POST
+@login_required
+def game_resign(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
+    return _simple_action(request, pk, lambda: services.game_resign(game_id=pk, user=request.user),
+                          _("You resigned."))
+
+
+@require_POST
+@login_required
+def seat_take_back(request: HttpRequest, pk: int) -> HttpResponse:
+    _visible_or_404(request, pk)
+    return _simple_action(request, pk, lambda: services.seat_take_back(game_id=pk, user=request.user),
+                          _("You play your seat again."))
+
+
+def game_invite(request: HttpRequest, token: str) -> HttpResponse:
+    game = get_object_or_404(selectors.games_with_seats(), invite_token=token)
+    return render(request, "games/invite.html", {"game": game, "seats": list(game.seats.all()), "token": token})
+
+
+def game_log(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game_or_404(request, pk)
+    seat = selectors.seat_of(game, request.user)
+    names = [s.display_name for s in game.seats.all()]
+    rows = selectors.moves_for(game, seat.index if seat else None,
+                               include_undone=selectors.reads_undone_moves(request.user, seat))
+    texts.names_at_rows(game, rows, names)
+    marks = registry.definition(game.game_type).log_marks
+    lines = [
+        {"seq": row.seq, "at": row.created_at, "cls": _line_class(marks, entry.get("key", "")),
+         "undone": row.undone_at is not None and not row.taken_back, "taken_back": row.taken_back,
+         "text": texts.log_line(game.game_type, entry, row.names, game.options)}
+        for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
+    ]
+    return render(request, "games/log.html", {"game": game, "lines": lines})
+
+
+def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step through a finished game move by move, as any seat saw it or as a spectator."""
+    game = _game_or_404(request, pk)
+    if not game.is_over or game.state is None:
+        messages.info(request, _("A game can be replayed once it is over."))
+        return redirect("games:detail", pk=pk)
+    seats = list(game.seats.all())
+    names = [s.display_name for s in seats]
+    # Moves a moderator's rollback undid are not steps of the game any more.
+    seqs = list(game.moves.filter(undone_at__isnull=True).order_by("seq").values_list("seq", flat=True))
+    try:
+        at = int(request.GET.get("at", seqs[-1]))
+        viewer = request.GET.get("seat", "")
+        seat = int(viewer) if viewer != "" else None
+    except ValueError:
+        return HttpResponse(_("“at” and “seat” must be numbers."), status=400)
+    if seat is not None and not 0 <= seat < len(seats):
+        return HttpResponse(_("There is no such seat."), status=400)
+    at = max(min(at, seqs[-1]), seqs[0])
+    engine, state = replay.replay_final_state(game, upto=at)
+    view = engine.view(state, seat)
+    gv = selectors.GameView(game, None, view, [], set(), engine)
+    undone = selectors.reads_undone_moves(request.user, selectors.seat_of(game, request.user))
+    rows = [r for r in selectors.moves_for(game, seat, include_undone=undone) if r.seq <= at]
+    texts.names_at_rows(game, rows, names)
+    log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, r.names, game.options)}
+                 for r in reversed(rows) for e in reversed(r.visible)
+                 if not texts.is_hidden(game.game_type, e)]
+    index = seqs.index(at) if at in seqs else len(seqs) - 1
+    nav = {
+        "first": seqs[0], "prev": seqs[max(index - 1, 0)], "next": seqs[min(index + 1, len(seqs) - 1)],
+        "last": seqs[-1], "at": at, "count": len(seqs), "position": index + 1,
+    }
+    context = {
+        **_page_parts(request, game, gv, names, reverse("games:replay", args=[pk]), replay=True),
+        "game": game, "gv": gv, "seats": seats, "names": names, "nav": nav, "viewer": seat,
+        "log_lines": log_lines[:LOG_TAIL],
+        "view_json": json.dumps(view, indent=1, sort_keys=True, ensure_ascii=False),
+    }
+    return render(request, "games/replay.html", context)

@@ -1,0 +1,108 @@
+"""Issue 32.4: a Celery worker exited when Redis went away while it held an unacknowledged task (kombu
+``AttributeError … 'hostname'`` while closing its gossip and mingle channels), reproduced twice. Workers run
+without gossip and mingle (deploy/site worker), retry the broker for ever, and the lost turn is found again by
+``requeue_lost_bot_turns``: restarting Redis in the middle of a bot's move loses nothing and doubles nothing.
+
+The test runs a Redis server of its own (the machine's ``redis-server``), so it can restart it at will."""
+
+import shutil
+import socket
+import subprocess
+import time
+from datetime import timedelta
+
+import pytest
+import redis
+from django.utils import timezone
+
+from play import services
+from play.models import Game, Move
+from tests.conftest import wait_for
+from tests.faults.conftest import Workers
+from tests.platform.factories import make_user, race_game
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class OwnRedis:
+    def __init__(self, tmp_path):
+        self.port, self.dir = free_port(), tmp_path
+        self.process = None
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self):
+        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.process = subprocess.Popen([binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                                         "--appendonly", "no", "--dir", str(self.dir)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        assert wait_for(self.answers, timeout=10), "redis-server did not start"
+
+    def answers(self) -> bool:
+        try:
+            return redis.Redis(port=self.port, socket_timeout=0.5).ping()
+        except redis.RedisError:
+            return False
+
+    def stop(self):
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+            self.process = None
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    server = OwnRedis(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_redis_restarted_during_a_bot_move_the_worker_survives_and_the_move_is_made_once(
+        own_redis, slow_bot, tmp_path):
+    from play.tasks import requeue_lost_bot_turns
+
+    workers = Workers(tmp_path, redis_url=own_redis.url)
+    try:
+        marker = tmp_path / "slow-bot.pid"
+        worker = workers.start(pool="prefork", SLOW_BOT_MARKER=marker, SLOW_BOT_SECONDS=4)
+        alice = make_user("alice")
+        game = race_game(alice, bots=[slow_bot])
+        services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+        assert wait_for(lambda: marker.exists(), timeout=60), "no worker took the bot's move"
+
+        own_redis.stop()  # the bot is thinking; Redis goes away with the unacknowledged message
+        time.sleep(7)  # the move ends while Redis is away: its acknowledgement cannot be sent
+        own_redis.start()  # empty: nothing was saved
+        wait_for(lambda: Game.objects.get(pk=game.pk).version >= 3, timeout=20)  # made, if the message lived
+        time.sleep(3)
+        assert worker.poll() is None, "the worker exited when Redis went away"
+        if Game.objects.get(pk=game.pk).version < 3:  # the move's task was lost with Redis' memory
+            Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=1))
+            assert requeue_lost_bot_turns() == 1
+        assert wait_for(lambda: Game.objects.get(pk=game.pk).version >= 3, timeout=60), "the move was never made"
+        time.sleep(2)
+        assert list(Move.objects.filter(game=game, by_bot=slow_bot).values_list("seq", flat=True)) == [3]
+
+        # The worker still takes new work from the restarted Redis.
+        services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=3)
+        assert wait_for(lambda: Game.objects.get(pk=game.pk).version >= 5, timeout=60)
+        assert worker.poll() is None
+    finally:
+        workers.close()
+
+
+def test_workers_wait_for_redis_for_ever_and_run_without_gossip_or_mingle():
+    """The settings that took effect (a misspelled Celery setting is ignored silently), and the flags
+    deploy/site gives every worker (tests/faults/conftest.py starts the fault tests' workers with them)."""
+    from lacitta_site.celery import app
+    from tests.faults.conftest import production_worker_flags
+
+    assert app.conf.broker_connection_max_retries is None and app.conf.broker_connection_retry_on_startup
+    assert production_worker_flags() == ("--without-gossip", "--without-heartbeat", "--without-mingle")
