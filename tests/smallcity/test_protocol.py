@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from games.engines.base import IllegalMove, InvalidOptions, InvalidState
 from games.smallcity.bots import LEVELS
 from games.smallcity.engine import flow as F
 from games.smallcity.engine.engine import ENGINE
 from games.smallcity.engine.params import conforms
 from games.smallcity.scripts.measure import random_game
+from kit.base import IllegalMove, InvalidOptions, InvalidState
 
 from .helpers import setup_done, to_phase
 

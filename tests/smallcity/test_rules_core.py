@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.base import IllegalMove
 from games.smallcity.engine import build as B
 from games.smallcity.engine import components as C
 from games.smallcity.engine import grid as G
 from games.smallcity.engine.engine import ENGINE
+from kit.base import IllegalMove
 
 from .helpers import TH, put, setup_done
 

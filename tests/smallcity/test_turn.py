@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.base import IllegalMove
 from games.smallcity.engine import build as B
 from games.smallcity.engine import citizens as Z
 from games.smallcity.engine import flow as F
 from games.smallcity.engine import grid as G
 from games.smallcity.engine.engine import ENGINE
+from kit.base import IllegalMove
 
 from .helpers import put, setup_done, to_phase
 

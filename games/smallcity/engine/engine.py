@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engines.base import GameResult, InvalidOptions, InvalidState, OptionSpec
-from games.engines.rules_engine import RulesEngine
+from kit.base import GameResult, InvalidOptions, InvalidState, OptionSpec
+from kit.rules_engine import RulesEngine
 
 from . import components as C
 from . import moves as _moves
@@ -53,18 +53,13 @@ class SmallCityEngine(RulesEngine):
     advance = staticmethod(_moves.advance)
     load_state = staticmethod(load_state)
 
-    def check_options(self, options: dict, players: int | None = None) -> None:
+    def check_options(self, options: dict, players: int) -> None:
         """Contract v2 §5: options with the player count."""
         if options["victory"] != "electoral" and options["council"] != "expert":
             raise InvalidOptions("The economic, citizen and cultural victories belong to the advanced game "
                                  "(expert council side).")
-        if players is not None and players > 1 and options["difficulty"] != "citizen":
+        if players > 1 and options["difficulty"] != "citizen":
             raise InvalidOptions("The solo difficulty applies to a one-player game only.")
-
-    def validate_options(self, options: dict, players: int) -> dict:
-        out = super().validate_options(options, players)
-        self.check_options(out, players)
-        return out
 
     def legal_moves(self, state: State, seat: int) -> list[dict]:
         return _moves.legal_moves(state, seat)

@@ -3,7 +3,7 @@ hidden information (another seat's plan, promise or a deck's order)."""
 
 from __future__ import annotations
 
-from games.engines.base import IllegalMove
+from kit.base import IllegalMove
 
 __all__ = ["IllegalMove", "illegal"]
 

@@ -6,8 +6,8 @@ to keep, a pollution victim and its cemetery) sit on ``state.step["sub"]`` (a st
 
 from __future__ import annotations
 
-from games.engines.base import LogEntry
-from games.engines.rng import shuffle
+from kit.base import LogEntry
+from kit.rng import shuffle
 
 from . import build as B
 from . import citizens as Z

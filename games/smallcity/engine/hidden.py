@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from games.engines.rng import seed_state, shuffle
+from kit.rng import seed_state, shuffle
 
 
 def reveals_hidden(before, after) -> bool:

@@ -1,62 +1,14 @@
-"""Moves with parameters (contract v2 §4): ``conforms`` and ``sample`` as ``kit.params`` will give them, kept
-here in one place until the kit has them (the integrator switches ``from kit.params import ...``), plus
-this game's ``sample_move``: uniform subsets of squares are rarely a legal polyomino, so a build is
-sampled among connected shapes that pass the engine's own checks."""
+"""Moves with parameters (contract v2 §4): the kit's ``conforms`` / ``sample``, and this game's ``sample_move``:
+uniform subsets of squares are rarely a legal polyomino, so a build is sampled among connected shapes that
+pass the engine's own checks."""
 
 from __future__ import annotations
 
 import random
 
-try:
-    from kit.params import conforms, sample  # type: ignore[import-not-found]
-except ImportError:  # until contract v2 lands
-    def _fits(rng_spec: dict, value) -> bool:
-        kind = rng_spec.get("kind")
-        if kind == "int":
-            return (isinstance(value, int) and not isinstance(value, bool)
-                    and rng_spec["min"] <= value <= rng_spec["max"])
-        if kind == "choice":
-            return value in rng_spec["of"]
-        if kind == "subset":
-            return (isinstance(value, list) and len(set(map(repr, value))) == len(value)
-                    and all(v in rng_spec["of"] for v in value) and rng_spec["min"] <= len(value) <= rng_spec["max"])
-        if kind == "bundle":
-            if not isinstance(value, dict):
-                return False
-            total = sum(value.values())
-            return all(k in rng_spec["of"] and 0 <= n <= rng_spec["of"][k] for k, n in value.items()) and \
-                rng_spec.get("min_total", 0) <= total <= rng_spec.get("max_total", total)
-        return False
+from kit.params import conforms, sample
 
-    def conforms(legal_move: dict, move: dict) -> bool:
-        ranges = legal_move.get("ranges", {})
-        fixed = {k: v for k, v in legal_move.items() if k != "ranges"}
-        if any(move.get(k) != v for k, v in fixed.items()):
-            return False
-        if set(move) - set(fixed) - set(ranges):
-            return False
-        return all(k in move and _fits(spec, move[k]) for k, spec in ranges.items())
-
-    def sample(legal_move: dict, rng) -> dict:
-        move = {k: v for k, v in legal_move.items() if k != "ranges"}
-        for name, spec in legal_move.get("ranges", {}).items():
-            kind = spec["kind"]
-            if kind == "int":
-                move[name] = spec["min"] + rng.randrange(spec["max"] - spec["min"] + 1)
-            elif kind == "choice":
-                move[name] = spec["of"][rng.randrange(len(spec["of"]))]
-            elif kind == "subset":
-                k = spec["min"] + rng.randrange(spec["max"] - spec["min"] + 1)
-                move[name] = rng.sample(list(spec["of"]), k)
-            else:
-                bundle, left = {}, rng.randint(spec.get("min_total", 0), spec.get("max_total", 0))
-                for key in sorted(spec["of"]):
-                    n = min(spec["of"][key], left)
-                    if n:
-                        bundle[key] = n
-                        left -= n
-                move[name] = bundle
-        return move
+__all__ = ["conforms", "sample", "sample_move"]
 
 
 def sample_move(state, seat: int, legal_move: dict, rng) -> dict:

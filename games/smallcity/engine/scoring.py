@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import GameResult
+from kit.base import GameResult
 
 from . import build as B
 from . import citizens as Z
@@ -71,11 +71,5 @@ def finish(state, log) -> None:
 
 
 def game_result(data: dict) -> GameResult:
-    result = GameResult(list(data["scores"]), list(data["ranks"]), list(data["details"]), data["tiebreak"])
-    if data.get("solo") is not None:
-        solo = SoloOutcome(**data["solo"])
-        try:
-            result.solo = solo  # kit v2's GameResult has the field
-        except AttributeError:
-            object.__setattr__(result, "solo", solo)
-    return result
+    solo = SoloOutcome(**data["solo"]) if data.get("solo") is not None else None
+    return GameResult(list(data["scores"]), list(data["ranks"]), list(data["details"]), data["tiebreak"], solo)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.rng import randbelow, seed_state, shuffle
+from kit.rng import randbelow, seed_state, shuffle
 
 from . import components as C
 from .state import State

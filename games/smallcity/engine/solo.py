@@ -1,20 +1,12 @@
-"""The solo result (contract v2 §6) in ONE place: until the kit's ``SoloOutcome`` is on main this module
-defines the same shape; the integrator switches the import below to ``kit.base`` and nothing else changes."""
+"""The solo result (contract v2 §6): the kit's ``SoloOutcome`` and the rank reached (SC113, G13)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from kit.base import SoloOutcome
 
 from . import components as C
 
-try:  # the kit's own, once it has it
-    from games.engines.base import SoloOutcome  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - until contract v2 lands
-    @dataclass(frozen=True)
-    class SoloOutcome:
-        won: bool
-        label_key: str
-        label_params: dict = field(default_factory=dict)
+__all__ = ["SoloOutcome", "solo_rank"]
 
 
 def solo_rank(score: int) -> str | None:

@@ -17,7 +17,7 @@ import random
 import statistics
 import time
 
-from games.engines.base import IllegalMove
+from kit.base import IllegalMove
 
 from ..bots import LEVELS
 from ..engine.components import DIFFICULTIES
