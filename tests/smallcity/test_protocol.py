@@ -137,3 +137,18 @@ def test_expert_decides_from_the_view_with_a_small_budget():
     move = choose_expert(ENGINE, ENGINE.view(state, seat), legal, seat, random.Random(1),
                          Budget(candidates=2, worlds=1, horizon=5))
     ENGINE.apply(state, seat, move)
+
+
+def test_view_shows_every_public_seat_field():
+    """Regression: a lint edit once swallowed ``cemeteries`` and ``dead`` from the view (the bots then
+    rebuilt states without them)."""
+    state = setup_done(2)
+    public = {"money", "votes", "pollution", "pollution_start", "generated", "size", "cemeteries", "dead",
+              "quarry", "reserve", "discs", "card", "eliminated", "real_estate", "citizen_total", "demolished",
+              "demolitions", "town_hall_due"}
+    for viewer in (None, 0, 1):
+        seats = ENGINE.view(state, viewer)["seats"]
+        assert all(public <= set(s) for s in seats)
+    from games.smallcity.bots.determinize import sample_state
+    rebuilt = sample_state(ENGINE.view(state, 0), 0, random.Random(1))
+    assert all(fn(rebuilt) is None for fn in ENGINE.invariants)
