@@ -3,7 +3,8 @@
 Moves (``type`` and fields; fields under ``ranges`` are filled by the player, contract v2 §4):
   setup     place_town_hall {squares: 2x2} · keep_promise {card}
   phase 1   place_mayor {street: [a, b]} · pick {card, gain?: money|votes (card E)}
-  phase 2   build {kind, level, squares, side?, water? (Port), warehouse? (Factory), waive? (Architect)}
+  phase 2   build {kind, level, squares, side?, water? (Port), warehouse? (Factory), waive? (Architect),
+                   activate? ("none" | "tile:slot" of a district citizen, Fire/Police, SC35)}
             expand {tile, square} · demolish {tile} · extend · undo (last step) · done · reopen
   phase 3   move_citizen {from: "tile:slot", to: "tile:slot" | "home"} · done
   phase 4   income {slot, material? | amount?} · income_done
