@@ -91,6 +91,8 @@ class Op:
     danger: bool = False
     # The staff tier that may run it (community/tiers.py); None: any staff member.
     perm: str | None = tiers.MODERATE_CHAT
+    # Besides the tier, whether this staff member may run it on this object (None: anyone of the tier).
+    allowed: Callable | None = None  # (user) -> bool
 
 
 class ActionPageAdmin(StaffOnlyAdmin):
@@ -109,7 +111,8 @@ class ActionPageAdmin(StaffOnlyAdmin):
         if obj is None:
             return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
         ops = {name: op for name, op in self.ops(obj).items()
-               if op.perm is None or tiers.may(request.user, op.perm)}
+               if (op.perm is None or tiers.may(request.user, op.perm))
+               and (op.allowed is None or op.allowed(request.user))}
         bound, status, extra = {}, 200, {}
         if request.method == "POST":
             name = request.POST.get("op", "")
@@ -369,6 +372,8 @@ class ModeratedGameAdmin(ActionPageAdmin):
                 state,
                 "",
                 perm=tiers.MODERATE_GAMES,
+                # Seated staff are players: no button (and the service refuses them too).
+                allowed=lambda user: not any(s.user_id == user.pk for s in seats),
             ),
             "abort": Op(
                 _("Abort"),

@@ -7,16 +7,16 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
-from django_ratelimit.core import is_ratelimited
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from play import selectors as game_selectors
-from play.api_errors import error_responses
+from play.api_errors import error_responses, with_limit_headers
 from play.errors import TooMany
 from play.json_input import StrictCharField
+from play.limits import SlidingLimit
 
 from . import selectors, services
 from .models import ChatMessage
@@ -60,12 +60,18 @@ class ChatView(APIView):
     @extend_schema(operation_id="games_chat_create", request=ChatPostSerializer,
                    responses={201: ChatLineSerializer, **error_responses(400, 404, 429)})
     def post(self, request, pk: int):
-        """Write in the game's chat (players only; token scope "chat")."""
+        """Write in the game's chat (players only; token scope "chat"). At most CHAT_RATE (8 a minute) lines:
+        every answer carries RateLimit-Limit, -Remaining, -Reset, a 429 also Retry-After."""
         game = self._game(pk)
-        body = ChatPostSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        if is_ratelimited(request._request, group="community.chat", key="user", rate=settings.CHAT_RATE,
-                          increment=True):
-            raise TooMany(_("You are writing too fast; wait a minute."))
-        message = services.chat_post(game_id=game.pk, user=request.user, text=body.validated_data["text"])
-        return Response(_chat_line(message), status=status.HTTP_201_CREATED)
+        limit = SlidingLimit("chat", request.user.pk, settings.CHAT_RATE)
+        try:
+            body = ChatPostSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            if limit.full():
+                raise TooMany(_("You are writing too fast; wait a minute."))
+            message = services.chat_post(game_id=game.pk, user=request.user, text=body.validated_data["text"])
+            limit.record()
+            response = Response(_chat_line(message), status=status.HTTP_201_CREATED)
+        except Exception as exc:
+            response = self.handle_exception(exc)
+        return with_limit_headers(response, limit.headers())

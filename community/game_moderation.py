@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from play import services as game_services
-from play.errors import ServiceError
+from play.errors import NotAllowed, ServiceError
 from play.models import Game, Seat, new_seed
 
 from .models import ModerationAction
@@ -106,12 +106,20 @@ def game_rollback(*, moderator, game_id: int, to_seq: int, reason: str) -> Game:
     return game
 
 
+def holds_a_seat(user, game: Game) -> bool:
+    """Any seat of the game in the user's name (playing, resigned or invited): they are a player there."""
+    return Seat.objects.filter(game=game, user_id=user.pk).exists()
+
+
 def game_state_viewed(*, moderator, game_id: int, reason: str = "") -> dict:
-    """The engine's full state (hidden information included) for a moderator; the look is logged."""
+    """The engine's full state (hidden information included) for a game moderator; the look is logged.
+    Never for someone who holds a seat in that game, whatever their tier: seated staff are players."""
     require_moderator(moderator)
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise ServiceError(_("There is no such game."))
+    if holds_a_seat(moderator, game):
+        raise NotAllowed(_("You hold a seat in this game: its hidden state is not shown to its players."))
     log_action(moderator=moderator, action=Action.VIEW_STATE, reason=(reason or "").strip(), game=game)
     return game.state or {}
 

@@ -157,10 +157,18 @@ class Engine(Protocol):
     # Optional: ``sample_move(state, seat, legal_move, rng) -> Move`` for a legal move with ``ranges``
     # (``kit.params``) when uniform sampling plays poorly.
 
+    def scramble_unknown(self, state: Any, seat: Seat, seed: int) -> Any:
+        """The same position with everything ``seat`` may not know drawn afresh from ``seed`` (deck
+        orders, face-down cards it has not seen, other seats' secrets: a secret between two values is
+        changed), consistently, so that ``view(result, seat) == view(state, seat)``. The platform
+        applies a move to such positions to decide whether it showed its mover anything
+        (``kit.reveal``: only then may the move be taken back). Optional: an engine without it never
+        offers undo; an engine with no hidden information returns ``state``."""
+
     def move_reveals_hidden(self, before: Any, after: Any) -> bool:
-        """Did the move from ``before`` to ``after`` bring anything hidden to light (a card drawn,
-        a peek, a shuffle)? The site offers a player's undo only when not. Optional: an engine
-        without it never offers undo."""
+        """Optional, extra safety beside ``scramble_unknown``: did the move from ``before`` to ``after``
+        bring anything hidden to light (a card drawn, a peek, a shuffle), even if nobody sees it yet?
+        It can only refuse an undo that ``kit.reveal`` would allow, never allow one it refuses."""
 
     def view(self, state: Any, seat: Seat | None) -> dict:
         """What ``seat`` (None: a spectator) may see. The only way hidden

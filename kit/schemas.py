@@ -158,3 +158,82 @@ def samples(engine: Engine, option_sets, *, games: int, seed: int, views_every: 
                 state = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat))).state
                 step += 1
     return moves, views
+
+
+# --- checking a move someone sent against the move schema (before the engine sees it) -----------------
+
+
+@dataclass(frozen=True)
+class MoveProblem:
+    """Why a move does not have the shape of the game's moves. ``kind``: not_object, bad_text (a string that
+    is not valid Unicode: a lone surrogate), unknown_type, missing, unknown_field, wrong_type. ``field`` is
+    always a name from the schema (never the sender's own text), ``expected`` a JSON type name."""
+
+    kind: str
+    field: str = ""
+    expected: str = ""
+
+
+def _without_enums(schema: Any) -> Any:
+    # The enums were drafted from random games (``infer_moves``): a list of names a bot's author reads, not a
+    # promise that every legal value was seen. Only the shape is checked here; the engine judges the values.
+    if isinstance(schema, dict):
+        return {k: _without_enums(v) for k, v in schema.items() if k != "enum"}
+    if isinstance(schema, list):
+        return [_without_enums(v) for v in schema]
+    return schema
+
+
+def _valid_text(value: Any) -> bool:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, dict):
+        return all(_valid_text(k) and _valid_text(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return all(_valid_text(v) for v in value)
+    return True
+
+
+class MoveChecker:
+    """The move schema of one game, ready to check moves: one validator per move ``type``."""
+
+    def __init__(self, move_schema: dict):
+        from jsonschema import Draft202012Validator
+
+        self.types: list[str] = []
+        self._validators = {}
+        for variant in move_schema.get("oneOf", ()):
+            kind = variant["properties"]["type"]["const"]
+            self.types.append(kind)
+            self._validators[kind] = Draft202012Validator(_without_enums(variant))
+        self._fields = {kind: set(v.schema.get("properties", {})) for kind, v in self._validators.items()}
+
+    def problem(self, move: Any) -> MoveProblem | None:
+        if not isinstance(move, dict):
+            return MoveProblem("not_object")
+        if not _valid_text(move):
+            return MoveProblem("bad_text")
+        kind = move.get("type")
+        if not isinstance(kind, str):
+            return MoveProblem("wrong_type" if "type" in move else "missing", "type", "string")
+        validator = self._validators.get(kind)
+        if validator is None:
+            return MoveProblem("unknown_type")
+        errors = sorted(validator.iter_errors(move), key=lambda e: (len(e.path), list(map(str, e.path))))
+        if not errors:
+            return None
+        error = errors[0]
+        if error.validator == "required":
+            missing = next((name for name in error.validator_value if name not in move), "")
+            return MoveProblem("missing", missing)
+        if error.validator == "additionalProperties" and not error.path:
+            return MoveProblem("unknown_field")
+        field = next((p for p in error.path if isinstance(p, str) and p in self._fields[kind]), "")
+        expected = error.validator_value if error.validator == "type" else ""
+        if isinstance(expected, list):
+            expected = expected[0]
+        return MoveProblem("wrong_type", field, expected if isinstance(expected, str) else "")

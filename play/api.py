@@ -9,8 +9,11 @@ Waiting for one's turn without polling: ``play.stream``."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -27,15 +30,17 @@ from rest_framework.response import Response
 
 from . import (
     api_schema,  # noqa: F401  (the token's OpenAPI security scheme)
-    registry,
+    move_input,
     selectors,
     services,
     texts,
 )
-from .api_errors import MoveLimit, error_responses
+from .api_errors import MoveLimit, UndoLimit, error_responses, with_limit_headers
 from .api_errors import exception_handler as exception_handler  # settings name it here
 from .json_input import StrictCharField
+from .limits import limit_headers
 from .models import Game, Seat
+from .services import MAX_BANK_SECONDS, MAX_INCREMENT_SECONDS
 
 
 class UndoSerializer(serializers.Serializer):
@@ -132,9 +137,14 @@ class GameCreateSerializer(serializers.Serializer):
                                               "their defaults.")
     seats = SeatRequestSerializer(many=True, help_text="One entry per seat, in seat order.")
     private = serializers.BooleanField(required=False, default=False)
-    initial_seconds = serializers.IntegerField(required=False, default=3 * 86400)
-    increment_seconds = serializers.IntegerField(required=False, default=86400)
-    max_seconds = serializers.IntegerField(required=False, default=7 * 86400)
+    # The service's own ranges (1 hour to 60 days, at most 30 days a move), so a number past any database
+    # column is a 400 here, never an overflow.
+    initial_seconds = serializers.IntegerField(required=False, default=3 * 86400, min_value=3600,
+                                               max_value=MAX_BANK_SECONDS)
+    increment_seconds = serializers.IntegerField(required=False, default=86400, min_value=0,
+                                                 max_value=MAX_INCREMENT_SECONDS)
+    max_seconds = serializers.IntegerField(required=False, default=7 * 86400, min_value=3600,
+                                           max_value=MAX_BANK_SECONDS)
 
 
 class LogLineSerializer(serializers.Serializer):
@@ -256,7 +266,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer, **error_responses(400, 429)})
     def create(self, request, *args, **kwargs):
         """Open a game: against site bots (seats of kind bot: it starts at once), a challenge to players
-        (invite: they accept with join or decline), or open seats anyone may join."""
+        (invite: they accept with join or decline), or open seats anyone may join. At most GAMES_PER_HOUR
+        (12) games opened per hour: every answer carries RateLimit-Limit, -Remaining, -Reset, a 429 also
+        Retry-After."""
         body = GameCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -270,6 +282,14 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         )
         self.kwargs["pk"] = game.pk
         return self._detail(request, status.HTTP_201_CREATED)
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if self.action == "create" and request.user.is_authenticated:
+            opened = selectors.games_opened_in_the_last_hour(request.user)
+            reset = int((opened[0] - (timezone.now() - timedelta(hours=1))).total_seconds()) + 1 if opened else 0
+            with_limit_headers(response, limit_headers(settings.GAMES_PER_HOUR, len(opened), reset))
+        return response
 
     @extend_schema(parameters=[OpenApiParameter("answer", str, enum=["full", "compact"])],
                    responses={200: OpenApiResponse(
@@ -324,9 +344,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             response = self._detail(request)
         except Exception as exc:
             response = self.handle_exception(exc)
-        for name, value in limit.headers().items():
-            response[name] = value
-        return response
+        return with_limit_headers(response, limit.headers())
 
     @extend_schema(
         parameters=[OpenApiParameter("after", int, description="Only moves after this sequence number.")],
@@ -360,17 +378,26 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         services.game_resign(game_id=game.pk, user=request.user)
         return self._detail(request)
 
-    @extend_schema(request=UndoSerializer, responses={200: GameDetailSerializer, **error_responses(400, 404, 409)})
+    @extend_schema(request=UndoSerializer,
+                   responses={200: GameDetailSerializer, **error_responses(400, 403, 404, 409, 429)})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
         """Take back your own last move (version: the game's current one). Allowed only while nobody
-        else has moved since and the move showed nothing hidden; 403 otherwise, 409 if the game moved on."""
+        else has moved since and the move showed nothing hidden; 403 otherwise, 409 if the game moved on.
+        At most 30 a hour per player, pages included (429 past it): RateLimit-Limit, -Remaining, -Reset."""
         game = self._game()
-        body = UndoSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        services.move_undo(game_id=game.pk, user=request.user,
-                           expected_version=body.validated_data["version"])
-        return self._detail(request)
+        limit = UndoLimit(request.user.pk)  # shared with the pages' undo
+        try:
+            limit.check()
+            body = UndoSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            services.move_undo(game_id=game.pk, user=request.user,
+                               expected_version=body.validated_data["version"])
+            limit.record()
+            response = self._detail(request)
+        except Exception as exc:
+            response = self.handle_exception(exc)
+        return with_limit_headers(response, limit.headers())
 
     @extend_schema(
         request=JoinSerializer,
@@ -409,12 +436,5 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
 
 def _known_type(game_type: str, move: dict) -> None:
-    """A move ``type`` the game does not have is named as such (not the engine's "not now" refusal)."""
-    schemas = registry.definition(game_type).schemas
-    kind = move.get("type")
-    if schemas is None or not isinstance(kind, str):
-        return
-    known = [v["properties"]["type"]["const"] for v in schemas.move["oneOf"]]
-    if kind not in known:
-        raise services.ServiceError(_("This game has no move of type “%(type)s” (its moves: %(known)s)."),
-                                    {"type": kind[:40], "known": ", ".join(known)}, code="unknown_move_type")
+    """The move's shape against the game's move schema (``play.move_input``; the service checks it too)."""
+    move_input.check(game_type, move)

@@ -80,6 +80,18 @@ def games_with_seats() -> QuerySet[Game]:
     return Game.objects.prefetch_related(_seats_prefetch())
 
 
+def games_opened_in_the_last_hour(user) -> list:
+    """When ``user`` opened each game of the last hour, oldest first: the creation limit (``game_create``'s
+    ``max_per_hour``) counts these, and the API's RateLimit headers are read from them."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    since = timezone.now() - timedelta(hours=1)
+    return list(Game.objects.filter(created_by=user, created_at__gte=since).order_by("created_at")
+                .values_list("created_at", flat=True))
+
+
 def game_with_seats(game_id: int) -> Game | None:
     """One game to show (page, poll, chat, API), or None: ``game.seats.all()`` loaded
     (by index) with each seat's user and ``vacation_until`` (the end of its player's

@@ -147,6 +147,8 @@ def _response(chunks, sse: bool) -> StreamingHttpResponse:
 def _relay_async(sub, first: list[dict], sse: bool, until=None):
     async def chunks():
         try:
+            if not first:
+                yield _frame(None, sse)  # the headers go with the first bytes: at once, not after KEEP_ALIVE
             for event in first:
                 yield _frame(event, sse)
             if until and any(until(e) for e in first):
@@ -166,6 +168,8 @@ def _relay_sync(sub, first: list[dict], sse: bool, until=None):
     def chunks():
         connection.close()  # a WSGI thread waits here for long: it needs no database connection meanwhile
         try:
+            if not first:
+                yield _frame(None, sse)  # a WSGI server sends the headers with the first bytes: now
             for event in first:
                 yield _frame(event, sse)
             if until and any(until(e) for e in first):

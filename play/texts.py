@@ -58,10 +58,20 @@ def _names_in(params: dict, names: list[str], cat, options: dict | None = None) 
         if is_seat and isinstance(value, int) and 0 <= value < len(names):
             out[key] = names[value]
         elif cat is not None and hasattr(cat, "param"):
-            out[key] = cat.param(key, value, options or {})
+            try:
+                out[key] = cat.param(key, value, options or {})
+            except (TypeError, KeyError, ValueError, AttributeError):
+                out[key] = _printable(value)  # an odd value (a list where a name belongs): shown as it is
         else:
-            out[key] = value
+            out[key] = _printable(value)
     return out
+
+
+def _printable(value):
+    """A parameter that can always be written out: a lone surrogate (no UTF-8 for it) becomes "?"."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    return value if isinstance(value, int | float | bool) or value is None else _printable(str(value))
 
 
 def is_hidden(game_type: str, entry: dict) -> bool:

@@ -1,18 +1,21 @@
-"""When a player may take back their own move (DESIGN: "Taking moves back"): it
-is the game's last row (nobody else acted since, no platform event either), it
-was made by that person (not a bot standing in), and the engine said when it was
-applied that it revealed nothing hidden. Read by the game page (to offer the
-button), the API and ``services.move_undo`` (to refuse otherwise)."""
+"""When a player may take back their own move (DESIGN: "Taking moves back"): it is the game's
+last row (nobody else acted since, no platform event either), it was made by that person (not a
+bot standing in), and it showed its mover nothing they could not have known (``kit.reveal``,
+decided when it was applied and kept on the row). Read by the game page (to offer the button),
+the API and ``services.move_undo`` (to refuse otherwise)."""
 
 from __future__ import annotations
+
+from kit import reveal
 
 from .models import Game, Move, Seat
 
 
-def reveals_nothing(engine, before, after) -> bool:
-    """Asked once, when the move is applied. An engine that cannot tell never offers undo."""
-    check = getattr(engine, "move_reveals_hidden", None)
-    return check is not None and not check(before, after)
+def reveals_nothing(engine, before, seat: int, move: dict, applied, *, seed: int) -> bool:
+    """Asked once, when a person's move is applied: did it show its mover nothing they could not
+    have known? The same rule for every game (``kit.reveal``); an engine that cannot tell never
+    offers undo."""
+    return not reveal.reveals_to_mover(engine, before, seat, move, applied, seed=seed)
 
 
 def undoable_move(game: Game, seat: Seat | None, last: Move | None) -> Move | None:

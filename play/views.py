@@ -16,6 +16,7 @@ from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 from django.utils.html import format_html, format_html_join
@@ -25,7 +26,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
 
-from . import body_cache, json_input, presence, registry, replay, selectors, services, texts, undo
+from . import body_cache, json_input, page_cache, presence, registry, replay, selectors, services, texts, undo
+from .api_errors import UndoLimit
 from .forms import GameCreateForm
 from .http_errors import form_status, status_of, text_of
 from .models import Game
@@ -317,12 +319,16 @@ def move_undo(request: HttpRequest, pk: int) -> HttpResponse:
         version = int(request.POST["version"])
     except (KeyError, ValueError):
         return _error(request, pk, _("The request could not be read; reload the page and try again."), 400)
+    limit = UndoLimit(request.user.pk)  # shared with the API's undo
+    if limit.full():
+        return _error(request, pk, _("Too many moves taken back in a short time; wait a while and try again."), 429)
     try:
         services.move_undo(game_id=pk, user=request.user, expected_version=version)
     except services.StaleVersion:
         return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
     except services.ServiceError as exc:
         return _error(request, pk, text_of(exc), status_of(exc))
+    limit.record()
     if not request.htmx:
         messages.success(request, _("Your move was taken back."))
     return _after_move(request, pk)
@@ -435,17 +441,23 @@ def game_log(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game_or_404(request, pk)
     seat = selectors.seat_of(game, request.user)
     names = [s.display_name for s in game.seats.all()]
-    rows = selectors.moves_for(game, seat.index if seat else None,
-                               include_undone=selectors.reads_undone_moves(request.user, seat))
-    texts.names_at_rows(game, rows, names)
-    marks = registry.definition(game.game_type).log_marks
-    lines = [
-        {"seq": row.seq, "at": row.created_at, "cls": _line_class(marks, entry.get("key", "")),
-         "undone": row.undone_at is not None and not row.taken_back, "taken_back": row.taken_back,
-         "text": texts.log_line(game.game_type, entry, row.names, game.options)}
-        for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
-    ]
-    return render(request, "games/log.html", {"game": game, "lines": lines})
+    undone = selectors.reads_undone_moves(request.user, seat)
+
+    def render_lines() -> str:
+        rows = selectors.moves_for(game, seat.index if seat else None, include_undone=undone)
+        texts.names_at_rows(game, rows, names)
+        marks = registry.definition(game.game_type).log_marks
+        lines = [
+            {"seq": row.seq, "at": row.created_at, "cls": _line_class(marks, entry.get("key", "")),
+             "undone": row.undone_at is not None and not row.taken_back, "taken_back": row.taken_back,
+             "text": texts.log_line(game.game_type, entry, row.names, game.options)}
+            for row in rows for entry in row.visible if not texts.is_hidden(game.game_type, entry)
+        ]
+        return render_to_string("games/partials/full_log_lines.html", {"lines": lines}, request=request)
+
+    # Kept per version and visibility (the seat, or a spectator, reading undone moves or not): play/page_cache.py.
+    lines_html = page_cache.fragment("log", game, [seat.index if seat else None, undone], [names], render_lines)
+    return render(request, "games/log.html", {"game": game, "lines_html": lines_html})
 
 
 def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
@@ -467,24 +479,34 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
     if seat is not None and not 0 <= seat < len(seats):
         return HttpResponse(_("There is no such seat."), status=400)
     at = max(min(at, seqs[-1]), seqs[0])
-    engine, state = replay.replay_final_state(game, upto=at)
-    view = engine.view(state, seat)
-    gv = selectors.GameView(game, None, view, [], set(), engine)
-    undone = selectors.reads_undone_moves(request.user, selectors.seat_of(game, request.user))
-    rows = [r for r in selectors.moves_for(game, seat, include_undone=undone) if r.seq <= at]
-    texts.names_at_rows(game, rows, names)
-    log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, r.names, game.options)}
-                 for r in reversed(rows) for e in reversed(r.visible)
-                 if not texts.is_hidden(game.game_type, e)]
-    index = seqs.index(at) if at in seqs else len(seqs) - 1
-    nav = {
-        "first": seqs[0], "prev": seqs[max(index - 1, 0)], "next": seqs[min(index + 1, len(seqs) - 1)],
-        "last": seqs[-1], "at": at, "count": len(seqs), "position": index + 1,
-    }
-    context = {
-        **_page_parts(request, game, gv, names, reverse("games:replay", args=[pk]), replay=True),
-        "game": game, "gv": gv, "seats": seats, "names": names, "nav": nav, "viewer": seat,
-        "log_lines": log_lines[:LOG_TAIL],
-        "view_json": json.dumps(view, indent=1, sort_keys=True, ensure_ascii=False),
-    }
-    return render(request, "games/replay.html", context)
+    mine = selectors.seat_of(game, request.user)
+    undone = selectors.reads_undone_moves(request.user, mine)
+
+    def render_content() -> str:
+        engine, state = replay.replay_final_state(game, upto=at)
+        view = engine.view(state, seat)
+        gv = selectors.GameView(game, None, view, [], set(), engine)
+        rows = [r for r in selectors.moves_for(game, seat, include_undone=undone) if r.seq <= at]
+        texts.names_at_rows(game, rows, names)
+        log_lines = [{"seq": r.seq, "text": texts.log_line(game.game_type, e, r.names, game.options)}
+                     for r in reversed(rows) for e in reversed(r.visible)
+                     if not texts.is_hidden(game.game_type, e)]
+        index = seqs.index(at) if at in seqs else len(seqs) - 1
+        nav = {
+            "first": seqs[0], "prev": seqs[max(index - 1, 0)], "next": seqs[min(index + 1, len(seqs) - 1)],
+            "last": seqs[-1], "at": at, "count": len(seqs), "position": index + 1,
+        }
+        context = {
+            **_page_parts(request, game, gv, names, reverse("games:replay", args=[pk]), replay=True),
+            "game": game, "gv": gv, "seats": seats, "names": names, "nav": nav, "viewer": seat,
+            "log_lines": log_lines[:LOG_TAIL],
+            "view_json": json.dumps(view, indent=1, sort_keys=True, ensure_ascii=False),
+        }
+        return render_to_string("games/partials/replay_content.html", context, request=request)
+
+    # Kept per version, move, point of view and the reader's own class (their seat, undone moves): the
+    # replay of a finished game; play/page_cache.py.
+    content = page_cache.fragment("replay", game, [mine.index if mine else None, undone], [at, seat, names],
+                                  render_content)
+    return render(request, "games/replay.html", {"game": game, "content": content,
+                                                 "stylesheets": registry.definition(game.game_type).stylesheets})

@@ -10,11 +10,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
-from django_ratelimit.core import is_ratelimited
 
 from play import selectors as game_selectors
 from play.errors import ServiceError
 from play.http_errors import status_of
+from play.limits import SlidingLimit
 from play.models import Game
 
 from .. import selectors, services
@@ -67,11 +67,12 @@ def chat_post(request: HttpRequest, pk: int) -> HttpResponse:
             else _("A message has at most %(n)d characters.") % {"n": ChatForm.base_fields["text"].max_length}
         )
         status = 400
-    elif is_ratelimited(request, group="community.chat", key="user", rate=settings.CHAT_RATE, increment=True):
+    elif (limit := SlidingLimit("chat", request.user.pk, settings.CHAT_RATE)).full():  # shared with the API
         error, status = _("You are writing too fast; wait a minute."), 429
     else:
         try:
             services.chat_post(game_id=pk, user=request.user, text=form.cleaned_data["text"])
+            limit.record()
         except ServiceError as exc:
             error, status = exc.message, status_of(exc)
     if not request.htmx:

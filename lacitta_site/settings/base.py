@@ -6,6 +6,7 @@ With REDIS_URL: Redis as Celery broker and as the cache; tasks go to real worker
 """
 
 import os
+import unicodedata
 from pathlib import Path
 
 import dj_database_url
@@ -247,8 +248,10 @@ REST_FRAMEWORK = {
     # Bodies are JSON only (the schema says so; a generated client sends JSON). JSON nested deeper than
     # any move is refused with a 400 (play/json_input.py).
     "DEFAULT_PARSER_CLASSES": ["play.json_input.ShallowJSONParser"],
-    # Accepted moves per player (play/api_errors.py MoveLimit: refused moves do not count).
-    "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min")},
+    # Accepted moves per player (play/api_errors.py MoveLimit: refused moves do not count); moves taken back
+    # per player, pages and API together (UndoLimit).
+    "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min"),
+                               "undos": os.environ.get("UNDO_RATE", "30/hour")},
 }
 
 # The API's named tokens (players/tokens.py), found by the games platform through this name.
@@ -284,7 +287,8 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 SPECTACULAR_SETTINGS = {
-    "TITLE": f"{SITE_NAME} play-by-web API",
+    # ASCII: generators name the client package after the title ("Città" gave an invalid package name).
+    "TITLE": f"{unicodedata.normalize('NFKD', SITE_NAME).encode('ascii', 'ignore').decode()} play-by-web API",
     "DESCRIPTION": (
         "Play asynchronous board games: open games against the site's bots or challenge players, wait for "
         "your turn on an event stream (/api/stream/events/, NDJSON or server-sent events; /api/stream/wait/ "

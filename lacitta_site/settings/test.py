@@ -22,3 +22,7 @@ STREAM_KEEP_DB_CONNECTIONS = False  # the streams' database threads: the test da
 from tests.games import APPS as TEST_GAME_APPS  # noqa: E402
 
 INSTALLED_APPS = [*INSTALLED_APPS, *TEST_GAME_APPS]  # noqa: F405
+
+# Whole-game tests take moves back hundreds of times (tests/platform/test_undo.py checks the limit itself).
+REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {  # noqa: F405
+    **REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "undos": "100000/hour"}}  # noqa: F405

@@ -32,12 +32,21 @@ from .moderation import (
     seat_replace_by_bot,
     user_deactivate,
 )
-from .opening import game_cancel, game_create, game_decline, game_join, game_leave
+from .opening import (
+    MAX_BANK_SECONDS,
+    MAX_INCREMENT_SECONDS,
+    game_cancel,
+    game_create,
+    game_decline,
+    game_join,
+    game_leave,
+)
 from .playing import SEEN_SEQ_MAX, game_resign, move_apply, move_undo, seat_summary_seen, seat_take_back, seat_timeout
 from .sweeps import clocks_reschedule, open_games_expire, reminders_send, seats_time_out
 
 __all__ = [
-    "MODERATOR_NOT_IN_LOG", "SEEN_SEQ_MAX", "BadMove", "BotTurns", "Conflict", "DamagedGame", "NotAllowed", "SeatSpec",
+    "MAX_BANK_SECONDS", "MAX_INCREMENT_SECONDS", "MODERATOR_NOT_IN_LOG", "SEEN_SEQ_MAX", "BadMove", "BotTurns",
+    "Conflict", "DamagedGame", "NotAllowed", "SeatSpec",
     "ServiceError", "StaleVersion", "TooMany", "bot_turns_play", "clocks_reschedule", "game_abort", "game_adjudicate",
     "game_annul", "game_cancel", "game_create", "game_decline", "game_join", "game_leave", "game_resign",
     "game_rollback", "lock_game", "log_event", "move_apply", "move_undo", "open_games_expire", "reminders_send",

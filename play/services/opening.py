@@ -18,6 +18,9 @@ from .core import SeatSpec, _after_change, _state_store, lock_game
 
 User = get_user_model()
 
+MAX_BANK_SECONDS = 60 * 86400  # a clock holds at most 60 days (the form's and the API's ranges)
+MAX_INCREMENT_SECONDS = 30 * 86400
+
 
 # --- opening games -------------------------------------------------------------------------------
 
@@ -68,10 +71,12 @@ def game_create(
         raise ServiceError(_("Unknown timeout rule."))
     if timeout_bot_level not in bots.levels_for(game_type):
         raise ServiceError(_("Unknown bot level “%(level)s”."), {"level": timeout_bot_level})
-    if not (3600 <= initial_seconds <= 60 * 86400 and 0 <= increment_seconds <= 30 * 86400):
+    if not (3600 <= initial_seconds <= MAX_BANK_SECONDS and 0 <= increment_seconds <= MAX_INCREMENT_SECONDS):
         raise ServiceError(_("The time bank must be between 1 hour and 60 days, the increment at most 30 days."))
     if max_seconds < initial_seconds:
         raise ServiceError(_("The time bank cap cannot be smaller than the initial bank."))
+    if max_seconds > MAX_BANK_SECONDS:  # past 2^31 it would overflow the database's integer too
+        raise ServiceError(_("The time bank cap is at most 60 days."))
 
     game = Game.objects.create(
         game_type=game_type,

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from kit.base import IllegalMove
 
-from .. import registry, seat_clocks, undo
+from .. import move_input, registry, seat_clocks, undo
 from ..errors import BadMove, Conflict, NotAllowed, ServiceError, StaleVersion
 from ..models import Game, Move, Seat
 from ..replay import replay_final_state
@@ -44,6 +44,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
                 _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s)."),
                 {"seen": expected_version, "now": game.version}
             )
+        move_input.check(game.game_type, move)  # the move's shape, before the engine sees it
         # The users come along (the "your turn" e-mail needs one); only the seats are locked.
         seats = _seats_for_update(game)
         seat = _acting_seat(seats, user=user, seat_index=seat_index, bot_level=bot_level)
@@ -56,11 +57,13 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         except IllegalMove as exc:
             raise BadMove(exc.key, exc.params, game_type=game.game_type, default=exc.message) from None
         game.version += 1
+        by_user = user if user is not None and user.is_authenticated else None
         Move.objects.create(
             game=game, seq=game.version, seat=seat.index, payload=move,
-            log=[entry.to_json() for entry in applied.log],
-            by_user=user if user is not None and user.is_authenticated else None, by_bot=bot_level,
-            reveals_nothing=undo.reveals_nothing(engine, state, applied.state),
+            log=[entry.to_json() for entry in applied.log], by_user=by_user, by_bot=bot_level,
+            # Only a person's own move can be taken back: a bot's is never asked about.
+            reveals_nothing=by_user is not None and not bot_level and undo.reveals_nothing(
+                engine, state, seat.index, move, applied, seed=game.version),
         )
         _state_store(engine, game, applied.state)
         _after_change(game, engine, applied.state, seats, moved_seat=seat, queue_bots=queue_bots)

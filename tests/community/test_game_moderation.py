@@ -289,3 +289,36 @@ def test_game_page_marks_a_moderators_result_and_staff_see_undone_moves_marked(a
 
     game_moderation.game_adjudicate(moderator=mod, game_id=game.pk, ranks=[1, 2], rated=False, reason="stall")
     assert "result set by a moderator, unrated" in player.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_seated_staff_never_see_the_full_state_of_their_own_game(client, alice):
+    """Issue 26 point 11: a staff member seated in a game is one of its players. Whatever their tier (here an
+    administrator), the game's moderation page offers no "Show the full state", a forged request for it is
+    refused and logs nothing, and the service refuses too (failed before: the secret cards were shown). The same
+    member still sees the state of a game they do not play in; a chat moderator never does."""
+    from django.contrib.auth.models import Group
+
+    from play.errors import NotAllowed
+
+    boss = make_user("boss", staff=True)
+    theirs = accept_all(race_game(boss, [alice]), [alice])
+    client.force_login(boss)
+    text = client.get(page(theirs)).content.decode()
+    assert "Show the full state" not in text
+    forged = client.post(page(theirs), {"op": "state", "state-reason": "just looking"})
+    assert forged.status_code == 400 and "&quot;secret&quot;" not in forged.content.decode()
+    with pytest.raises(NotAllowed):
+        game_moderation.game_state_viewed(moderator=boss, game_id=theirs.pk, reason="just looking")
+    assert not ModerationAction.objects.filter(action="view_state").exists()
+
+    carol = make_user("carol")
+    other = accept_all(race_game(alice, [carol]), [carol])
+    assert "Show the full state" in client.get(page(other)).content.decode()
+    assert "secret" in game_moderation.game_state_viewed(moderator=boss, game_id=other.pk, reason="report #3")
+
+    chat_mod = make_user("chatmod")
+    chat_mod.is_staff = True
+    chat_mod.save(update_fields=["is_staff"])
+    chat_mod.groups.add(Group.objects.get(name="Moderators"))
+    with pytest.raises(ServiceError):
+        game_moderation.game_state_viewed(moderator=chat_mod, game_id=other.pk, reason="report #3")

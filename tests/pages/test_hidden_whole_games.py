@@ -12,6 +12,9 @@ must still be each viewer's own; the changed state's answers are rendered afresh
 their viewer alone. A key that left out the viewer would hand a seat another's body
 at the first or second fetch, and differ from what that seat's own rendering shows.
 
+After every move the mover tries to take it back (tests/platform/undo_checks.py): refused whenever the move
+showed them anything they could not have known (issue 26 point 1), else undone and made again.
+
 The moves are the greedy bot's (seeded), so the games reach every phase of a year:
 actions, the Voice of the People, choices, growth, feeding, demolition, the end; seat
 1 also asks the people (R45) whenever it can, so there are peeks to keep private."""
@@ -28,6 +31,7 @@ from play.models import Game
 from play.services import move_apply
 from tests.lacitta.helpers import ENGINE, lacitta_game, with_state
 from tests.platform.factories import make_user
+from tests.platform.undo_checks import try_undo
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +40,8 @@ SERVICES = {"culture": "health", "health": "education", "education": "culture"}
 
 def hidden_from(state: dict, viewer: int | None) -> dict:
     """The same game with everything ``viewer`` (a seat, or None for a spectator) may
-    not know changed, consistently (a peek still names the card it looked at)."""
+    not know changed, consistently (a peek still names the card it looked at; the other seats' 2–2 choices
+    made at once are switched while hidden)."""
     other = copy.deepcopy(state)
     players = other["players"]
     if other["voice"] and not other["voice_revealed"]:
@@ -60,6 +65,10 @@ def hidden_from(state: dict, viewer: int | None) -> dict:
                 passed[k], other["pol_deck"][-1 - k] = other["pol_deck"][-1 - k], passed[k]
             player["passed"] = passed
     other["pol_deck"] = list(reversed(other["pol_deck"]))
+    if other["phase"] == "choice" and other["voice_tie"] == "at_once" and len(other["voice_winners"]) == 2:
+        a, b = other["voice_winners"]  # the other seats' 2–2 choices, not shown until all are in: switched
+        other["choice_made"] = sorted([cid, seat, (b if svc == a else a) if seat != viewer else svc]
+                                      for cid, seat, svc in other["choice_made"])
     other["rng"] = (other["rng"] * 6364136223846793005 + 1442695040888963407) % 2**64
     return other
 
@@ -94,8 +103,8 @@ def answers(clients: dict, game: Game) -> dict:
 @pytest.mark.timeout(3600)  # whole games, page by page: several minutes, far more on a loaded machine
 @pytest.mark.parametrize("options,seed", [
     ({"edition": "modern", "expansion": "cocagne", "setup": "advanced"}, 21),
-    ({"edition": "classic", "expansion": "none", "setup": "beginner"}, 22),
-], ids=["modern-cocagne-advanced", "classic-beginner"])
+    ({"edition": "classic", "expansion": "none", "setup": "beginner", "voice_tie": "at_once"}, 22),
+], ids=["modern-cocagne-advanced", "classic-beginner-2-2-at-once"])
 def test_R80_no_answer_depends_on_what_its_viewer_may_not_know(options, seed):
     users = [make_user(f"w{seed}{i}") for i in range(3)]
     game = lacitta_game(users, options=options, seed=seed)
@@ -104,6 +113,7 @@ def test_R80_no_answer_depends_on_what_its_viewer_may_not_know(options, seed):
         clients[viewer] = Client()
         clients[viewer].force_login(user)
     moves = 0
+    undo_outcomes = {"refused": 0, "undone": 0}
     peeked = False
     while game.status == Game.Status.ACTIVE:
         real = game.state
@@ -129,6 +139,10 @@ def test_R80_no_answer_depends_on_what_its_viewer_may_not_know(options, seed):
         else:
             move = bots.choose_move("lacitta", "greedy", ENGINE, state, seat, seed=seed * 1000 + moves)
         game = move_apply(game_id=game.pk, user=users[seat], move=move, expected_version=game.version)
+        if game.status == Game.Status.ACTIVE:  # issue 26.1: undo tried after every move
+            game, outcome = try_undo(clients[seat], game, users[seat], seat, real, move)
+            undo_outcomes[outcome] += 1
         moves += 1
     assert game.status == Game.Status.FINISHED and moves > 60
+    assert undo_outcomes["refused"] and undo_outcomes["undone"], undo_outcomes
     assert peeked, "the game must have had a peek for the test to check that peeks stay private"

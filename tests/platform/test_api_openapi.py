@@ -105,3 +105,13 @@ def test_a_client_generated_from_the_schema_plays_a_move(live_server, tmp_path, 
     assert again.parsed.code == "stale_version" and again.parsed.version == 2
     game.refresh_from_db()
     assert game.version == 2 and game.moves.filter(by_user=alice).count() == 1
+
+
+def test_the_title_names_a_valid_client_package(settings):
+    """Issue 31.7: openapi-python-client names the package after the title; "Città …" gave an invalid one."""
+    import re
+
+    title = _schema()["info"]["title"]
+    assert title.isascii() and title.endswith("play-by-web API")
+    package = re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_") + "_client"
+    assert package.isidentifier() and package.isascii()

@@ -143,3 +143,18 @@ def test_long_poll_answers_when_the_version_changes(asgi_server):
         assert changed.json()["version"] == 2 and time.monotonic() - started < 5
         mine = client.get("/api/stream/wait/", params={"timeout": 1})
         assert mine.json()["my_turn"] == [game.pk]  # bob owes a move now: at once
+
+
+@pytest.mark.parametrize("server", ["asgi_server", "live_server"])
+def test_a_stream_with_nothing_to_say_answers_its_headers_at_once(server, request):
+    """Issue 31.9: under `make run` (WSGI) the headers came only with the first keep-alive, 20 s later, when
+    the caller had no game: a client could not tell a live stream from a hung one."""
+    base = request.getfixturevalue(server)
+    loner = make_user("loner")
+    start = time.monotonic()
+    reader = Reader(f"{base}/api/stream/events/", _key(loner))
+    try:
+        assert reader.response.status_code == 200
+        assert time.monotonic() - start < 5
+    finally:
+        reader.close()

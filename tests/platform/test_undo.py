@@ -10,11 +10,14 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from play import services
+from kit import params
+from play import registry, services
 from play.models import Game, Move
 from play.replay import replay_final_state
+from play.services import SeatSpec
 from tests.lacitta.helpers import ENGINE, lacitta_game
 from tests.platform.factories import make_user
+from tests.platform.undo_checks import try_undo
 
 pytestmark = pytest.mark.django_db
 
@@ -189,3 +192,90 @@ def test_undo_gives_back_the_increment_and_charges_nobody(client):
     assert mine.owes_move and mine.deadline is not None
     assert bank_before - 60 <= mine.bank_seconds <= bank_before  # only the seconds spent thinking are gone
     assert not theirs.owes_move and theirs.deadline is None and theirs.bank_seconds == their_bank
+
+
+def open_choice_seats(state) -> list[int]:
+    """The seats still owing a 2–2 choice at once whose two services take from different cities."""
+    return sorted({owner for _cid, owner, _opts in state.choice_open}) if state.phase == "choice" else []
+
+
+def test_R50_2_2_at_once_the_last_chooser_sees_every_choice_and_cannot_take_its_own_back(client):
+    """Issue 26 point 1: with 2–2 choices at once, the last seat to choose sees every other choice the moment
+    its own comes in; its move was stored as "reveals nothing" (the page offered undo, the API took it) and it
+    could choose again knowing them (failed before: row.reveals_nothing was True). The earlier choosers' moves
+    showed them nothing and stay undoable."""
+    options = {"edition": "modern", "expansion": "none", "setup": "beginner", "voice_tie": "at_once"}
+    users = [make_user(f"tt{i}") for i in range(3)]
+    game = lacitta_game(users, options=options, seed=4000)
+    by_seat = {s.index: s.user for s in game.seats.all()}
+    rng = random.Random(4000)
+    while True:  # random legal moves until two seats or more owe a 2–2 choice that matters
+        state = ENGINE.load(game.state)
+        if len(open_choice_seats(state)) >= 2:
+            break
+        assert game.status == Game.Status.ACTIVE, "no 2–2 choice between several seats in this game"
+        seat = rng.choice(sorted(ENGINE.pending(state)))
+        game = services.move_apply(game_id=game.pk, user=by_seat[seat], move=rng.choice(ENGINE.legal_moves(
+            state, seat)), expected_version=game.version)
+    while len(open_choice_seats(state)) > 1:  # every chooser but the last: undone, then chosen again
+        seat = open_choice_seats(state)[0]
+        while seat in open_choice_seats(state) and len(open_choice_seats(state)) > 1:
+            move = ENGINE.legal_moves(state, seat)[0]
+            before = game.state
+            game = services.move_apply(game_id=game.pk, user=by_seat[seat], move=move, expected_version=game.version)
+            assert Move.objects.get(game=game, seq=game.version).reveals_nothing
+            check_undo(client, game, by_seat[seat], seat, before, move)
+            game.refresh_from_db()
+            state = ENGINE.load(game.state)
+    last = open_choice_seats(state)[0]
+    hidden = {(c["seat"], c["city"]) for c in ENGINE.view(state, last)["voice"]["choices"]}
+    while last in open_choice_seats(state):
+        game = services.move_apply(game_id=game.pk, user=by_seat[last], move=ENGINE.legal_moves(state, last)[0],
+                                   expected_version=game.version)
+        game.refresh_from_db()
+        state = ENGINE.load(game.state)
+    shown = {(c["seat"], c["city"]) for c in ENGINE.view(state, last)["voice"]["choices"]} - hidden
+    assert any(seat != last for seat, _city in shown)  # the others' choices are in its view now
+    assert not Move.objects.get(game=game, seq=game.version).reveals_nothing
+    check_refused(client, game, by_seat[last])
+    api = APIClient()
+    api.force_authenticate(by_seat[last])
+    refused = api.post(f"/api/games/{game.pk}/undo/", {"version": game.version}, format="json")
+    assert refused.status_code == 403
+    assert Game.objects.get(pk=game.pk).version == game.version
+
+
+@pytest.mark.timeout(1800)  # a whole game per registered game, undo tried after every move
+@pytest.mark.parametrize("game_type", sorted(e.slug for e in registry.available()))
+def test_every_game_tries_undo_after_every_move(client, game_type):
+    """Issue 26 point 1, for every registered game: after every move of a random whole game, undo is tried; it
+    is refused (page button, page form, API) whenever the move showed its mover something they could not have
+    known, and otherwise, when offered, takes the move back exactly and lets it be made again."""
+    engine = registry.get(game_type)
+    options = engine.validate_options({}, engine.min_players)
+    users = [make_user(f"ev{game_type[:6]}{i}") for i in range(engine.min_players)]
+    game = services.game_create(creator=users[0], game_type=game_type, options=options,
+                                seats=[SeatSpec("me")] + [SeatSpec("open") for _ in users[1:]])
+    Game.objects.filter(pk=game.pk).update(seed=26)
+    for user in users[1:]:
+        services.game_join(game_id=game.pk, user=user)
+    game = Game.objects.get(pk=game.pk)
+    by_seat = {s.index: s.user for s in game.seats.all()}
+    rng = random.Random(26)
+    outcomes = {"refused": 0, "undone": 0}
+    while game.status == Game.Status.ACTIVE:
+        state = engine.load(game.state)
+        seat = rng.choice(sorted(engine.pending(state)))
+        legal = rng.choice(engine.legal_moves(state, seat))
+        move = params.sample(legal, rng) if params.has_ranges(legal) else legal
+        before = game.state
+        game = services.move_apply(game_id=game.pk, user=by_seat[seat], move=move, expected_version=game.version)
+        if game.status != Game.Status.ACTIVE:
+            break
+        game, outcome = try_undo(client, game, by_seat[seat], seat, before, move)
+        outcomes[outcome] += 1
+    assert game.status == Game.Status.FINISHED
+    if getattr(engine, "scramble_unknown", None) is None:
+        assert outcomes["undone"] == 0, outcomes
+    else:
+        assert outcomes["undone"] > 0, outcomes

@@ -15,6 +15,9 @@
 4. Score: ``heuristics.value`` at the horizon (the real result, with a win bonus, when the
    game ended), averaged over the worlds, plus ``prior`` × the greedy value of the move.
 
+Steps 2–4 are the kit's shared search (``kit.search``); this module supplies the candidates, the
+playout (the fast policy, the horizon, the evaluation) and the number of worlds.
+
 The fast policy (``fast_move``) finds the cell where one more tile adds most to the mover's
 groups (one pass over its groups, no copy), scores each tile of its hand there by that gain,
 its printed marks and a rough worth of its instruction (``PRIOR``), and plays the best
@@ -29,12 +32,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from kit.search import Plan, search
+
 from ..engine.city import placement_cells
 from ..engine.moves import current_moves
 from ..engine.state import State
 from ..engine.tiles import KIND_OF, marks_of
 from .determinize import sample_state
-from .greedy import GREEDY, after, pick, score_moves, shortlist
+from .greedy import GREEDY, after, score_moves, shortlist
 from .heuristics import DEFAULT, Weights, value
 
 
@@ -191,11 +196,6 @@ def choose_expert(engine, view: dict, legal: list, seat: int, rng: random.Random
     cands = candidates(ranked, b)
     if len(cands) == 1:
         return cands[0][1]
-    totals = [b.prior * v * b.worlds for v, _m in cands]
-    for _ in range(b.worlds):
-        world = sample_state(view, rng)
-        seed = rng.getrandbits(32)
-        for i, (_v, m) in enumerate(cands):
-            totals[i] += playout(world, seat, m, random.Random(seed), w, b)
-    best = max(totals)
-    return pick([(tot, m) for tot, (_v, m) in zip(totals, cands) if tot >= best - 1e-9], rng)
+    return search(view=view, seat=seat, rng=rng, candidates=cands, sample_world=sample_state,
+                  playout=lambda world, who, move, r: playout(world, who, move, r, w, b),
+                  worlds=lambda _alive: b.worlds, plan=Plan(prior=b.prior, random_ties=True))

@@ -17,7 +17,7 @@ moves       who is pending, legal moves, applying one, running forced decisions
 explain     why a move is illegal (key + params + English that tells nothing hidden)
 scoring     IC50–IC54 breakdown, ranks, tie-breaks
 view        what one seat or a spectator may see
-hidden      move_reveals_hidden, redraw_hidden (moderator rollback), scramble_unknown (tests)
+hidden      scramble_unknown (undo: kit.reveal; hidden-information tests), move_reveals_hidden, redraw_hidden
 invariants  conservation, knowledge, protection, end conditions, JSON round trip
 validate    ``load``'s checks: shape, then the invariants
 setup       a new game

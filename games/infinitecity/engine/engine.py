@@ -8,6 +8,7 @@ from kit.rules_engine import RulesEngine
 from . import moves as _moves
 from .hidden import redraw_hidden as _redraw_hidden
 from .hidden import reveals_hidden
+from .hidden import scramble_unknown as _scramble_unknown
 from .invariants import CHEAP
 from .scoring import game_result
 from .setup import new_state
@@ -37,6 +38,10 @@ class InfiniteCityEngine(RulesEngine):
 
     def pending(self, state: State) -> set[int]:
         return _moves.pending(state)
+
+    # What a seat may not know, drawn afresh (kit.reveal decides from it whether a move may be taken back),
+    # and the game's own count of reveals, which can only refuse more.
+    scramble_unknown = staticmethod(_scramble_unknown)
 
     def move_reveals_hidden(self, before: State, after: State) -> bool:
         return reveals_hidden(before, after)

@@ -1,14 +1,16 @@
 """Hidden information bookkeeping outside the moves themselves.
 
 ``reveals_hidden``  did a move show anything hidden (a draw, a flip, a Library or Temple
-                    look, a Shopping Complex swap, a face-down tile taken into a hand)? The
-                    platform offers a player's undo only when not. Every such event bumps
-                    ``State.revealed``.
+                    look, a Shopping Complex swap, a face-down tile taken into a hand)? Extra
+                    safety beside the platform's rule (``kit.reveal``), which can only refuse
+                    more. Every such event bumps ``State.revealed``.
 ``redraw_hidden``   after a moderator's rollback: the tiles no seat knows (pile positions and
                     face-down tiles nobody has seen) drawn afresh from a new seed; every
                     seat's view stays the same.
-``scramble_unknown`` (tests) the same position with everything ONE viewer may not know
-                    changed consistently: that viewer's view must not change.
+``scramble_unknown`` the same position with everything ONE viewer may not know
+                    changed consistently: that viewer's view must not change. The platform
+                    applies a move to such positions to decide whether it showed its mover
+                    anything (``kit.reveal``); the hidden-information tests fetch pages with it.
 """
 
 from __future__ import annotations

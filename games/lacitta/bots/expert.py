@@ -22,6 +22,9 @@
    worse half of the candidates is dropped, so the close contenders get the most
    worlds. The best mean after the last round wins.
 
+Steps 2–5 are the kit's shared search (``kit.search``); this module supplies the candidates, the
+playout (policy, horizon, evaluation) and the number of worlds per round.
+
 The work per decision is fixed by counts (``Budget.steps`` playout decisions), never
 by a clock, so a seed always gives the same move. The number of worlds per round
 shrinks when many decisions are left in the year (the playouts are longer).
@@ -32,6 +35,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+
+from kit.search import Plan, halving_rounds, search
 
 from ..engine.constants import TURNS_PER_YEAR, VOICE_DECK, YEARS
 from ..engine.moves import apply_decision, legal_moves, pending
@@ -176,24 +181,11 @@ def choose_expert(engine, view: dict, legal: list[dict], seat: int, rng: random.
     if len(cands) == 1:
         return cands[0]
     length = max(1, _decisions_left(base, b))
-    alive = list(range(len(cands)))
-    rounds = (len(cands) - 1).bit_length() if b.halving else 1
-    totals = [0.0] * len(cands)
-    seen = [0] * len(cands)
-    for r in range(rounds):
-        per_round = b.steps // rounds
-        worlds = max(b.min_worlds, min(b.max_worlds, per_round // (length * len(alive))))
-        for _ in range(worlds):
-            world = sample_state(view, rng)
-            seed = rng.getrandbits(32)
-            for i in alive:
-                totals[i] += playout(world, seat, cands[i], random.Random(seed), w, b)
-                seen[i] += 1
+    rounds = halving_rounds(len(cands)) if b.halving else 1
 
-        def mean(i: int) -> float:
-            return totals[i] / seen[i] + (b.stick if i == 0 else 0.0)
+    def worlds(alive: int) -> int:
+        return max(b.min_worlds, min(b.max_worlds, (b.steps // rounds) // (length * alive)))
 
-        alive.sort(key=lambda i: (-mean(i), i))
-        if r < rounds - 1:
-            alive = alive[:max(2, (len(alive) + 1) // 2)]
-    return cands[alive[0]]
+    return search(view=view, seat=seat, rng=rng, candidates=[(0.0, m) for m in cands], sample_world=sample_state,
+                  playout=lambda world, who, move, r: playout(world, who, move, r, w, b), worlds=worlds,
+                  plan=Plan(rounds=rounds, stick=b.stick))

@@ -10,6 +10,7 @@ from kit.rules_engine import RulesEngine
 from . import moves as _moves
 from .constants import ADVANCED, AT_ONCE, BEGINNER, CLASSIC, COCAGNE, IN_TURN, MODERN, NO_EXPANSION
 from .hidden import reveals_hidden
+from .hidden import scramble_unknown as _scramble_unknown
 from .hidden_redraw import redraw_hidden as _redraw_hidden
 from .invariants import CHEAP
 from .phases import advance
@@ -51,6 +52,10 @@ class LaCittaEngine(RulesEngine):
 
     def pending(self, state: State) -> set[int]:
         return _moves.pending(state)
+
+    # What a seat may not know, drawn afresh (kit.reveal decides from it whether a move may be taken back),
+    # and the game's own list of revealing changes, which can only refuse more.
+    scramble_unknown = staticmethod(_scramble_unknown)
 
     def move_reveals_hidden(self, before: State, after: State) -> bool:
         return reveals_hidden(before, after)

@@ -56,6 +56,9 @@ class NimEngine:
     def is_over(self, state):
         return state["left"] == 0
 
+    def scramble_unknown(self, state, seat, seed):
+        return state  # nothing hidden: every move may be taken back
+
     def result(self, state):
         if not self.is_over(state):
             return None

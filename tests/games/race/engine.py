@@ -96,6 +96,18 @@ class RaceEngine:
         ranks = [1 + sum(1 for other in scores if other > s) for s in scores]
         return GameResult(scores=scores, ranks=ranks)
 
+    def scramble_unknown(self, state, seat, seed):
+        # The other seats' secret cards, while they are hidden: any of the cards this seat does not hold.
+        new = copy.deepcopy(state)
+        if state["phase"] != "over":
+            others = [i for i in range(state["players"]) if i != seat]
+            mine = {state["secret"][seat]} if seat is not None else set()
+            free = [c for c in range(1, 21) if c not in mine]
+            drawn = _shuffled(seed, len(free))
+            for i, k in zip(others, drawn):
+                new["secret"][i] = free[k - 1]
+        return new
+
     def redraw_hidden(self, state, seed):
         # Every secret card is dealt and seen by its seat at the start: nothing
         # unseen is left to draw afresh after a rollback, the position stays as it is.

@@ -1,0 +1,280 @@
+"""The expert level: the greedy level's answers, plus a plan for the round and offers toward it.
+
+Each window it: answers offers made to it (accepting only what raises its own worth more than it
+raises the author's, by the same valuation); offers the resources it holds most for the kinds its
+plan lacks, to the seat that holds them and would gain from the swap (a small contract from its next
+production as a sweetener when the swap alone would not tempt them; the engine pays contracts at
+Production, so they are honoured); makes missing kinds with its transformers; buys the squares of
+its whole program for the round in one payment (one wide collection funds several buildings, CT24)
+and builds it; in the last round it turns everything it can into squares.
+
+Its game-specific parts are separate functions, for the shared search module being designed:
+``sample_state`` (the state consistent with the view: exact, Cité hides nothing), ``playout_policy``
+(a fast move for any seat, used by ``playout``), ``evaluate`` (a seat's worth in squares)."""
+
+from __future__ import annotations
+
+from ..engine.components import LAST_ROUND, SQUARES
+from ..engine.costs import cheapest_payment, max_squares
+from ..engine.limits import MAX_OPEN_OFFERS
+from ..engine.powers import production
+from ..engine.scoring import breakdown
+from .common import RESOURCE_WORTH, building_worth, holdings_value, rounds_left, state_from_view, trade_gain
+from .common import variety_moves as _variety
+from .greedy import answer_offer, bank_move, best_build, layout_move
+
+OFFERS_PER_ROUND = 3  # never more (no loop on offers): at most this many of its own each round
+LAYOUT = ("large_shop", "small_shop", "comptoir", "bank", "small_shop", "small_shop")
+
+
+# ------------------------------------------------------------------ the search module's parts
+def sample_state(view: dict):
+    """A full state consistent with the view (Cité has no hidden information: the state itself)."""
+    return state_from_view(view)
+
+
+def evaluate(state, seat: int) -> float:
+    """A seat's worth in squares: its score now, plus its resources' buying power beyond the 10:1 of
+    the score, plus its production over the Productions still to come."""
+    b = breakdown(state, seat)
+    res = state.seats[seat]["res"]
+    left = rounds_left(state)
+    per_round = sum(production(state, seat).values()) * RESOURCE_WORTH
+    buying = max_squares(res) if left or state.stage != "over" else 0
+    return b["score"] + 0.8 * max(0, buying - b["from_resources"]) + per_round * left
+
+
+def playout_policy(engine, state, seat: int, rng) -> dict:
+    """A fast move for ``seat`` (any seat: playouts use it for everyone): the greedy level's layout,
+    its best build, then done; no offers."""
+    legal = engine.legal_moves(state, seat)
+    if state.stage == "layout":
+        return layout_move(state, seat, legal, rng)
+    if state.seats[seat]["done"]:
+        return next(m for m in legal if m["type"] in ("decline", "cancel"))
+    build = best_build(state, seat, legal, rng)
+    return build if build is not None else {"type": "done"}
+
+
+def playout(engine, state, rng, max_moves: int = 2000):
+    """The game played to its end by ``playout_policy`` for every seat; the final state."""
+    moves = 0
+    while not engine.is_over(state) and moves < max_moves:
+        seat = min(engine.pending(state) | engine.may_act(state))
+        state = engine.apply(state, seat, playout_policy(engine, state, seat, rng)).state
+        moves += 1
+    return state
+
+
+def sample_world(view: dict, rng):
+    """``kit.search``'s ``sample_world(view, rng)``: the one state the view shows (nothing is hidden)."""
+    return sample_state(view)
+
+
+def playout_value(world, seat: int, move: dict, rng, horizon: int | None = None) -> float:
+    """``kit.search``'s ``playout(world, seat, move, rng) -> value``: the move, then ``playout_policy``
+    for every seat to the game's end (or ``horizon`` rounds on), then ``evaluate`` for ``seat``. Not used
+    by ``choose_expert`` yet: a playout runs to the end of the game (~0.1-0.3 s), too slow for every move."""
+    from ..engine.engine import ENGINE
+    state = ENGINE.apply(world, seat, move).state
+    stop = None if horizon is None else state.round + horizon
+    moves = 0
+    while not ENGINE.is_over(state) and (stop is None or state.round < stop) and moves < 2000:
+        actor = min(ENGINE.pending(state) | ENGINE.may_act(state))
+        state = ENGINE.apply(state, actor, playout_policy(ENGINE, state, actor, rng)).state
+        moves += 1
+    return evaluate(state, seat)
+
+
+# ------------------------------------------------------------------ offers toward the plan
+def plan_lacks(state, seat: int) -> dict:
+    """What the seat's next wide collection lacks: the kinds it holds none of, wanted one each (the
+    cost table rewards variety: 11 distinct kinds buy 8 squares)."""
+    res = state.seats[seat]["res"]
+    target = min(8, max(1, sum(1 for n in res.values() if n > 0) - 2))
+    plan = cheapest_payment(res, target + 1)
+    return plan["lacks"]
+
+
+SWAP_SIZES = (1, 2, 3, 4, 6)  # units per side an offer may swap
+
+
+def offer_toward_plan(state, seat: int, legal: list[dict]) -> dict | None:
+    """A swap of what it holds most for what it holds least (of what another seat holds), in the size
+    that raises its holdings' worth most while still raising the other's (else no offer: it would be
+    declined); a one-unit promise from its next production may sweeten it."""
+    offer = next((m for m in legal if m["type"] == "offer"), None)
+    s = state.seats[seat]
+    if offer is None or s["offers_made"] >= OFFERS_PER_ROUND:
+        return None
+    if sum(1 for o in state.offers if o["from"] == seat) >= min(MAX_OPEN_OFFERS, 1):
+        return None
+    res = s["res"]
+    lacks = plan_lacks(state, seat)
+    spare = sorted((k for k, n in res.items() if n >= 3), key=lambda k: -res[k])[:3]
+    if not spare:
+        return None
+    sweetener = honourable_promise(state, seat)
+    best = None
+    for other in range(state.players):
+        if other == seat:
+            continue
+        theirs = state.seats[other]["res"]
+        wants = sorted((k for k, n in theirs.items() if n >= 1 and res[k] < 3), key=lambda k: (k not in lacks, res[k]))
+        for want in wants[:4]:
+            for give_kind in spare:
+                if give_kind == want:
+                    continue
+                for n in SWAP_SIZES:
+                    if theirs[want] < n or res[give_kind] - n < 1:
+                        break
+                    give, get, later = {give_kind: n}, {want: n}, {}
+                    mine = trade_gain(res, get, give, {}, {})
+                    their = trade_gain(theirs, give, get, {}, {})
+                    if their <= 0 and state.round < LAST_ROUND and sweetener:
+                        later = sweetener  # from its next production: a promise it can keep (G12)
+                        their = trade_gain(theirs, give, get, later, {})
+                    if mine <= 0 or their <= 0:
+                        continue
+                    score = mine - 0.5 * their
+                    if best is None or score > best[0]:
+                        best = (score, other, give, get, later)
+    if best is None:
+        return None
+    _score, other, give, get, later = best
+    move = {"type": "offer", "to": [other], "give": give, "get": get}
+    if "later_give" in offer["ranges"]:
+        move["later_give"] = later
+        move["later_get"] = {}
+    return move
+
+
+def honourable_promise(state, seat: int) -> dict:
+    """One unit of what it produces most, if anything: the engine takes contracts at Production,
+    right after the seat's own production, so this promise is always kept, whatever it spends before."""
+    made = production(state, seat)
+    owed = {}
+    for c in state.contracts:  # what it already owes at that Production comes first
+        if c["paid"] is None:
+            side = "a_pays" if c["a"] == seat else "b_pays" if c["b"] == seat else None
+            for k, n in (c[side] if side else {}).items():
+                owed[k] = owed.get(k, 0) + n
+    free = {k: n - owed.get(k, 0) for k, n in made.items() if n - owed.get(k, 0) >= 1}
+    if not free:
+        return {}
+    return {max(sorted(free), key=lambda k: free[k]): 1}
+
+
+def answer(state, seat: int, legal: list[dict]) -> dict | None:
+    """Accept an offer that helps it more than it helps its author (by the shared valuation)."""
+    offers = {o["id"]: o for o in state.offers if seat in o["to"]}
+    res = state.seats[seat]["res"]
+    for m in legal:
+        if m["type"] == "accept":
+            o = offers[m["offer"]]
+            mine = trade_gain(res, o["give"], o["get"], o["later_give"], o["later_get"])
+            theirs = trade_gain(state.seats[o["from"]]["res"], o["get"], o["give"], o["later_get"], o["later_give"])
+            if mine > 0 and mine >= 0.5 * theirs:
+                return m
+    return answer_offer(state, seat, [m for m in legal if m["type"] != "accept"])
+
+
+# ------------------------------------------------------------------ building
+def program_buy(state, seat: int, legal: list[dict]) -> dict | None:
+    """Buy at once the squares of the buildings it means to build this round, when one payment for
+    them all is cheaper than paying each alone."""
+    s = state.seats[seat]
+    buy = next((m for m in legal if m["type"] == "buy"), None)
+    if buy is None or s["squares"] > 0:
+        return None
+    most = buy["ranges"]["squares"]["max"]
+    builds = [m for m in legal if m["type"] == "build"]
+    if len(builds) < 2 or most < 2:
+        return None
+    costs = sorted({_cost(m) for m in builds})
+    # the program: the largest total of affordable buildings' costs within ``most``
+    wanted, total = [], 0
+    def worth_per_square(m):
+        return building_worth(state, seat, m["kind"], m["ranges"]["cells"]["of"][0]) / _cost(m)
+
+    for m in sorted(builds, key=lambda m: -worth_per_square(m)):
+        c = _cost(m)
+        if total + c <= most and sum(1 for w in wanted if w == m["kind"]) < s["left"][m["kind"]]:
+            wanted.append(m["kind"])
+            total += c
+    if len(wanted) < 2 or not costs:
+        return None
+    together = cheapest_payment(s["res"], total, allow_lack=False)
+    alone = sum(sum(sum(c.values()) for c in m["pay"]) for m in builds if m["kind"] in wanted[:1])
+    if together is None or together["cost"] >= alone + _rest_cost(s["res"], wanted[1:], builds):
+        return None
+    return {"type": "buy", "squares": total}
+
+
+def _cost(m) -> int:
+    return m["cost"]
+
+
+def _rest_cost(res, kinds, builds) -> int:
+    total = 0
+    for k in kinds:
+        m = next(b for b in builds if b["kind"] == k)
+        total += sum(sum(c.values()) for c in m["pay"])
+    return total
+
+
+def last_round_squares(state, seat, legal, rng) -> dict | None:
+    """The last round: the building adding most squares now (resources left count only 1 per 10)."""
+    best, best_key = None, None
+    for m in legal:
+        if m["type"] != "build":
+            continue
+        spent = sum(sum(c.values()) for c in m["pay"])
+        gain = SQUARES[m["kind"]] - spent / 10
+        key = (gain, SQUARES[m["kind"]], rng.random())
+        if gain > 0 and (best_key is None or key > best_key):
+            best, best_key = m, key
+    if best is None:
+        return None
+    cells = best["ranges"]["cells"]["of"][0]
+    return {"type": "build", "kind": best["kind"], "cells": cells, "cost": best["cost"], "pay": best["pay"]}
+
+
+def choose_expert(engine, view, legal, seat, rng):
+    state = sample_state(view)
+    if state.stage == "layout":
+        return layout_move(state, seat, legal, rng, LAYOUT)
+    reply = answer(state, seat, legal)
+    if reply is not None:
+        return reply
+    if state.seats[seat]["done"]:
+        cancels = [m for m in legal if m["type"] == "cancel"]
+        return cancels[0] if cancels else legal[0]
+    offer = offer_toward_plan(state, seat, legal)
+    if offer is not None:
+        return offer
+    convert = _variety(state, seat, legal)
+    if convert is not None:
+        return convert
+    if state.round >= LAST_ROUND:
+        build = last_round_squares(state, seat, legal, rng)
+        if build is not None:
+            return build
+    else:
+        buy = program_buy(state, seat, legal)
+        if buy is not None:
+            return buy
+        build = best_build(state, seat, legal, rng)
+        if build is not None:
+            return build
+    bank = bank_move(state, seat, legal)
+    if bank is not None:
+        return bank
+    for m in legal:  # its own offers lapse with the round anyway; withdraw them before saying done
+        if m["type"] == "cancel":
+            return m
+    return {"type": "done"}
+
+
+__all__ = ["choose_expert", "sample_state", "sample_world", "evaluate", "playout_policy", "playout", "playout_value",
+           "holdings_value"]

@@ -1,0 +1,159 @@
+"""The bots: random (never offers), greedy (answers by its valuation, builds greedily), expert (offers
+toward its plan); each decides from the view and the legal moves only; none loops on offers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.cite.bots import LEVELS
+from games.cite.bots.common import state_from_view
+from games.cite.bots.expert import OFFERS_PER_ROUND, evaluate, honourable_promise, playout, playout_policy, sample_state
+from games.cite.engine.engine import ENGINE
+from games.cite.engine.params import conforms
+from games.cite.measure import play_game
+
+from .helpers import give, put, seat_in, window
+
+
+@pytest.mark.parametrize("levels", [["random", "random", "random"], ["greedy", "greedy", "expert", "greedy"],
+                                    ["expert", "random", "greedy"]])
+def test_bots_play_whole_games_with_legal_moves(levels):
+    r = play_game(ENGINE, LEVELS, {}, levels, 7, 0)  # raises on a move outside the legal ones or a loop
+    assert len(r["scores"]) == len(levels) and r["moves"] < 2000
+
+
+def test_no_bot_loops_on_offers():
+    """Across games, each seat makes few offers per round: random and greedy none, expert at most its cap."""
+    for g in range(4):
+        levels = ["expert", "greedy", "random", "expert"][: 3 + g % 2]
+        s = ENGINE.new_game({}, len(levels), 40 + g).state
+        made: dict = {}
+        rnd = random.Random(g)
+        steps = 0
+        while not ENGINE.is_over(s):
+            seat = rnd.choice(sorted(ENGINE.pending(s) | ENGINE.may_act(s)))
+            legal = ENGINE.legal_moves(s, seat)
+            move = LEVELS[levels[seat]](ENGINE, ENGINE.view(s, seat), legal, seat, random.Random(steps))
+            assert any(conforms(m, move) for m in legal)
+            if move["type"] in ("offer", "counter"):
+                made[(seat, s.round)] = made.get((seat, s.round), 0) + 1
+            s = ENGINE.apply(s, seat, move).state
+            steps += 1
+            assert steps < 3000
+        for (seat, _round), n in made.items():
+            assert levels[seat] == "expert" and n <= OFFERS_PER_ROUND
+
+
+def test_random_never_offers():
+    s = window()
+    give(s, 0, wood=5)
+    legal = ENGINE.legal_moves(s, 0)
+    for i in range(50):
+        move = LEVELS["random"](ENGINE, ENGINE.view(s, 0), legal, 0, random.Random(i))
+        assert move["type"] not in ("offer", "counter")
+
+
+def _offered(s, frm, to, give_, get):
+    return ENGINE.apply(s, frm, {"type": "offer", "to": [to], "give": give_, "get": get, "later_give": {},
+                                 "later_get": {}}).state
+
+
+def test_greedy_accepts_a_trade_it_values_and_declines_a_bad_one():
+    s = window()
+    give(s, 0, wood=8)
+    give(s, 1, stone=8, wood=1, metal=1)
+    good = _offered(s, 0, 2, {"wood": 1}, {})
+    move = LEVELS["greedy"](ENGINE, ENGINE.view(good, 2), ENGINE.legal_moves(good, 2), 2, random.Random(0))
+    assert move["type"] == "accept"  # a gift
+    swap = _offered(s, 1, 0, {"stone": 2}, {"wood": 2})  # seat 0 holds only wood: stone is a new kind
+    move = LEVELS["greedy"](ENGINE, ENGINE.view(swap, 0), ENGINE.legal_moves(swap, 0), 0, random.Random(0))
+    assert move["type"] == "accept"
+    bad = _offered(s, 1, 0, {"stone": 1}, {"wood": 8})
+    move = LEVELS["greedy"](ENGINE, ENGINE.view(bad, 0), ENGINE.legal_moves(bad, 0), 0, random.Random(0))
+    assert move["type"] == "decline"
+
+
+def test_greedy_never_offers_and_builds_when_it_can():
+    s = window()
+    a = seat_in(s, 0)
+    put(s, a, "small_shop", [(-1, 0)])
+    give(s, a, wood=2, stone=2, metal=2, cloth=2, gold=2)
+    move = LEVELS["greedy"](ENGINE, ENGINE.view(s, a), ENGINE.legal_moves(s, a), a, random.Random(1))
+    assert move["type"] == "build"
+
+
+def test_expert_offers_toward_what_its_plan_lacks():
+    s = window()
+    a = seat_in(s, 0)
+    put(s, a, "small_shop", [(-1, 0)])
+    give(s, a, wood=9, stone=1, metal=1)
+    other = (a + 1) % 4
+    give(s, other, cloth=6)
+    move = LEVELS["expert"](ENGINE, ENGINE.view(s, a), ENGINE.legal_moves(s, a), a, random.Random(1))
+    assert move["type"] == "offer" and move["to"] == [other] and list(move["get"]) == ["cloth"]
+    assert list(move["give"]) == ["wood"] and move["give"]["wood"] == move["get"]["cloth"] <= 6
+    from games.cite.bots.common import trade_gain
+    # worth accepting for them (with, when needed, a one-unit promise from the expert's next production)
+    assert trade_gain(s.seats[other]["res"], move["give"], move["get"], move["later_give"], {}) > 0
+
+
+def test_expert_search_parts_are_separate_functions():
+    s = ENGINE.new_game({}, 3, 12).state
+    view = ENGINE.view(s, 0)
+    assert sample_state(view).to_json() == s.to_json() == state_from_view(view).to_json()
+    end = playout(ENGINE, s, random.Random(0))
+    assert ENGINE.is_over(end)
+    assert evaluate(end, 0) == ENGINE.result(end).scores[0]
+    assert playout_policy(ENGINE, s, 1, random.Random(0))["type"] == "place"
+
+
+def test_expert_promises_only_what_its_next_production_pays():
+    """The expert honours contracts: its sweetener is one unit of what it will produce, after what it owes."""
+    s = window()
+    a = seat_in(s, 0)
+    put(s, a, "small_shop", [(-1, 0)])
+    own = produced(s, a)
+    assert honourable_promise(s, a) == {own: 1}
+    s.contracts.append({"id": "c9", "offer": "o9", "a": a, "b": (a + 1) % 4, "round": 3, "a_pays": {own: 1},
+                        "b_pays": {}, "paid": None, "breached": False})
+    assert honourable_promise(s, a) == {}  # its one unit is already promised
+
+
+def test_expert_contracts_are_never_breached_in_bot_games():
+    games = [play_game(ENGINE, LEVELS, {}, ["expert", "greedy", "greedy"], 21, i) for i in (1, 5, 6)]
+    assert sum(g["contracts"] for g in games) >= 1 and sum(g["breaches"] for g in games) == 0
+
+
+def produced(s, seat):
+    from games.cite.engine.powers import production
+    (kind,) = production(s, seat)
+    return kind
+
+
+def test_arena_summary_counts_trades_per_game():
+    from games.cite.measure import run_arena
+    summary = run_arena(["expert", "greedy", "greedy"], 3, 4)
+    assert summary["games"] == 3 and set(summary["levels"]) == {"expert", "greedy"}
+    assert summary["levels"]["expert"]["games"] == 3 and summary["levels"]["greedy"]["games"] == 6
+    assert summary["trades_per_game"] >= 0 and summary["offers_per_game"] > 0
+
+
+def test_expert_parts_plug_into_the_kit_search():
+    from games.cite.bots.expert import playout_value, sample_world
+    from kit.search import search
+    s = window()
+    a = seat_in(s, 0)
+    put(s, a, "small_shop", [(-1, 0)])
+    give(s, a, wood=4, stone=4, metal=4, cloth=4)
+    view = ENGINE.view(s, a)
+    builds = [m for m in ENGINE.legal_moves(s, a) if m["type"] == "build" and m["kind"] in ("mill", "bank")]
+    candidates = [(0.0, {"type": "build", "kind": m["kind"], "cells": m["ranges"]["cells"]["of"][0],
+                         "cost": m["cost"], "pay": m["pay"]}) for m in builds]
+    assert len(candidates) == 2
+    value = playout_value(sample_world(view, random.Random(0)), a, candidates[0][1], random.Random(0), horizon=1)
+    assert value > 0
+    chosen = search(view=view, seat=a, rng=random.Random(1), candidates=candidates, sample_world=sample_world,
+                    playout=lambda w, seat, m, rng: playout_value(w, seat, m, rng, horizon=1), worlds=lambda n: 1)
+    assert chosen in [m for _v, m in candidates]

@@ -1,0 +1,97 @@
+"""kit.search, the one search every game's expert uses (issue 34): its rules on a toy, and every registered
+game's expert playing a legal whole game through it."""
+
+import random
+import sys
+
+import pytest
+
+from kit import search as kit_search
+from kit.search import Plan, halving_rounds, search
+from play import registry
+
+
+def toy_search(values: dict, *, plan: Plan, worlds: int = 4, noise: float = 0.0, seen=None):
+    """Candidates whose playout is worth ``values[move]`` plus the world's own noise (the same for every
+    candidate of a world: common random numbers)."""
+    def playout(world, seat, move, rng):
+        if seen is not None:
+            seen.append((world, move["m"]))
+        return values[move["m"]] + noise * world + rng.random() * 0.001
+
+    return search(view={}, seat=0, rng=random.Random(1), candidates=[(0.0, {"m": m}) for m in values],
+                  sample_world=lambda view, rng: rng.random(), playout=playout, worlds=lambda alive: worlds,
+                  plan=plan)
+
+
+def test_the_best_candidate_wins_and_every_candidate_meets_the_same_worlds():
+    seen = []
+    assert toy_search({"a": 1.0, "b": 3.0, "c": 2.0}, plan=Plan(), noise=10.0, seen=seen) == {"m": "b"}
+    worlds = {}
+    for world, move in seen:
+        worlds.setdefault(world, set()).add(move)
+    assert len(worlds) == 4 and all(moves == {"a", "b", "c"} for moves in worlds.values())
+
+
+def test_successive_halving_spends_the_later_worlds_on_the_contenders():
+    seen = []
+    values = {f"m{i}": float(i) for i in range(8)}
+    assert halving_rounds(8) == 3
+    assert toy_search(values, plan=Plan(rounds=3), seen=seen) == {"m": "m7"}
+    played = {m: sum(1 for _w, x in seen if x == m) for m in values}
+    assert played["m0"] == 4 and played["m7"] == 12 and played["m6"] == 12  # dropped after round 1; kept to the end
+
+
+def test_prior_and_stick_move_the_choice():
+    cands = [(5.0, {"m": "a"}), (0.0, {"m": "b"})]
+
+    def choose(plan):
+        return search(view={}, seat=0, rng=random.Random(2), candidates=cands, sample_world=lambda v, r: 0,
+                      playout=lambda w, s, m, r: 1.0 if m["m"] == "b" else 0.0, worlds=lambda a: 2, plan=plan)
+
+    assert choose(Plan()) == {"m": "b"}
+    assert choose(Plan(prior=0.5)) == {"m": "a"}  # 0.5 × 5 outweighs the playouts' 1
+    assert choose(Plan(stick=1.5)) == {"m": "a"}  # the first candidate's bonus
+
+
+def test_equal_values_are_drawn_when_asked():
+    picks = {search(view={}, seat=0, rng=random.Random(seed), candidates=[(0.0, {"m": "a"}), (0.0, {"m": "b"})],
+                    sample_world=lambda v, r: 0, playout=lambda w, s, m, r: 1.0, worlds=lambda a: 1,
+                    plan=Plan(random_ties=True))["m"] for seed in range(20)}
+    assert picks == {"a", "b"}
+
+
+def experts():
+    found = []
+    for engine in sorted(registry.available(), key=lambda e: e.slug):
+        chooser = registry.definition(engine.slug).bot_levels.get("expert")
+        if chooser is not None:
+            found.append(pytest.param(engine, chooser, id=engine.slug))
+    return found
+
+
+@pytest.mark.parametrize(("engine", "chooser"), experts())
+def test_every_expert_plays_a_legal_whole_game_through_the_shared_search(engine, chooser, monkeypatch):
+    """The expert's module calls kit.search.search (the one search); made cheap here (one world a round)."""
+    module = sys.modules[chooser.__module__]
+    assert getattr(module, "search", None) is kit_search.search, f"{engine.slug}'s expert has a search of its own"
+    calls = []
+
+    def cheap(**kwargs):
+        calls.append(1)
+        return kit_search.search(**{**kwargs, "worlds": lambda alive: 1})
+
+    monkeypatch.setattr(module, "search", cheap)
+    players = min(max(engine.min_players, 3), engine.max_players)
+    state = engine.new_game(engine.validate_options({}, players), players, 11).state
+    rng = random.Random(3)
+    moves = 0
+    while not engine.is_over(state):
+        seat = min(engine.pending(state))
+        legal = engine.legal_moves(state, seat)
+        move = chooser(engine, engine.view(state, seat), legal, seat, rng) if seat == 0 else rng.choice(legal)
+        assert move in legal
+        state = engine.apply(state, seat, move).state
+        moves += 1
+        assert moves < 5000
+    assert calls and engine.result(state) is not None
