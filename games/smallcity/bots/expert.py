@@ -1,11 +1,13 @@
-"""Expert level: determinized Monte Carlo over greedy-ranked candidates (a simple version until the
-shared search module exists). The game-specific parts are separate functions:
-``sample_state`` (determinize.py), ``playout_move`` (the playout policy) and ``evaluate`` (the horizon)."""
+"""Expert level: determinized Monte Carlo (``kit.search``) over greedy-ranked candidates. The game-specific
+parts are separate functions: ``sample_state`` (determinize.py), ``playout_move`` (the playout policy),
+``evaluate`` (the horizon) and ``play_candidate`` (a candidate on one world)."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+
+from kit.search import Plan, search
 
 from ..engine.engine import ENGINE
 from ..engine.params import sample_move
@@ -19,6 +21,8 @@ class Budget:
     candidates: int = 3   # best greedy moves searched
     worlds: int = 2       # sampled states per decision
     horizon: int = 30     # playout moves (all seats) before evaluating
+    prior: float = 0.5    # weight of the greedy value of a candidate
+    stick: float = 0.5    # bonus of the greedy's own first choice
 
 
 DEFAULT = Budget()
@@ -58,20 +62,23 @@ def playout(state, seat, rng, horizon) -> float:
     return evaluate(state, seat)
 
 
+def play_candidate(world, seat, move, rng, horizon) -> float:
+    """The candidate on one sampled world, then the fast policy for every seat to the horizon."""
+    try:
+        after = ENGINE.apply(world, seat, move).state
+    except Exception:  # a sampled world where the move does not fit (never the real state)
+        return -1e9
+    return playout(after, seat, rng, horizon)
+
+
 def choose_expert(engine, view, legal, seat, rng: random.Random, budget: Budget = DEFAULT) -> dict:
+    """kit.search over the greedy ranking: the game gives ``sample_state``, ``play_candidate`` and the
+    candidates; the greedy's own choice gets a small ``stick`` bonus."""
     base = sample_state(view, seat, rng)
-    cands = [m for _, m in ranked(base, seat, concrete(base, seat, legal, rng), rng)[: budget.candidates]]
-    if len(cands) <= 1:
-        return cands[0] if cands else choose_random(engine, view, legal, seat, rng)
-    totals = [0.0] * len(cands)
-    for w in range(budget.worlds):
-        world = base if w == 0 else sample_state(view, seat, rng)
-        seed = rng.getrandbits(32)
-        for i, m in enumerate(cands):
-            try:
-                after = ENGINE.apply(world, seat, m).state
-            except Exception:
-                totals[i] -= 1e9
-                continue
-            totals[i] += playout(after, seat, random.Random(seed), budget.horizon)
-    return cands[max(range(len(cands)), key=lambda i: totals[i])]
+    ranking = ranked(base, seat, concrete(base, seat, legal, rng), rng)[: budget.candidates]
+    if not ranking:
+        return choose_random(engine, view, legal, seat, rng)
+    return search(view=view, seat=seat, rng=rng, candidates=ranking,
+                  sample_world=lambda v, r: sample_state(v, seat, r),
+                  playout=lambda w, s, m, r: play_candidate(w, s, m, r, budget.horizon),
+                  worlds=lambda alive: budget.worlds, plan=Plan(prior=budget.prior, stick=budget.stick))
