@@ -137,7 +137,7 @@ def account_export(*, user) -> dict:
         "moderation_decisions": [
             {
                 "kind": s.kind,
-                "reason": s.reason,
+                "reason": str(s.public_reason_text),  # the internal note is the staff's
                 "starts_at": s.starts_at,
                 "ends_at": s.ends_at,
                 "lifted_at": s.lifted_at,

@@ -4,16 +4,23 @@ refuses what ``signup_policy`` refuses; a suspended or banned person who gives
 the right password is told why, until when and how to appeal, instead of a
 bare "inactive" or "wrong password"."""
 
-from allauth.account.forms import LoginForm, SignupForm
+from allauth.account.forms import LoginForm, ResetPasswordForm, SignupForm
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
-from . import notices, signup_policy
+from . import email_ownership, notices, signup_policy
 
 
 class PolicySignupForm(SignupForm):
+    def validate_unique_email(self, value) -> str:
+        """An address only unverified elsewhere reserves nothing (community.email_ownership)."""
+        if not email_ownership.reserved(value):
+            self.account_already_exists = False
+            return value
+        return super().validate_unique_email(value)
+
     def clean_username(self):
         username = super().clean_username()
         refusal = signup_policy.username_refusal(username)
@@ -26,6 +33,16 @@ class PolicySignupForm(SignupForm):
         refusal = signup_policy.email_refusal(email)
         if refusal:
             raise forms.ValidationError(refusal)
+        return email
+
+
+class VerifiedResetPasswordForm(ResetPasswordForm):
+    """A reset link is sent only for an account that verified the address: a stranger's address typed into
+    someone's account must not lead the stranger into that account (community.email_ownership)."""
+
+    def clean_email(self):
+        email = super().clean_email()
+        self.users = [user for user in self.users if email_ownership.verified_by(user, email)]
         return email
 
 

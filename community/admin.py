@@ -13,27 +13,32 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
-from django.http import HttpResponseBadRequest, HttpResponseRedirect
+from django.http import HttpResponseBadRequest, HttpResponseForbidden, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from play import bots
-from play.errors import ServiceError
+from play.errors import NotAllowed, ServiceError
+from play.forms import options_words
 from play.models import Move, Seat
 from ratings.models import Rating
 
 from . import (
+    evidence,
     forms,
     game_moderation,
     games_admin,  # noqa: F401  (the games app's models: Game, Seat, Move, and the User admin)
     moderation,
     move_descriptions,
     queue,
+    selectors,
     signup_policy,
     tiers,
 )
@@ -103,19 +108,40 @@ class ActionPageAdmin(StaffOnlyAdmin):
     def ops(self, obj) -> dict[str, Op]:
         return {}
 
+    def shown(self, request, obj, name: str) -> bool:
+        """Whether the panel is shown now (a sanction on a senior, an appeal of one's own decision:
+        not shown; posted anyway, the service refuses it and the refusal is logged)."""
+        return True
+
+    def refusal_targets(self, obj) -> dict:
+        """What a refused attempt on this page is about, for the moderation log."""
+        return {}
+
     def page_context(self, request, obj) -> dict:
         return {}
+
+    def on_open(self, request, obj) -> None:
+        """Opening the page for action (a report is claimed)."""
+
+    def _refused(self, request, obj, name: str, message: str) -> None:
+        moderation.refusal_log(moderator=request.user, op=name, message=message, **self.refusal_targets(obj))
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         obj = self.get_object(request, object_id)
         if obj is None:
             return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
-        ops = {name: op for name, op in self.ops(obj).items()
-               if (op.perm is None or tiers.may(request.user, op.perm))
-               and (op.allowed is None or op.allowed(request.user))}
+        if request.method != "POST":
+            self.on_open(request, obj)
+            obj = self.get_object(request, object_id)
+        every = self.ops(obj)
+        in_tier = {name: op for name, op in every.items() if op.perm is None or tiers.may(request.user, op.perm)}
+        ops = {name: op for name, op in in_tier.items() if op.allowed is None or op.allowed(request.user)}
         bound, status, extra = {}, 200, {}
         if request.method == "POST":
             name = request.POST.get("op", "")
+            if name in every and name not in in_tier:  # a junior trying a senior's action: seniors read it
+                self._refused(request, obj, name, _("Your moderator role does not allow this."))
+                return HttpResponseForbidden(_("Your moderator role does not allow this."))
             if name not in ops:
                 return HttpResponseBadRequest(_("Unknown moderation action."))
             op = ops[name]
@@ -124,6 +150,9 @@ class ActionPageAdmin(StaffOnlyAdmin):
                 try:
                     result = op.run(request, obj, form.cleaned_data, form)
                     extra = result if isinstance(result, dict) else {}  # a page to show, not a redirect
+                except NotAllowed as exc:
+                    form.add_error(None, exc.message)
+                    self._refused(request, obj, name, exc.message)
                 except ServiceError as exc:
                     form.add_error(None, exc.message)
                 except ValidationError as exc:
@@ -143,6 +172,7 @@ class ActionPageAdmin(StaffOnlyAdmin):
                 "form": bound.get(name) or op.form(obj, None),
             }
             for name, op in ops.items()
+            if name in bound or self.shown(request, obj, name)
         ]
         context = {
             **self.admin_site.each_context(request),
@@ -198,23 +228,53 @@ class SeatsFilter(admin.SimpleListFilter):
 @admin.register(Report)
 class ReportAdmin(ActionPageAdmin):
     page_template = "admin/community/report_page.html"
-    list_display = ["id", "created_at", "status", "about", "reported_user", "reporter", "short_reason"]
-    list_filter = ["status"]
+    list_display = ["id", "created_at", "age", "status", "category", "flags", "about", "reported_user", "reporter",
+                    "claimed_by", "short_reason"]
+    list_filter = ["status", "category", "urgent"]
+    # The inbox: the urgent first, then the oldest first (nobody's report waits behind newer ones).
+    ordering = ["-urgent", "created_at"]
     search_fields = ["reported_user__username", "reporter__username", "reason", "message__text",
                      "reported_user__closed_account__former_username"]
-    list_select_related = ["reported_user", "reporter", "message"]
+    list_select_related = ["reported_user", "reporter", "message", "claimed_by"]
 
     @admin.display(description=gettext_lazy("about"))
     def about(self, obj):
+        if obj.category == Report.Category.GAME:
+            return _("game #%(id)s") % {"id": obj.game_id}
         return _("a chat message") if obj.message_id else _("a player")
+
+    @admin.display(description=gettext_lazy("waiting for"))
+    def age(self, obj):
+        return timesince(obj.created_at) if obj.status == Report.Status.OPEN else "—"
+
+    @admin.display(description=gettext_lazy("flags"))
+    def flags(self, obj):
+        marks = [_("urgent")] if obj.urgent else []
+        if obj.escalated_at:
+            marks.append(_("escalated"))
+        return ", ".join(str(m) for m in marks) or "—"
 
     @admin.display(description=gettext_lazy("reason"))
     def short_reason(self, obj):
         return obj.reason[:80]
 
     def ops(self, report):
+        ops = self._ops(report)
+        perm = moderation.report_perm(report)  # the game moderators' reports, the escalated ones…
+        for op in ops.values():
+            op.perm = perm
+        return ops
+
+    def _ops(self, report):
         user_id = report.reported_user_id
         ops = {}
+        if report.category == Report.Category.GAME:
+            ops["resolve"] = Op(
+                _("Close: the game's problem is handled"),
+                lambda o, d: forms.ReasonForm(d, prefix="resolve"),
+                lambda r, o, c, f: moderation.report_resolve(moderator=r.user, report_id=o.pk, reason=c["reason"]),
+                _("The report is closed."),
+            )
         if report.message_id:
             ops["hide"] = Op(
                 _("Hide the message"),
@@ -229,7 +289,8 @@ class ReportAdmin(ActionPageAdmin):
                 _("Warn the player"),
                 lambda o, d: forms.ReasonForm(d, prefix="warn"),
                 lambda r, o, c, f: moderation.user_warn(
-                    moderator=r.user, user_id=user_id, reason=c["reason"], report_id=o.pk
+                    moderator=r.user, user_id=user_id, reason=c["reason"],
+                    public_reason=c["public_reason"], report_id=o.pk
                 ),
                 _("The player is warned."),
             )
@@ -238,6 +299,7 @@ class ReportAdmin(ActionPageAdmin):
                 lambda o, d: forms.MinutesReasonForm(d, prefix="timeout"),
                 lambda r, o, c, f: moderation.user_timeout(
                     moderator=r.user, user_id=user_id, minutes=c["minutes"], reason=c["reason"],
+                    public_reason=c["public_reason"],
                     report_id=o.pk,
                 ),
                 _("The player is timed out from the chat."),
@@ -246,7 +308,8 @@ class ReportAdmin(ActionPageAdmin):
                 _("Mute from chat"),
                 lambda o, d: forms.DaysReasonForm(d, prefix="mute"),
                 lambda r, o, c, f: moderation.user_mute(
-                    moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"], report_id=o.pk
+                    moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"],
+                    public_reason=c["public_reason"], report_id=o.pk
                 ),
                 _("The player is muted."),
             )
@@ -254,7 +317,8 @@ class ReportAdmin(ActionPageAdmin):
                 _("Suspend"),
                 lambda o, d: forms.DaysReasonForm(d, prefix="suspend"),
                 lambda r, o, c, f: moderation.user_suspend(
-                    moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"], report_id=o.pk
+                    moderator=r.user, user_id=user_id, days=c["days"], reason=c["reason"],
+                    public_reason=c["public_reason"], report_id=o.pk
                 ),
                 _("The player is suspended."),
                 danger=True,
@@ -263,7 +327,8 @@ class ReportAdmin(ActionPageAdmin):
                 _("Ban"),
                 lambda o, d: forms.ReasonForm(d, prefix="ban"),
                 lambda r, o, c, f: moderation.user_ban(
-                    moderator=r.user, user_id=user_id, reason=c["reason"], report_id=o.pk
+                    moderator=r.user, user_id=user_id, reason=c["reason"],
+                    public_reason=c["public_reason"], report_id=o.pk
                 ),
                 _("The player is banned."),
                 danger=True,
@@ -276,7 +341,53 @@ class ReportAdmin(ActionPageAdmin):
             ),
             _("The report is dismissed."),
         )
+        ops["escalate"] = Op(
+            _("Escalate to the administrators"),
+            lambda o, d: forms.ReasonForm(d, prefix="escalate"),
+            lambda r, o, c, f: moderation.report_escalate(moderator=r.user, report_id=o.pk, reason=c["reason"]),
+            _("The administrators are told; the report is theirs now."),
+        )
+        if user_id:
+            ops["note"] = Op(
+                _("Add a staff note about the reported player"),
+                lambda o, d: forms.NoteForm(d, prefix="note"),
+                lambda r, o, c, f: moderation.member_note_add(moderator=r.user, user_id=user_id, text=c["text"]),
+                _("The note is kept."),
+            )
+            notes = list(StaffNote.objects.filter(user_id=user_id).select_related("author")[:50])
+            if notes:
+                ops["edit_note"] = Op(
+                    _("Correct a staff note"),
+                    lambda o, d: forms.NoteEditForm(d, prefix="edit_note", notes=notes),
+                    lambda r, o, c, f: moderation.member_note_edit(moderator=r.user, note_id=c["note"],
+                                                                   text=c["text"]),
+                    _("The note is corrected."),
+                )
+        ops["take_over"] = Op(
+            _("Take the report over (another moderator claimed it)"),
+            lambda o, d: forms.ReasonForm(d, prefix="take_over"),
+            lambda r, o, c, f: moderation.report_take_over(moderator=r.user, report_id=o.pk, reason=c["reason"]),
+            _("The report is yours now."),
+        )
         return ops
+
+    def on_open(self, request, report):
+        moderation.report_claim(moderator=request.user, report_id=report.pk)
+
+    def shown(self, request, report, name):
+        if name in ("note", "edit_note"):
+            return True
+        if name == "escalate" and report.escalated_at is not None:
+            return False
+        mine = report.claimed_by_id in (None, request.user.pk)
+        if report.status == Report.Status.OPEN:
+            return (name == "take_over") != mine
+        # Decided: whoever took action may add one (hide, then warn); nobody else acts.
+        return (report.status == Report.Status.ACTIONED and report.handled_by_id == request.user.pk
+                and name not in ("take_over", "dismiss"))
+
+    def refusal_targets(self, report):
+        return {"report": report, "target_user_id": report.reported_user_id}
 
     def page_context(self, request, report):
         context = {"report": report, "conversation": [], "sanctions": [], "other_reports": []}
@@ -292,6 +403,8 @@ class ReportAdmin(ActionPageAdmin):
                 reported_user_id=report.reported_user_id
             ).exclude(pk=report.pk)[:20]
         context["actions"] = report.actions.select_related("moderator")
+        context["notes"] = (StaffNote.objects.filter(user_id=report.reported_user_id).select_related("author")
+                            if report.reported_user_id else [])
         return context
 
 
@@ -307,8 +420,39 @@ class ModeratedGameAdmin(ActionPageAdmin):
     list_filter = [SeatsFilter, "status", "game_type", "is_private"]
     search_fields = ["=id", "seats__user__username"]
 
+    actions = ["annul_selected"]
+
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__user")
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        if not tiers.may(request.user, tiers.ADMINISTER):
+            actions.pop("annul_selected", None)
+        return actions
+
+    @admin.action(description=gettext_lazy("Annul the selected finished games (with a reason)"))
+    def annul_selected(self, request, queryset):
+        """Farmed games in bulk: a page asks the reason once, then each game is annulled and logged."""
+        form = forms.ReasonForm(request.POST if "reason" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            done, refused = 0, []
+            for game in queryset:
+                try:
+                    game_moderation.game_annul(moderator=request.user, game_id=game.pk,
+                                               reason=form.cleaned_data["reason"])
+                    done += 1
+                except ServiceError as exc:
+                    refused.append(f"#{game.pk}: {exc.message}")
+            self.message_user(request, _("%(n)d game(s) annulled.") % {"n": done})
+            for line in refused:
+                self.message_user(request, line, messages.WARNING)
+            return None
+        context = {**self.admin_site.each_context(request), "opts": self.opts, "games": queryset, "form": form,
+                   "title": _("Annul the selected finished games"),
+                   "action_checkbox_name": ACTION_CHECKBOX_NAME}
+        return TemplateResponse(request, "admin/community/annul_games.html", context,
+                                status=400 if form.is_bound else 200)
 
     @admin.display(description=gettext_lazy("players"))
     def players(self, obj):
@@ -365,7 +509,19 @@ class ModeratedGameAdmin(ActionPageAdmin):
                 perm=tiers.ADMINISTER,
             )
         } if game.status == "finished" and not (game.result or {}).get("annulled") else {}
-        return annul | {
+        return annul | self._game_ops(game, seats, moves, adjudicate, state)
+
+    def shown(self, request, game, name):
+        """Panels that no longer apply are not offered: a finished game is not aborted or rolled back
+        (posted anyway, the service says why)."""
+        if name in ("adjudicate", "seat_bot", "seat_user", "rollback"):
+            return game.status == "active"
+        if name == "abort":
+            return game.status in ("open", "active")
+        return True
+
+    def _game_ops(self, game, seats, moves, adjudicate, state):
+        return {
             "state": Op(
                 _("Show the full state (hidden information included; logged)"),
                 lambda o, d: forms.ReasonForm(d, prefix="state"),
@@ -437,7 +593,13 @@ class ModeratedGameAdmin(ActionPageAdmin):
         }
 
     def page_context(self, request, game):
+        seats = list(game.seats.select_related("user").order_by("index"))
         return {
+            "title": _("Game #%(id)s: %(name)s, %(status)s") % {
+                "id": game.pk, "name": selectors.engine_name(game.game_type), "status": game.get_status_display()},
+            "game_name": selectors.engine_name(game.game_type),
+            "options_words": options_words(game.options, game.game_type),
+            "result_lines": result_lines(game, seats),
             "game": game,
             "seats": list(game.seats.select_related("user").order_by("index")),
             "moves": Move.objects.filter(game=game).select_related("by_user").order_by("-seq")[:200],
@@ -446,6 +608,26 @@ class ModeratedGameAdmin(ActionPageAdmin):
             # Payloads hold hidden information (a rollback's redraw seed): game moderators only.
             "may_read_payloads": tiers.may(request.user, tiers.MODERATE_GAMES),
         }
+
+
+def result_lines(game, seats) -> list[str]:
+    """A finished game's result as words, one line per seat: "1st: alice (12 points)"."""
+    result = game.result or {}
+    ranks, scores = result.get("ranks") or [], result.get("scores") or []
+    lines = []
+    for seat in seats:
+        rank = ranks[seat.index] if seat.index < len(ranks) else None
+        score = scores[seat.index] if seat.index < len(scores) else None
+        line = _("rank %(rank)s: %(name)s") % {"rank": rank if rank is not None else "—", "name": seat.display_name}
+        if score is not None:
+            line += " " + _("(%(score)s points)") % {"score": score}
+        if seat.index in (result.get("left") or []):
+            line += " · " + _("left the game")
+        lines.append(line)
+    marks = [(result.get("annulled"), _("annulled: it no longer counts")),
+             (result.get("adjudicated"), _("adjudicated by a moderator")),
+             (result.get("rated") is False, _("not rated"))]
+    return lines + [str(text) for on, text in marks if on]
 
 
 # --- members ------------------------------------------------------------------------------------
@@ -475,12 +657,14 @@ class MemberAdmin(ActionPageAdmin):
         uid = member.pk
         active = [s for s in Sanction.objects.filter(user=member) if s.is_active()]
         appeals = list(Sanction.objects.filter(user=member, appealed_at__isnull=False, appeal_decision=""))
+        standing = list(Sanction.objects.filter(user=member, lifted_at__isnull=True))
         ratings = list(Rating.objects.filter(user=member))
         ops = {
             "warn": Op(
                 _("Warn"),
                 lambda o, d: forms.ReasonForm(d, prefix="warn"),
-                lambda r, o, c, f: moderation.user_warn(moderator=r.user, user_id=uid, reason=c["reason"]),
+                lambda r, o, c, f: moderation.user_warn(moderator=r.user, user_id=uid, reason=c["reason"],
+                    public_reason=c["public_reason"]),
                 _("The player is warned."),
             ),
             "note": Op(
@@ -494,7 +678,8 @@ class MemberAdmin(ActionPageAdmin):
                 _("Time out from chat (minutes)"),
                 lambda o, d: forms.MinutesReasonForm(d, prefix="timeout"),
                 lambda r, o, c, f: moderation.user_timeout(
-                    moderator=r.user, user_id=uid, minutes=c["minutes"], reason=c["reason"]
+                    moderator=r.user, user_id=uid, minutes=c["minutes"], reason=c["reason"],
+                    public_reason=c["public_reason"]
                 ),
                 _("The player is timed out from the chat."),
             ),
@@ -502,7 +687,8 @@ class MemberAdmin(ActionPageAdmin):
                 _("Mute from chat"),
                 lambda o, d: forms.DaysReasonForm(d, prefix="mute"),
                 lambda r, o, c, f: moderation.user_mute(
-                    moderator=r.user, user_id=uid, days=c["days"], reason=c["reason"]
+                    moderator=r.user, user_id=uid, days=c["days"], reason=c["reason"],
+                    public_reason=c["public_reason"]
                 ),
                 _("The player is muted."),
             ),
@@ -510,7 +696,8 @@ class MemberAdmin(ActionPageAdmin):
                 _("Suspend"),
                 lambda o, d: forms.DaysReasonForm(d, prefix="suspend"),
                 lambda r, o, c, f: moderation.user_suspend(
-                    moderator=r.user, user_id=uid, days=c["days"], reason=c["reason"]
+                    moderator=r.user, user_id=uid, days=c["days"], reason=c["reason"],
+                    public_reason=c["public_reason"]
                 ),
                 _("The player is suspended."),
                 danger=True,
@@ -518,7 +705,8 @@ class MemberAdmin(ActionPageAdmin):
             "ban": Op(
                 _("Ban"),
                 lambda o, d: forms.ReasonForm(d, prefix="ban"),
-                lambda r, o, c, f: moderation.user_ban(moderator=r.user, user_id=uid, reason=c["reason"]),
+                lambda r, o, c, f: moderation.user_ban(moderator=r.user, user_id=uid, reason=c["reason"],
+                    public_reason=c["public_reason"]),
                 _("The player is banned."),
                 danger=True,
             ),
@@ -542,6 +730,41 @@ class MemberAdmin(ActionPageAdmin):
                 ),
                 _("The sanction is lifted."),
             )
+        ops["staff_role"] = Op(
+            _("Appoint or demote (staff role)"),
+            lambda o, d: forms.StaffRoleForm(d, prefix="staff_role"),
+            lambda r, o, c, f: moderation.staff_role_set(moderator=r.user, user_id=uid, role=c["role"],
+                                                         reason=c["reason"]),
+            _("The staff role is changed."),
+            perm=tiers.ADMINISTER,
+        )
+        if MemberSettings.objects.filter(user=member).exclude(display_name="").exists():
+            ops["reset_name"] = Op(
+                _("Reset the display name (back to the username)"),
+                lambda o, d: forms.ReasonForm(d, prefix="reset_name"),
+                lambda r, o, c, f: moderation.member_display_name_reset(moderator=r.user, user_id=uid,
+                                                                        reason=c["reason"]),
+                _("The display name is reset."),
+            )
+        if standing:
+            ops["withdraw"] = Op(
+                _("Withdraw a sanction (a warning too: it no longer counts)"),
+                lambda o, d: forms.SanctionChoiceForm(d, prefix="withdraw", sanctions=standing),
+                lambda r, o, c, f: moderation.sanction_withdraw(
+                    moderator=r.user, sanction_id=c["sanction"], reason=c["reason"]
+                ),
+                _("The sanction is withdrawn."),
+            )
+        changeable = [s for s in active if s.kind != Sanction.Kind.WARN]
+        if changeable:
+            ops["change_end"] = Op(
+                _("Shorten or extend a sanction (it ends this many days from now)"),
+                lambda o, d: forms.SanctionDaysForm(d, prefix="change_end", sanctions=changeable),
+                lambda r, o, c, f: moderation.sanction_change_end(
+                    moderator=r.user, sanction_id=c["sanction"], days=c["days"], reason=c["reason"]
+                ),
+                _("The sanction's end is changed."),
+            )
         if appeals:
             ops["appeal"] = Op(
                 _("Decide an appeal"),
@@ -564,6 +787,24 @@ class MemberAdmin(ActionPageAdmin):
             )
         return ops
 
+    SANCTIONS = ("warn", "timeout", "mute", "suspend", "ban", "deactivate", "reset_rating", "reset_name",
+                 "staff_role")
+
+    def shown(self, request, member, name):
+        if name in self.SANCTIONS:  # nobody acts against their own tier or above: no panel either
+            return tiers.tier(member) < tiers.tier(request.user) and member.pk != request.user.pk
+        if name in ("lift", "withdraw", "change_end"):
+            standing = Sanction.objects.filter(user=member, lifted_at__isnull=True).select_related("by", "user")
+            candidates = [s for s in standing if name == "withdraw" or (s.is_active() and s.kind != "warn")]
+            return any(moderation.may_undo(request.user, s) for s in candidates)
+        if name == "appeal":
+            return any(moderation.may_decide_appeal(request.user, s)
+                       for s in Sanction.objects.filter(user=member, appealed_at__isnull=False, appeal_decision=""))
+        return True
+
+    def refusal_targets(self, member):
+        return {"target_user": member}
+
     def page_context(self, request, member):
         return {
             "member": member,
@@ -578,6 +819,9 @@ class MemberAdmin(ActionPageAdmin):
             ).select_related("moderator", "target_user")[:100],
             "ratings": Rating.objects.filter(user=member),
             "may_see_ips": tiers.may(request.user, tiers.VIEW_IP_RECORDS),
+            "pairs": evidence.pair_stats(member),
+            "shared_addresses": (evidence.shared_addresses(member)
+                                 if tiers.may(request.user, tiers.VIEW_IP_RECORDS) else []),
             "notes": StaffNote.objects.filter(user=member).select_related("author"),
             "chat_count": ChatMessage.objects.filter(author=member).count(),
         }

@@ -26,7 +26,8 @@ class ChatLineSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     author = serializers.CharField()
-    text = serializers.CharField()
+    text = serializers.CharField(allow_blank=True, help_text="empty when hidden (moderators read it)")
+    hidden = serializers.BooleanField(help_text="hidden by a moderator")
     created_at = serializers.DateTimeField()
 
 
@@ -34,12 +35,16 @@ class ChatPostSerializer(serializers.Serializer):
     text = StrictCharField(max_length=1000, trim_whitespace=True)
 
 
-def _chat_line(message) -> dict:
+def _chat_line(message, text: str | None = None) -> dict:
+    """One line; ``text`` as the reader may read it (a hidden line is blank but for the moderators)."""
     return {"id": message.pk, "seat": message.seat, "author": message.author.get_username(),
-            "text": message.text, "created_at": message.created_at}
+            "text": message.text if text is None else text, "hidden": message.is_hidden,
+            "created_at": message.created_at}
 
 
 class ChatView(APIView):
+    max_body_bytes = 16 * 1024  # 1,000 characters, even each escaped as two \u escapes (else 413)
+
     def scope_for(self, request) -> str:
         return "chat" if request.method == "POST" else "read"
 
@@ -54,7 +59,7 @@ class ChatView(APIView):
     def get(self, request, pk: int):
         """The game's chat, oldest first (the last 200 lines; the players you blocked are not heard)."""
         items = selectors.chat_feed(self._game(pk), request.user)
-        return Response([_chat_line(i.message) for i in items
+        return Response([_chat_line(i.message, i.text) for i in items
                          if i.kind == "chat" and isinstance(i.message, ChatMessage) and i.author])
 
     @extend_schema(operation_id="games_chat_create", request=ChatPostSerializer,

@@ -15,6 +15,7 @@ class CommunityConfig(AppConfig):
         from play import invitations
 
         from . import (
+            email_ownership,  # noqa: F401  (a verified address drops other accounts' unverified copies)
             notices,
             usernames,  # noqa: F401  (new accounts' names are stored in NFKC form)
         )
@@ -24,7 +25,13 @@ class CommunityConfig(AppConfig):
         invitations.register(check_can_invite)  # opening a game with an invitation asks the invitee's choice
         # What the moderation e-mails (sent through the notifications outbox) say.
         emails.register_context([Notification.Kind.SANCTION, Notification.Kind.REPORT_HANDLED,
-                                 Notification.Kind.STAFF_DIGEST], notices.mail_context)
+                                 Notification.Kind.STAFF_DIGEST, Notification.Kind.MODERATED_GAME,
+                                 Notification.Kind.URGENT_REPORT],
+                                notices.mail_context)
 
+        from play import signals
+
+        # A seat timed out to a bot: its player is mailed how to take it back.
+        signals.game_changed.connect(notices.seats_timed_out, dispatch_uid="community.seats_timed_out")
         # After the permissions (made by django.contrib.auth's own post_migrate, which comes first).
         post_migrate.connect(ensure_groups, sender=self, dispatch_uid="community.ensure_groups")

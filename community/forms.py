@@ -5,7 +5,8 @@ from django.utils.translation import gettext_lazy as _
 from play import registry, texts
 from play.forms import options_words
 
-from .models import CHAT_MAX_LENGTH, MemberSettings
+from . import reasons
+from .models import CHAT_MAX_LENGTH, MemberSettings, Report
 
 User = get_user_model()
 
@@ -35,6 +36,18 @@ class ReportForm(forms.Form):
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 3, "maxlength": 1000}),
     )
+    urgent = forms.BooleanField(label=_("Urgent: threats against someone (the moderators are alerted at once)"),
+                                required=False)
+
+
+class PlayerReportForm(ReportForm):
+    category = forms.ChoiceField(label=_("About"), choices=[
+        (Report.Category.CHAT, Report.Category.CHAT.label),
+        (Report.Category.CHEATING, Report.Category.CHEATING.label)], required=False)
+    field_order = ["category", "reason", "urgent"]
+
+    def clean_category(self):
+        return self.cleaned_data.get("category") or Report.Category.CHAT
 
 
 class AppealForm(forms.Form):
@@ -110,23 +123,16 @@ class HistoryFilterForm(forms.Form):
 # --- moderators ---------------------------------------------------------------------------------
 
 
-# Reasons moderators give again and again: one click, and the text can still be added to.
-PRESET_REASONS = [
-    ("insults", _("Insults or harassment in the chat")),
-    ("hate", _("Hate speech")),
-    ("spam", _("Spam or advertising")),
-    ("farming", _("Collusion: farming rating or wins with another account")),
-    ("stalling", _("Stalling: not playing a game in progress")),
-    ("name", _("Offensive username or display name")),
-    ("evasion", _("A new account to evade a sanction")),
-]
+# The presets are also the reason the player reads (community/reasons.py).
+PRESET_REASONS = reasons.PRESETS
 
 
 class ReasonForm(forms.Form):
     preset = forms.ChoiceField(label=_("Common reason"), required=False,
                                choices=[("", "—")] + PRESET_REASONS)
     reason = forms.CharField(
-        label=_("Reason (kept in the moderation log)"), max_length=2000, required=False,
+        label=_("Internal note (the moderation log; the player reads only the common reason)"),
+        max_length=2000, required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
@@ -141,6 +147,7 @@ class ReasonForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         preset = dict(PRESET_REASONS).get(cleaned.get("preset") or "")
+        cleaned["public_reason"] = cleaned.get("preset") or reasons.DEFAULT  # what the player reads
         reason = (cleaned.get("reason") or "").strip()
         if preset:
             reason = f"{preset}: {reason}" if reason else str(preset)
@@ -163,6 +170,16 @@ class MinutesReasonForm(ReasonForm):
 class NoteForm(forms.Form):
     text = forms.CharField(label=_("Note for the other staff (players never see it)"), max_length=2000,
                            widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class NoteEditForm(NoteForm):
+    note = forms.TypedChoiceField(label=_("Note"), coerce=int)
+    field_order = ["note", "text"]
+
+    def __init__(self, *args, notes=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["note"].choices = [(n.pk, f"{n.created_at:%Y-%m-%d} {n.author or '—'}: {n.text[:40]}")
+                                       for n in notes]
 
 
 class SeatBotForm(ReasonForm):
@@ -243,3 +260,14 @@ class SanctionChoiceForm(ReasonForm):
 
 class AppealDecisionForm(SanctionChoiceForm):
     lift = forms.BooleanField(label=_("Lift the sanction"), required=False)
+
+
+class SanctionDaysForm(SanctionChoiceForm):
+    days = forms.IntegerField(label=_("Ends in (days from now)"), min_value=1, max_value=365)
+
+
+class StaffRoleForm(ReasonForm):
+    role = forms.ChoiceField(label=_("Role"), choices=[
+        ("", _("Player (no staff role)")), ("moderator", _("Moderator (chat and reports)")),
+        ("game_moderator", _("Game moderator (seats, rollback, adjudication)")),
+        ("both", _("Moderator and game moderator")), ("administrator", _("Administrator"))], required=False)

@@ -14,6 +14,7 @@ from play import services as game_services
 from play.errors import NotAllowed, ServiceError
 from play.models import Game, Seat, new_seed
 
+from . import notices
 from .models import ModerationAction
 from .moderation import Action, log_action, require_reason
 from .tiers import require_administrator
@@ -25,8 +26,13 @@ def game_abort(*, moderator, game_id: int, reason: str) -> Game:
     reason = require_reason(reason)
     with transaction.atomic():
         game = game_services.game_abort(game_id=game_id, by_user=moderator, reason=reason)
-        log_action(moderator=moderator, action=Action.ABORT, reason=reason, game=game)
+        entry = log_action(moderator=moderator, action=Action.ABORT, reason=reason, game=game)
+        notices.game_changed(game=game, entry=entry, told=dict.fromkeys(_players(game), "abort"))
     return game
+
+
+def _players(game) -> list[int]:
+    return [s.user_id for s in game.seats.all() if s.user_id and s.kind == Seat.Kind.HUMAN]
 
 
 def game_adjudicate(
@@ -59,7 +65,7 @@ def seat_give_to_bot(*, moderator, game_id: int, seat_index: int, bot_level: str
         game = game_services.seat_replace_by_bot(
             game_id=game_id, seat_index=seat_index, bot_level=bot_level, by_user=moderator
         )
-        log_action(
+        entry = log_action(
             moderator=moderator,
             action=Action.SEAT_BOT,
             reason=reason,
@@ -67,6 +73,7 @@ def seat_give_to_bot(*, moderator, game_id: int, seat_index: int, bot_level: str
             target_user_id=previous,
             details={"seat": seat_index, "bot": bot_level},
         )
+        notices.game_changed(game=game, entry=entry, told={previous: "seat_bot"})
     return game
 
 
@@ -77,14 +84,17 @@ def seat_give_to_user(*, moderator, game_id: int, seat_index: int, username: str
     with transaction.atomic():
         game, previous = game_services.seat_give_to_user(game_id=game_id, seat_index=seat_index,
                                                          username=username, by_user=moderator)
-        log_action(
+        newcomer = game.seats.get(index=seat_index).user
+        entry = log_action(
             moderator=moderator,
             action=Action.SEAT_USER,
             reason=reason,
             game=game,
-            target_user=game.seats.get(index=seat_index).user,
+            target_user=newcomer,
             details={"seat": seat_index, "previous": previous},
         )
+        told = {previous.get("user"): "seat_lost"} if previous.get("user") else {}
+        notices.game_changed(game=game, entry=entry, told={**told, newcomer.pk: "seat_given"})
     return game
 
 
@@ -96,13 +106,14 @@ def game_rollback(*, moderator, game_id: int, to_seq: int, reason: str) -> Game:
     with transaction.atomic():
         game, undone = game_services.game_rollback(game_id=game_id, to_seq=to_seq, by_user=moderator,
                                                    seed=new_seed())
-        log_action(
+        entry = log_action(
             moderator=moderator,
             action=Action.ROLLBACK,
             reason=reason,
             game=game,
             details={"to": int(to_seq), "undone": undone},
         )
+        notices.game_changed(game=game, entry=entry, told=dict.fromkeys(_players(game), "rollback"))
     return game
 
 

@@ -135,6 +135,16 @@ admin.site.unregister(User)
 class ModeratedUserAdmin(UserAdmin):
     actions = ["deactivate_users"]
 
+    def save_model(self, request, obj, form, change):
+        """An account made here has its address vouched for by staff: it logs in on the site at once
+        (the site's login wants a verified address)."""
+        super().save_model(request, obj, form, change)
+        if obj.email:
+            from allauth.account.models import EmailAddress
+
+            EmailAddress.objects.update_or_create(user=obj, email__iexact=obj.email,
+                                                  defaults={"email": obj.email, "verified": True, "primary": True})
+
     @admin.action(description=_("Deactivate the selected users (bots take their running games)"))
     def deactivate_users(self, request, queryset):
         done = 0

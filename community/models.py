@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django_countries.fields import CountryField
 
 from play.models import Game
@@ -93,12 +94,17 @@ class ChatMessage(models.Model):
 
 
 class Report(models.Model):
-    """A player flags a chat message or a user for the moderators."""
+    """A player flags a chat message, a user, or a problem with a game for the moderators."""
 
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
         ACTIONED = "actioned", _("Action taken")
         DISMISSED = "dismissed", _("Dismissed")
+
+    class Category(models.TextChoices):
+        CHAT = "chat", _("Chat: insults, harassment, spam")
+        CHEATING = "cheating", _("Cheating or farming (collusion)")
+        GAME = "game", _("A problem with the game (a bug, a stuck game)")
 
     reporter = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -122,6 +128,13 @@ class Report(models.Model):
         on_delete=models.SET_NULL,
         related_name="reports",
     )
+    # A game problem: the game itself (game moderators handle these; nobody is accused).
+    game = models.ForeignKey("games.Game", verbose_name=_("game"), null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    category = models.CharField(_("category"), max_length=10, choices=Category.choices, default=Category.CHAT,
+                                db_default=Category.CHAT, db_index=True)
+    urgent = models.BooleanField(_("urgent (threats)"), default=False, db_default=False)
+    escalated_at = models.DateTimeField(_("escalated to an administrator at"), null=True, blank=True)
     reason = models.TextField(_("what is wrong"), max_length=1000)
     status = models.CharField(
         _("status"),
@@ -140,13 +153,26 @@ class Report(models.Model):
         related_name="+",
     )
     handled_at = models.DateTimeField(_("handled at"), null=True, blank=True)
+    # Whoever opens it for action claims it: two moderators never act on one report at once.
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("claimed by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    claimed_at = models.DateTimeField(_("claimed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
-        verbose_name = _("report")
+        verbose_name = pgettext_lazy("moderation", "report")  # the noun ("report" alone is the chat's verb)
         verbose_name_plural = _("reports")
 
     def __str__(self):
+        if self.category == self.Category.GAME:
+            return _("Report #%(id)s on game #%(game)s (%(status)s)") % {
+                "id": self.pk, "game": self.game_id, "status": self.get_status_display()}
         if self.message_id:
             return _("Report #%(id)s on message #%(message)s (%(status)s)") % {
                 "id": self.pk, "message": self.message_id, "status": self.get_status_display()}
@@ -168,7 +194,10 @@ class Sanction(models.Model):
         related_name="sanctions",
     )
     kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
-    reason = models.TextField(_("reason"))
+    reason = models.TextField(_("internal note"))  # staff only: the player reads public_reason
+    # A preset of community/reasons.py, worded in the player's language when read.
+    public_reason = models.CharField(_("reason given to the player"), max_length=20, default="other",
+                                     db_default="other")
     starts_at = models.DateTimeField(_("starts at"), default=timezone.now)
     ends_at = models.DateTimeField(_("ends at"), null=True, blank=True, db_index=True)  # None: until lifted
     by = models.ForeignKey(
@@ -194,6 +223,13 @@ class Sanction(models.Model):
 
     def __str__(self):
         return _("%(kind)s: %(player)s") % {"kind": self.get_kind_display(), "player": self.user}
+
+    @property
+    def public_reason_text(self):
+        """The reason the player reads, in the active language (never the internal note)."""
+        from .reasons import public_label
+
+        return public_label(self.public_reason)
 
     def is_active(self, now=None) -> bool:
         now = now or timezone.now()
@@ -223,6 +259,14 @@ class ModerationAction(models.Model):
         ROLLBACK = "rollback", _("Rolled a game back")
         VIEW_STATE = "view_state", _("Looked at a game's full state")
         ANNUL = "annul", _("Annulled a finished game")
+        WITHDRAW = "withdraw", _("Withdrew a sanction")
+        CHANGE_END = "change_end", _("Changed a sanction's end")
+        CLAIM = "claim", _("Took over a report")
+        ESCALATE = "escalate", _("Escalated a report to the administrators")
+        RESOLVE = "resolve", _("Closed a game report as handled")
+        RESET_NAME = "reset_name", _("Reset a display name")
+        STAFF_ROLE = "staff_role", _("Appointed or demoted a staff member")
+        REFUSED = "refused", _("Was refused an action")
 
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL,

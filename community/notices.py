@@ -45,14 +45,17 @@ def appeal_url(sanction) -> str:
 def describe(sanction) -> str:
     """One sentence: what, until when, why."""
     kind = sanction.get_kind_display()
-    if sanction.kind == sanction.Kind.WARN:
+    if sanction.lifted_at is not None:  # lifted, withdrawn, decided on appeal or ended: never "until…"
+        what = _("%(kind)s: lifted on %(date)s (UTC); it no longer applies.") % {
+            "kind": kind, "date": sanction.lifted_at.strftime("%Y-%m-%d %H:%M")}
+    elif sanction.kind == sanction.Kind.WARN:
         what = _("A moderator warned you.")
     elif sanction.ends_at is None:
         what = _("%(kind)s, with no end date.") % {"kind": kind}
     else:
         what = _("%(kind)s until %(until)s (UTC).") % {"kind": kind,
                                                      "until": sanction.ends_at.strftime("%Y-%m-%d %H:%M")}
-    return _("%(what)s Reason: %(reason)s") % {"what": what, "reason": sanction.reason}
+    return _("%(what)s Reason: %(reason)s") % {"what": what, "reason": sanction.public_reason_text}
 
 
 def locking_sanction(user):
@@ -94,14 +97,15 @@ def unseen_sanctions(user):
 # --- e-mails (through the notifications outbox) ---------------------------------------------------
 
 
-def sanction_notified(sanction, *, appeal_decided: bool = False) -> None:
-    """Queue the e-mail about a decision (or about the answer to its appeal)."""
+def sanction_notified(sanction, *, appeal_decided: bool = False, change: str = "", key: str = "") -> None:
+    """Queue the e-mail about a decision, the answer to its appeal, or a later ``change`` to it
+    ("lifted", "withdrawn", "changed", "expired")."""
     from notifications import services as notify
     from notifications.models import Notification
 
-    key = f"{'appeal' if appeal_decided else 'sanction'}:{sanction.pk}"
+    key = key or f"{'appeal' if appeal_decided else 'sanction'}:{sanction.pk}"
     notify.service_mail(user=sanction.user, kind=Notification.Kind.SANCTION, key=key,
-                        data={"sanction": sanction.pk, "appeal_decided": appeal_decided})
+                        data={"sanction": sanction.pk, "appeal_decided": appeal_decided, "change": change})
 
 
 def report_handled(report) -> None:
@@ -116,6 +120,64 @@ def report_handled(report) -> None:
                         data={"report": report.pk})
 
 
+def game_changed(*, game, entry, told: dict) -> None:
+    """Tell the players a moderator's change to their game concerns (``told``: user id -> what
+    happened to them: "rollback", "abort", "seat_bot", "seat_lost", "seat_given")."""
+    from django.contrib.auth import get_user_model
+
+    from notifications import services as notify
+    from notifications.models import Notification
+
+    users = get_user_model().objects.in_bulk([uid for uid in told if uid])
+    for user_id, what in told.items():
+        user = users.get(user_id)
+        if user is None or not user.is_active:
+            continue
+        notify.service_mail(user=user, kind=Notification.Kind.MODERATED_GAME, game=game,
+                            key=f"modgame:{entry.pk}:{user_id}", data={"what": what})
+
+
+def staff_alert(report, *, perm: str, escalated: bool = False) -> int:
+    """Mail at once every active staff member with ``perm`` about ``report`` (urgent, or escalated):
+    not only in tomorrow's digest."""
+    from django.contrib.auth import get_user_model
+
+    from notifications import services as notify
+    from notifications.models import Notification
+
+    from . import tiers
+
+    sent = 0
+    for user in get_user_model().objects.filter(is_active=True, is_staff=True):
+        if not tiers.may(user, perm):
+            continue
+        key = f"{'escalated' if escalated else 'urgent'}:{report.pk}:{user.pk}"
+        if notify.service_mail(user=user, kind=Notification.Kind.URGENT_REPORT, key=key,
+                               data={"report": report.pk, "escalated": escalated}):
+            sent += 1
+    return sent
+
+
+def urgent_report(report) -> int:
+    from . import tiers
+
+    perm = tiers.MODERATE_GAMES if report.category == report.Category.GAME else tiers.MODERATE_CHAT
+    return staff_alert(report, perm=perm)
+
+
+def seats_timed_out(sender, game, change, **kwargs) -> None:
+    """``play.signals.game_changed``: each player whose clock ran out (``change.timed_out``) is told a bot
+    plays for them and how to take the seat back (the game page's "play my seat again" button)."""
+    from notifications import services as notify
+    from notifications.models import Notification
+
+    for seat in getattr(change, "timed_out", []):
+        if seat.user is None or not seat.user.is_active:
+            continue
+        notify.service_mail(user=seat.user, kind=Notification.Kind.MODERATED_GAME, game=game,
+                            key=f"timeout:{game.pk}:{seat.index}:{game.version}", data={"what": "timeout"})
+
+
 def mail_context(notification) -> dict:
     """What the moderation e-mails' templates need (called in the reader's language)."""
     from .models import Report, Sanction
@@ -126,10 +188,15 @@ def mail_context(notification) -> dict:
         sanction = Sanction.objects.filter(pk=data["sanction"]).first()
         if sanction is not None:
             context.update(sanction=sanction, sentence=describe(sanction), appeal_url=appeal_url(sanction),
-                           appeal_decided=bool(data.get("appeal_decided")),
+                           appeal_decided=bool(data.get("appeal_decided")), change=data.get("change", ""),
                            lifted=sanction.lifted_at is not None)
     if "report" in data:
         context["report"] = Report.objects.filter(pk=data["report"]).first()
+        context["escalated"] = bool(data.get("escalated"))
+        context["report_url"] = settings.SITE_URL.rstrip("/") + reverse("admin:community_report_change",
+                                                                        args=[data["report"]])
+    if "what" in data:
+        context["what"] = data["what"]
     if "queue" in data:
         context["queue"] = data["queue"]
         context["dashboard_url"] = settings.SITE_URL.rstrip("/") + reverse("community:dashboard")

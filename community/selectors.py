@@ -18,6 +18,7 @@ from play import registry, texts
 from play import selectors as game_selectors
 from play.models import Game, Seat
 
+from . import tiers
 from .account import is_deleted
 from .models import ChatMessage, MemberSettings
 
@@ -125,6 +126,9 @@ class SeatResult:
     def outcome(self) -> str:
         if self.left:
             return "left"
+        solo = (self.game.result or {}).get("solo")
+        if solo is not None:
+            return "solo_won" if solo.get("won") else "solo_lost"
         return "won" if self.rank == 1 else "lost"
 
 
@@ -180,9 +184,11 @@ def finished_seats(
 
 
 def counts_as_win(result: dict | None) -> bool:
-    """An annulled game, or a result a moderator set as unrated, is nobody's win."""
+    """An annulled game, a result a moderator set as unrated, or a solo game (won or lost against the game
+    itself, never against anyone) is nobody's win."""
     result = result or {}
-    return not result.get("annulled") and not (result.get("adjudicated") and result.get("rated") is False)
+    return (not result.get("annulled") and not (result.get("adjudicated") and result.get("rated") is False)
+            and result.get("solo") is None)
 
 
 @dataclass
@@ -303,6 +309,7 @@ class FeedItem:
     message: ChatMessage | None = None
     author: str = ""
     seq: int | None = None
+    hidden: bool = False  # hidden by a moderator: its text only for the moderators, marked
 
 
 def chat_feed(game: Game, viewer) -> list[FeedItem]:
@@ -316,15 +323,18 @@ def chat_feed(game: Game, viewer) -> list[FeedItem]:
     if getattr(viewer, "is_authenticated", False):  # the players the viewer blocked are not heard
         chat = chat.exclude(author__blocked_by__blocker=viewer)
     messages = list(chat.select_related("author").order_by("-pk")[:CHAT_FEED_MESSAGES])
+    moderator = tiers.may(viewer, tiers.MODERATE_CHAT)
     for m in messages:
         shown = m.author is not None and not is_deleted(m.author)
+        readable = shown and (not m.is_hidden or moderator)  # hidden: only the moderators read it
         items.append(
             FeedItem(
                 at=m.created_at,
                 kind="chat",
-                text=m.text if shown else "",  # a closed account's kept evidence is for staff only
+                text=m.text if readable else "",  # a closed account's kept evidence is for staff only
                 message=m,
                 author=m.author.get_username() if shown else "",
+                hidden=m.is_hidden,
             )
         )
     rows = game_selectors.moves_for(game, seat.index if seat else None, limit=CHAT_FEED_MOVES)

@@ -14,6 +14,7 @@ from play import selectors as game_selectors
 from play.errors import NotAllowed, ServiceError
 from play.models import Game
 
+from . import notices
 from .models import CHAT_MAX_LENGTH, Block, ChatMessage, MemberSettings, Report, Sanction
 
 
@@ -106,7 +107,27 @@ def _clean_reason(reason: str) -> str:
     return reason
 
 
-def report_message(*, reporter, message_id: int, reason: str) -> Report:
+def _filed(report: Report) -> Report:
+    """A report is in the moderators' inbox; an urgent one (threats) mails the staff at once."""
+    if report.urgent:
+        notices.urgent_report(report)
+    return report
+
+
+def report_game(*, reporter, game_id: int, reason: str, urgent: bool = False) -> Report:
+    """A problem with a game (a bug, a stuck game), for the game moderators: nobody is accused."""
+    reason = _clean_reason(reason)
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not game_selectors.can_view(game, reporter):
+        raise ServiceError(_("There is no such game."))
+    if Report.objects.filter(reporter=reporter, game=game, category=Report.Category.GAME,
+                             status=Report.Status.OPEN).exists():
+        raise ServiceError(_("You already reported a problem with this game; the moderators will look at it."))
+    return _filed(Report.objects.create(reporter=reporter, game=game, category=Report.Category.GAME,
+                                        reason=reason, urgent=bool(urgent)))
+
+
+def report_message(*, reporter, message_id: int, reason: str, urgent: bool = False) -> Report:
     reason = _clean_reason(reason)
     message = ChatMessage.objects.select_related("game").filter(pk=message_id).first()
     if message is None or not game_selectors.can_view(message.game, reporter):
@@ -115,12 +136,13 @@ def report_message(*, reporter, message_id: int, reason: str) -> Report:
         raise ServiceError(_("You cannot report your own message."))
     if Report.objects.filter(reporter=reporter, message=message).exists():
         raise ServiceError(_("You already reported this message; the moderators will look at it."))
-    return Report.objects.create(
-        reporter=reporter, message=message, reported_user_id=message.author_id, reason=reason
-    )
+    return _filed(Report.objects.create(
+        reporter=reporter, message=message, reported_user_id=message.author_id, reason=reason,
+        game_id=message.game_id, urgent=bool(urgent),
+    ))
 
 
-def report_user(*, reporter, user, reason: str) -> Report:
+def report_user(*, reporter, user, reason: str, category: str = Report.Category.CHAT, urgent: bool = False) -> Report:
     reason = _clean_reason(reason)
     if user.pk == reporter.pk:
         raise ServiceError(_("You cannot report yourself."))
@@ -128,7 +150,10 @@ def report_user(*, reporter, user, reason: str) -> Report:
         reporter=reporter, reported_user=user, message=None, status=Report.Status.OPEN
     ).exists():
         raise ServiceError(_("You already reported this player; the moderators will look at it."))
-    return Report.objects.create(reporter=reporter, reported_user=user, reason=reason)
+    if category not in (Report.Category.CHAT, Report.Category.CHEATING):
+        raise ServiceError(_("Choose what the report is about from the list."))
+    return _filed(Report.objects.create(reporter=reporter, reported_user=user, reason=reason,
+                                        category=category, urgent=bool(urgent)))
 
 
 # --- appeals ------------------------------------------------------------------------------------

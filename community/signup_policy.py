@@ -8,7 +8,9 @@ username. All that is kept for ``RETENTION_DAYS`` after closing, and for as long
 as a ban or other sanction still holds; then ``closed_accounts_purge`` erases it.
 
 Meanwhile nobody may sign up with the username or the e-mail address of a closed
-account that a sanction still holds (the e-mail is kept only as a keyed hash)."""
+account that a sanction still holds, or that a report still open watches (the e-mail is
+kept only as a keyed hash, for any account closed with a sanction or an open report). The
+refusal says no more than "cannot be used": a stranger typing an address learns nothing."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 RETENTION_DAYS = 365
 
@@ -46,12 +48,13 @@ def record_closing(*, user, former_username: str, former_email: str) -> None:
     from .models import ClosedAccount, Sanction
 
     now = timezone.now()
-    sanctioned = Sanction.objects.filter(user=user).exists()
+    # A sanction, or a report still open (it may end in a ban after closing): the address is kept.
+    watched = Sanction.objects.filter(user=user).exists() or _reported({user.pk})
     ClosedAccount.objects.update_or_create(
         user=user,
         defaults={
             "former_username": former_username,
-            "email_digest": email_digest(former_email) if sanctioned and former_email else "",
+            "email_digest": email_digest(former_email) if watched and former_email else "",
             "closed_at": now,
             "keep_until": now + timedelta(days=RETENTION_DAYS),
             "purged_at": None,
@@ -68,10 +71,28 @@ def _held(user_ids) -> set[int]:
             if s.is_active(now)}
 
 
+def _reported(user_ids) -> set[int]:
+    """Those of ``user_ids`` with a report the moderators have not decided yet."""
+    from .models import Report
+
+    return set(Report.objects.filter(reported_user_id__in=list(user_ids), status=Report.Status.OPEN)
+               .values_list("reported_user_id", flat=True))
+
+
 def _held_closed(accounts) -> object | None:
+    """The first closed account a sanction holds, or (within the retention period) a report still
+    open watches: signing up again must not dodge a decision that is coming."""
+    now = timezone.now()
     accounts = list(accounts)
     held = _held(a.user_id for a in accounts)
-    return next((a for a in accounts if a.user_id in held), None)
+    reported = _reported(a.user_id for a in accounts if a.keep_until > now)
+    return next((a for a in accounts if a.user_id in held or a.user_id in reported), None)
+
+
+# The same words whatever the cause: a stranger typing someone's name or address learns nothing.
+REFUSED_USERNAME = _lazy("This username cannot be used to sign up. Choose another one.")
+REFUSED_EMAIL = _lazy("This e-mail address cannot be used to sign up. If you think this is a mistake, "
+                      "write to the site's staff.")
 
 
 def username_refusal(username: str) -> str | None:
@@ -82,8 +103,7 @@ def username_refusal(username: str) -> str | None:
                                                       purged_at__isnull=True))
     if found is None:
         return None
-    return _("This username belonged to an account closed while under a moderation sanction; "
-             "it cannot be taken while the sanction lasts.")
+    return str(REFUSED_USERNAME)
 
 
 def email_refusal(email: str) -> str | None:
@@ -96,8 +116,7 @@ def email_refusal(email: str) -> str | None:
     found = _held_closed(closed)
     if found is None:
         return None
-    return _("This e-mail address belonged to an account closed while under a moderation sanction; "
-             "it cannot sign up again while the sanction lasts.")
+    return str(REFUSED_EMAIL)
 
 
 def closed_accounts_purge(now=None) -> int:

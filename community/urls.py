@@ -20,5 +20,6 @@ urlpatterns = [
     path("games/<int:pk>/chat/panel/", chat.chat_panel, name="chat_panel"),
     path("games/<int:pk>/chat/post/", chat.chat_post, name="chat_post"),
     path("chat/<int:message_id>/report/", chat.report_message, name="report_message"),
+    path("games/<int:pk>/report/", chat.report_game, name="report_game"),
     path("staff/dashboard/", admin.site.admin_view(staff.dashboard_view), name="dashboard"),
 ]

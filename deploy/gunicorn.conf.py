@@ -3,11 +3,16 @@
 WEB_BIND: the address the balancer reaches; Django trusts X-Forwarded-Proto from whoever connects,
 so bind to the balancer's private network (or 127.0.0.1 when the balancer runs on this machine)
 and firewall the port to the balancer only (docs/deploy.md). Access and error lines are JSON
-objects, one per line, as Django's, Celery's and beat's."""
+objects, one per line, as Django's, Celery's and beat's. The access line names the client by the
+trusted-proxy rule (TRUSTED_PROXY_COUNT, as the site does), never the balancer, and never carries the key
+of a password-reset, e-mail confirmation, invitation, unsubscribe or appeal link
+(lacitta_site/log_redaction.py)."""
 
 import os
 
 from pythonjsonlogger.json import JsonFormatter
+
+from lacitta_site.log_redaction import RedactSecrets
 
 # (A platform reading the Procfile gives PORT and puts its own router in front.)
 bind = os.environ.get("WEB_BIND") or (
@@ -48,6 +53,8 @@ class AccessJsonFormatter(JsonFormatter):
         for atom, name in self.FIELDS.items():
             if atom in atoms:
                 log_record[name] = atoms[atom]
+        if "{remote_addr}e" in atoms and atoms["{remote_addr}e"] != atoms.get("h"):
+            log_record["proxy_addr"] = atoms["{remote_addr}e"]  # the balancer's, when it is not the client
 
 
 _FMT = "%(asctime)s %(levelname)s %(name)s %(message)s"
@@ -58,8 +65,11 @@ logconfig_dict = {
         "json": {"()": JsonFormatter, "fmt": _FMT},
         "access_json": {"()": AccessJsonFormatter, "fmt": _FMT},
     },
+    # gunicorn's error lines name the request too ("Error handling request /…").
+    "filters": {"redact_secrets": {"()": RedactSecrets}},
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"},
+        "console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr",
+                    "filters": ["redact_secrets"]},
         "access": {
             "class": "logging.StreamHandler",
             "formatter": "access_json",
@@ -72,4 +82,5 @@ logconfig_dict = {
         "gunicorn.access": {"level": "INFO", "handlers": ["access"], "propagate": False},
     },
 }
+logger_class = "lacitta_site.log_redaction.AccessLogger"
 control_socket_disable = True  # gunicornc is not used; it would write into $HOME

@@ -21,6 +21,7 @@ import multiprocessing
 import random
 import time
 
+from . import params
 from .base import Engine
 
 
@@ -43,9 +44,11 @@ def play_game(engine: Engine, choosers: dict, options: dict, levels: list[str], 
         rng = random.Random((seed * 1_000_003 + index) * 100_003 + decision)
         start, start_cpu = time.perf_counter(), time.process_time()
         move = choosers[levels[seat]](engine, view, legal, seat, rng)
+        if params.has_ranges(move):  # a chooser may pick a legal move with ranges: it is drawn
+            move = params.concrete(engine, state, seat, move, rng)
         times[seat].append(time.perf_counter() - start)
         cpu[seat].append(time.process_time() - start_cpu)
-        if move not in legal:
+        if params.find_legal(legal, move) is None:
             raise IllegalChoice(f"level {levels[seat]} chose an illegal move: {move!r}")
         state = engine.apply(state, seat, move).state
         decision += 1

@@ -51,7 +51,14 @@ class IllegalMove(Exception):
 
 
 class InvalidOptions(ValueError):
-    """Options for ``new_game`` that the game does not accept (message is for people)."""
+    """Options for ``new_game`` that the game does not accept, perhaps for this player count (message is
+    for people); optional ``key`` + ``params`` let the site word it in the player's language (the game's
+    ``ERRORS``)."""
+
+    def __init__(self, message: str, *, key: str = "", params: dict | None = None):
+        super().__init__(message)
+        self.key = key
+        self.params = params or {}
 
 
 class InvalidState(ValueError):
@@ -182,6 +189,17 @@ class Engine(Protocol):
     def dump(self, state: Any) -> dict: ...
 
     def load(self, data: dict) -> Any: ...
+
+
+def may_act(engine: Engine, state: Any) -> set[Seat]:
+    """The seats that MAY act now without owing (the optional engine method; none by default)."""
+    method = getattr(engine, "may_act", None)
+    return set() if method is None else set(method(state))
+
+
+def acting(engine: Engine, state: Any) -> set[Seat]:
+    """Every seat whose move the platform accepts now: those that owe one and those that may act."""
+    return set(engine.pending(state)) | may_act(engine, state)
 
 
 def redraw_hidden(engine: Engine, state: Any, seed: int) -> Any:

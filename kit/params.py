@@ -29,8 +29,10 @@ def has_ranges(legal: dict) -> bool:
 
 
 def fixed_part(legal: dict) -> dict:
-    """The legal move without its ranges: what every concrete move it stands for shares."""
-    return {k: v for k, v in legal.items() if k != RANGES}
+    """The legal move without its ranges: what every concrete move it stands for shares (a ranged field
+    also written as a plain key, a default, is the range's, not fixed)."""
+    ranged = legal.get(RANGES) or {}
+    return {k: v for k, v in legal.items() if k != RANGES and k not in ranged}
 
 
 def _hashable(value: Any) -> Any:
@@ -151,3 +153,13 @@ def find_legal(legal_moves: list[dict], move: Any) -> dict | None:
         if (conforms(legal, move) if RANGES in legal else legal == move):
             return legal
     return None
+
+
+def concrete(engine, state, seat: int, legal: dict, rng) -> dict:
+    """The move to send for ``legal``: itself when plain; with ranges, the engine's ``sample_move(state, seat,
+    legal, rng)`` when it has one (uniform sampling can play poorly), else ``sample``. Selfplay, the arena,
+    the schema drafts and the site's bots all draw through here."""
+    if not has_ranges(legal):
+        return legal
+    method = getattr(engine, "sample_move", None)
+    return method(state, seat, legal, rng) if method is not None else sample(legal, rng)

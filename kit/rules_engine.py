@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import ApplyResult, InvalidOptions, OptionSpec
+from .base import ApplyResult, InvalidOptions, Notice, OptionSpec
 
 
 class RulesEngine:
@@ -63,7 +63,10 @@ class RulesEngine:
         log: list = []
         self.apply_decision(new, seat, move, log)
         self.advance(new, log)
-        return ApplyResult(new, log)
+        # ``apply_decision`` and ``advance`` may append a ``Notice`` (what a seat should be told) to the log:
+        # it becomes one of the result's notices, not a log line.
+        notices = [entry for entry in log if isinstance(entry, Notice)]
+        return ApplyResult(new, [entry for entry in log if not isinstance(entry, Notice)], notices)
 
     def dump(self, state: Any) -> dict:
         return state.to_json()

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .base import Engine
+from . import params
+from .base import Engine, may_act
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 MAP_KEYS = 24  # more distinct keys than this, not all names: a map (cell → value), not a record
@@ -152,10 +153,15 @@ def samples(engine: Engine, option_sets, *, games: int, seed: int, views_every: 
                     views += [engine.view(state, s) for s in [None, *range(players)]]
                 if engine.is_over(state):
                     break
-                for seat in sorted(engine.pending(state)):
-                    moves += engine.legal_moves(state, seat)
-                seat = rng.choice(sorted(engine.pending(state)))
-                state = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat))).state
+                # The moves a seat sends: a legal move with ranges stands for the moves drawn from it.
+                acting = sorted(engine.pending(state) | may_act(engine, state))
+                for seat in acting:
+                    moves += [params.concrete(engine, state, seat, legal, rng)
+                              for legal in engine.legal_moves(state, seat)]
+                owing = sorted(engine.pending(state))
+                seat = rng.choice(owing if owing and (acting == owing or rng.random() < 0.5) else acting)
+                legal = rng.choice(engine.legal_moves(state, seat))
+                state = engine.apply(state, seat, params.concrete(engine, state, seat, legal, rng)).state
                 step += 1
     return moves, views
 

@@ -17,7 +17,8 @@ import random
 import time
 from collections import Counter
 
-from .base import Engine
+from . import params
+from .base import Engine, may_act
 
 CHECKS = ("none", "invariants", "all")  # all: the invariants and a JSON round trip of the state
 MAX_MOVES = 20_000  # a game still running after this many moves is a bug (a loop), not a long game
@@ -39,10 +40,9 @@ def play(engine: Engine, options: dict, players: int, seed: int, rnd: random.Ran
         if engine.is_over(state):
             spent += clock() - t0
             break
-        seats = sorted(engine.pending(state))
-        seat = seats[rnd.randrange(len(seats))]
+        seat = _next_seat(engine, state, rnd)
         legal = engine.legal_moves(state, seat)
-        move = legal[rnd.randrange(len(legal))]
+        move = params.concrete(engine, state, seat, legal[rnd.randrange(len(legal))], rnd)
         state = engine.apply(state, seat, move).state
         spent += clock() - t0
         moves += 1
@@ -53,6 +53,16 @@ def play(engine: Engine, options: dict, players: int, seed: int, rnd: random.Ran
     if checks:
         _run_checks(state, checks, counts, seed, moves)
     return state, moves, spent
+
+
+def _next_seat(engine: Engine, state, rnd: random.Random) -> int:
+    """A seat that owes a decision; half the time, when some seats may act without owing, one of those
+    (so their moves are played too, and the game still ends: the seats that owe move it on)."""
+    owing = sorted(engine.pending(state))
+    optional = sorted(may_act(engine, state) - set(owing))
+    if optional and (not owing or rnd.random() < 0.5):
+        return optional[rnd.randrange(len(optional))]
+    return owing[rnd.randrange(len(owing))]
 
 
 def checks_for(engine: Engine, level: str) -> tuple:

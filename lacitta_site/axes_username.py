@@ -20,7 +20,7 @@ def login_name(request, credentials) -> str:
     if "@" in name:
         from allauth.account.models import EmailAddress
 
-        addresses = EmailAddress.objects.filter(email__iexact=name)
+        addresses = EmailAddress.objects.filter(email__iexact=name).order_by("-verified")  # the owner's first
         owner = addresses.values_list("user__username", flat=True).first()
         if owner is None:
             users = get_user_model().objects.filter(email__iexact=name)

@@ -17,11 +17,15 @@ from django.conf import settings
 
 
 def client_ip(request) -> str:
-    count = getattr(settings, "TRUSTED_PROXY_COUNT", 0)
-    remote = request.META.get("REMOTE_ADDR", "") or ""
+    return address_behind(request.META.get("REMOTE_ADDR", "") or "", request.META.get("HTTP_X_FORWARDED_FOR", ""),
+                          getattr(settings, "TRUSTED_PROXY_COUNT", 0))
+
+
+def address_behind(remote: str, forwarded_for: str, count: int) -> str:
+    """The rule itself, without Django (gunicorn's access log uses it too: lacitta_site.log_redaction)."""
     if count <= 0:
         return remote
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [part.strip() for part in (forwarded_for or "").split(",")]
     if len(forwarded) < count or not forwarded[-count]:
         return remote  # the request did not come through our proxies (or a misconfiguration)
     candidate = forwarded[-count]

@@ -15,7 +15,4 @@ class NotificationsConfig(AppConfig):
         from .site_domain import sync_site_from_site_url
 
         post_migrate.connect(sync_site_from_site_url, sender=self, dispatch_uid="notifications.site_domain")
-        signals.turn_started.connect(handlers.on_turn_started, dispatch_uid="notifications.turn_started")
-        signals.clock_running_low.connect(handlers.on_clock_running_low,
-                                          dispatch_uid="notifications.clock_running_low")
-        signals.game_finished.connect(handlers.on_game_finished, dispatch_uid="notifications.game_finished")
+        signals.game_changed.connect(handlers.on_game_changed, dispatch_uid="notifications.game_changed")

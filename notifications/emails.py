@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from .models import Notification
+from .services import notice_text
 
 # kind -> context(notification) -> dict: what the mail of that kind adds to its template's
 # context, in the reader's language. Registered by the app that sends such mails
@@ -59,7 +60,8 @@ def build(notification: Notification, *, digest_items: list[Notification] | None
         "preferences_url": absolute(reverse("players:preferences")),
         "unsubscribe_url": unsubscribe,
         "items": [
-            {"game": n.game, "kind": n.kind, "url": absolute(reverse("games:detail", args=[n.game_id]))}
+            {"game": n.game, "kind": n.kind, "url": absolute(reverse("games:detail", args=[n.game_id])),
+             "notice": n}
             for n in (digest_items or []) if n.game_id
         ],
         "site_url": settings.SITE_URL,
@@ -69,6 +71,14 @@ def build(notification: Notification, *, digest_items: list[Notification] | None
     with translation.override(profile.language):
         if notification.kind in _CONTEXTS:  # sentences in the reader's language
             context.update(_CONTEXTS[notification.kind](notification))
+        if notification.kind == Notification.Kind.NOTICE:
+            context["notice_text"] = notice_text(notification)
+        if notification.kind == Notification.Kind.GAME_OVER and game is not None:
+            from play.texts import solo_label
+
+            context["solo_text"] = solo_label(game)  # a one-seat game: its outcome, no ranks
+        for item in context["items"]:
+            item["text"] = notice_text(item.pop("notice")) if item["kind"] == Notification.Kind.NOTICE else ""
         base = f"notifications/email/{notification.kind}"
         subject = " ".join(render_to_string(f"{base}_subject.txt", context).split())
         text = render_to_string(f"{base}.txt", context)

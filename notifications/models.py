@@ -20,10 +20,14 @@ class Notification(models.Model):
         REMINDER = "reminder", _("Clock reminder")
         GAME_OVER = "game_over", _("Game over")
         DIGEST = "digest", _("Daily digest")
+        # What a game's engine tells a seat ("Bob made you an offer"), worded by the game's texts.
+        NOTICE = "notice", _("Game notice")
         # About the account, not a game (community/notices.py): sent whatever the game-mail preferences.
         SANCTION = "sanction", _("Moderation decision")
         REPORT_HANDLED = "report_done", _("Report handled")
         STAFF_DIGEST = "staff_digest", _("Moderation queue (staff)")
+        MODERATED_GAME = "mod_game", _("A moderator changed your game")
+        URGENT_REPORT = "urgent", _("Urgent report (staff)")
         ACCOUNT = "account", _("Account e-mail")
 
     class Status(models.TextChoices):

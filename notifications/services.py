@@ -30,6 +30,8 @@ def _queue(*, user, kind: str, game, key: str, digestible: bool, seat_index: int
         Notification.Kind.YOUR_TURN: profile.email_your_turn,
         Notification.Kind.REMINDER: profile.email_reminder,
         Notification.Kind.GAME_OVER: profile.email_game_over,
+        # What a game tells a seat ("Bob made you an offer") is, like a turn, something to act on.
+        Notification.Kind.NOTICE: profile.email_your_turn,
     }.get(kind, True)
     if not wanted:
         return None
@@ -61,6 +63,26 @@ def your_turn(*, seat, game) -> Notification | None:
                   key=f"turn:{game.pk}:{seat.index}:{game.version}", digestible=True, seat_index=seat.index)
 
 
+def notice(*, seat, game, notice, number: int) -> Notification | None:
+    """What the engine tells a seat after a move (``kit.base.Notice``): its key and parameters are kept and
+    worded when the mail is written, in the reader's language, by the game's texts (``play.texts``)."""
+    note = _queue(user=seat.user, kind=Notification.Kind.NOTICE, game=game,
+                  key=f"notice:{game.pk}:{game.version}:{number}", digestible=True, seat_index=seat.index)
+    if note is not None and not note.data:
+        note.data = {"key": notice.key, "params": notice.params, "seat": notice.seat}
+        note.save(update_fields=["data"])
+    return note
+
+
+def notice_text(note: Notification) -> str:
+    """A notice's sentence, in the active language, through the game's texts."""
+    from play import texts
+
+    names = [s.display_name for s in note.game.seats.all()]
+    return texts.log_line(note.game.game_type, {"key": note.data.get("key", ""),
+                                                "params": note.data.get("params") or {}}, names, note.game.options)
+
+
 def reminder(*, seat, game) -> Notification | None:
     return _queue(user=seat.user, kind=Notification.Kind.REMINDER, game=game,
                   key=f"remind:{game.pk}:{seat.index}:{seat.owes_since.isoformat()}", digestible=True)
@@ -71,7 +93,7 @@ def game_over(*, seat, game) -> Notification | None:
                   key=f"over:{game.pk}:{seat.index}", digestible=False)
 
 
-def service_mail(*, user, kind: str, key: str, data: dict) -> Notification | None:
+def service_mail(*, user, kind: str, key: str, data: dict, game=None) -> Notification | None:
     """A mail about the account itself (a moderation decision, a report handled, the
     staff's queue): sent whatever the game-mail preferences say, and also to an
     account a suspension has just closed (it must learn why and how to appeal).
@@ -79,7 +101,7 @@ def service_mail(*, user, kind: str, key: str, data: dict) -> Notification | Non
     if user is None or not user.email:
         return None
     note, created = Notification.objects.get_or_create(
-        dedupe_key=key, defaults={"user": user, "kind": kind, "game": None, "data": data,
+        dedupe_key=key, defaults={"user": user, "kind": kind, "game": game, "data": data,
                                   "status": Notification.Status.PENDING}
     )
     if not created:

@@ -5,7 +5,12 @@ Errors have one shape (``play.api_errors``): a stable ``code``, a ``detail`` a p
 on, ``params``, and the game's current ``version`` where one is named: 400 bad input or an
 illegal move (the engine's key as code), 401 no or bad token, 403 not your seat or not in the
 token's scopes, 404 unknown or private game, 409 the game moved on, 429 too many moves.
-Waiting for one's turn without polling: ``play.stream``."""
+Waiting for one's turn without polling: ``play.stream``.
+
+Concurrent moves: a move carries the version it was chosen at. When only OTHER seats moved since, it is
+checked again on the position as it is now and lands if the engine accepts it; a move after which the
+caller's own seat acted (the same move sent twice), or a platform event (undo, time-out, moderator), is a
+409 ``stale_version``; a move the engine no longer accepts is a 409 with the engine's key as code."""
 
 from __future__ import annotations
 
@@ -37,10 +42,34 @@ from . import (
 )
 from .api_errors import MoveLimit, UndoLimit, error_responses, with_limit_headers
 from .api_errors import exception_handler as exception_handler  # settings name it here
-from .json_input import StrictCharField
+from .json_input import MOVE_MAX_BYTES, StrictCharField
 from .limits import limit_headers
 from .models import Game, Seat
 from .services import MAX_BANK_SECONDS, MAX_INCREMENT_SECONDS
+
+RANGE_SCHEMA = {
+    "type": "object", "required": ["kind"],
+    "description": "A field's range: int {min, max}; choice {of: [values]} (one of them); subset "
+                   "{of: [values], min, max} (a list of min..max distinct values); bundle {of: {name: most}, "
+                   "min_total, max_total} (an object name -> count, 0..most each, total within bounds).",
+    "properties": {"kind": {"type": "string", "enum": ["int", "choice", "subset", "bundle"]},
+                   "min": {"type": "integer"}, "max": {"type": "integer"},
+                   "of": {"description": "choice and subset: the list of values; bundle: an object "
+                                         "name -> the most of it."},
+                   "min_total": {"type": "integer"}, "max_total": {"type": "integer"}},
+}
+LEGAL_MOVES_SCHEMA = {
+    "type": "array",
+    "items": {"type": "object", "additionalProperties": True, "required": ["type"],
+              "properties": {"type": {"type": "string"},
+                             "ranges": {"type": "object", "additionalProperties": RANGE_SCHEMA,
+                                        "description": "Optional: field -> range. The move to send is this "
+                                                       "object without “ranges”, each named field filled "
+                                                       "with a value within its range."}}},
+    "description": "The caller's legal moves now, when its seat owes a decision or may act without owing "
+                   "(empty otherwise): objects of the game's move schema (/api/game-types/{slug}/). A move "
+                   "with “ranges” stands for every move made by filling its fields within their ranges.",
+}
 
 
 class UndoSerializer(serializers.Serializer):
@@ -72,23 +101,30 @@ class GameSummarySerializer(serializers.ModelSerializer):
 class GameDetailSerializer(GameSummarySerializer):
     my_seat = serializers.SerializerMethodField()
     pending = serializers.SerializerMethodField()
+    may_act = serializers.SerializerMethodField()
     legal_moves = serializers.SerializerMethodField()
     view = serializers.SerializerMethodField()
 
     class Meta(GameSummarySerializer.Meta):
-        fields = GameSummarySerializer.Meta.fields + ["my_seat", "pending", "legal_moves", "view"]
+        fields = GameSummarySerializer.Meta.fields + ["my_seat", "pending", "may_act", "legal_moves", "view"]
 
     def get_my_seat(self, game) -> int | None:
         gv = self.context["gv"]
         return gv.seat.index if gv.seat else None
 
+    @extend_schema_field({"type": "array", "items": {"type": "integer"},
+                          "description": "The seats that OWE a decision: their clocks run, they are sent "
+                                         "“your turn”, they can time out."})
     def get_pending(self, game) -> list[int]:
         return sorted(self.context["gv"].pending)
 
-    @extend_schema_field({"type": "array", "items": {"type": "object", "additionalProperties": True,
-                                                     "required": ["type"]},
-                          "description": "The caller's legal moves now (empty when it owes nothing): "
-                                         "objects of the game's move schema (/api/game-types/{slug}/)."})
+    @extend_schema_field({"type": "array", "items": {"type": "integer"},
+                          "description": "The seats that MAY act now without owing (make or answer an offer): "
+                                         "no clock runs for them."})
+    def get_may_act(self, game) -> list[int]:
+        return sorted(self.context["gv"].may_act)
+
+    @extend_schema_field(LEGAL_MOVES_SCHEMA)
     def get_legal_moves(self, game):
         return self.context["gv"].legal_moves
 
@@ -107,6 +143,7 @@ class CompactAnswerSerializer(serializers.Serializer):
     status = serializers.CharField()
     my_seat = serializers.IntegerField(allow_null=True)
     pending = serializers.ListField(child=serializers.IntegerField())
+    may_act = serializers.ListField(child=serializers.IntegerField())
     legal_moves = serializers.ListField(child=serializers.DictField())
     result = serializers.DictField(allow_null=True)
 
@@ -209,6 +246,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     queryset = Game.objects.none()
     pagination_class = GamePages
     visible_version = None  # set once the caller may see the game: errors then carry its version
+    max_body_bytes = MOVE_MAX_BYTES  # a move, a join, a new game's options and seats: small (else 413)
 
     def scope_for(self, request) -> str:
         return "read" if request.method in ("GET", "HEAD", "OPTIONS") else "play"
@@ -244,6 +282,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         if _answer(request) == "compact":
             data = {"id": game.pk, "version": game.version, "status": game.status,
                     "my_seat": gv.seat.index if gv.seat else None, "pending": sorted(gv.pending),
+                    "may_act": sorted(gv.may_act),
                     "legal_moves": gv.legal_moves, "result": game.result}
         else:
             data = GameDetailSerializer(game, context={"gv": gv, "request": request}).data
@@ -304,16 +343,20 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         responses={200: inline_serializer(
             "LegalMoves",
             {"version": serializers.IntegerField(), "seat": serializers.IntegerField(allow_null=True),
-             "moves": serializers.ListField(child=serializers.DictField())},
+             "owes": serializers.BooleanField(help_text="The seat owes a decision (its clock runs); false "
+                                                        "with moves: it may act, without a clock."),
+             "moves": extend_schema_field(LEGAL_MOVES_SCHEMA)(serializers.ListField(child=serializers.DictField()))},
         ), **error_responses(404)}
     )
     @action(detail=True, methods=["get"], url_path="legal-moves")
     def legal_moves(self, request, pk=None):
-        """Every move the caller's seat may make now (empty when it owes nothing)."""
+        """Every move the caller's seat may make now: when it owes a decision (``owes``) or may act without
+        owing (empty otherwise). A move with ``ranges`` stands for many: fill each named field within its
+        range (see LegalMove)."""
         game = self._game()
         gv = selectors.game_view_for(game, request.user)
         return Response({"version": game.version, "seat": gv.seat.index if gv.seat else None,
-                         "moves": gv.legal_moves})
+                         "owes": gv.owes, "moves": gv.legal_moves})
 
     @extend_schema(
         request=MoveSubmitSerializer,
@@ -328,8 +371,12 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     )
     @action(detail=True, methods=["post"])
     def moves(self, request, pk=None):
-        """Submit a move with the version it was chosen at. 409 if the game moved on. At most 120 accepted
-        moves a minute per player (refused ones do not count): RateLimit-Limit, -Remaining, -Reset."""
+        """Submit a move with the version it was chosen at. When only other seats moved since that version,
+        the move is checked on the game as it is now and lands if still legal (simultaneous decisions never
+        collide); 409 stale_version if your own seat acted since (or the move was sent twice) or the platform
+        did (undo, time-out, moderator); 409 with the engine's key if the move is no longer legal. A legal move
+        with ``ranges`` is sent with each named field filled. At most 120 accepted moves a minute per player
+        (refused ones do not count): RateLimit-Limit, -Remaining, -Reset."""
         game = self._game()
         limit = MoveLimit(request.user.pk)
         try:

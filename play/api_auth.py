@@ -1,7 +1,7 @@
 """Who calls the API, and what their token allows.
 
 ``Authorization: Bearer <key>`` (or ``Token <key>``) names one of the player's API tokens
-(``players.tokens``: several per player, named, scopes read / play / chat, revocable); the
+(``players.tokens``: several per player, named, scopes read / play / chat / tokens, revocable); the
 single token of earlier versions (``rest_framework.authtoken``) still works with every scope,
 as does the site's session (the pages' own calls). A missing or bad token is a 401 with a
 ``WWW-Authenticate`` header, as RFC 6750 says, not a 403."""
@@ -14,7 +14,7 @@ from rest_framework.authentication import BaseAuthentication, get_authorization_
 
 # What a token may allow (players.models.ApiToken.SCOPES). The tokens themselves are the players app's:
 # this layer finds them through settings.API_TOKEN_LOOKUP (key -> token with .user and .scopes, or None).
-ALL_SCOPES = frozenset({"read", "play", "chat"})
+ALL_SCOPES = frozenset({"read", "play", "chat", "tokens"})
 REALM = 'Bearer realm="api"'
 
 

@@ -52,7 +52,9 @@ def error_responses(*statuses: int) -> dict:
         401: "No token, or an unknown or revoked one.",
         403: "Not allowed (not your seat, or the token's scopes).",
         404: "No such game (or not yours to see).",
-        409: "The game moved on: stale version, repeated move, not your turn, not in progress.",
+        409: "The game moved on: stale version (your own seat or the platform acted since, or a repeated "
+             "move), a move no longer legal after other seats moved (the engine's key), not your turn, "
+             "not in progress.",
         429: "Too many moves: wait (Retry-After, RateLimit-* headers).",
     }
     return {s: OpenApiResponse(ErrorSerializer, description=words[s]) for s in sorted({401, 403, *statuses})}

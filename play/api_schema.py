@@ -21,7 +21,7 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
             "type": "http",
             "scheme": "bearer",
             "description": "An API token (account page or POST /api/tokens/): Authorization: Bearer <key>. "
-            "Scopes: read, play, chat.",
+            "Scopes: read, play, chat, tokens (make and revoke tokens). A new password revokes every token.",
         }
 
 
@@ -62,7 +62,7 @@ STREAM_EVENT = {
     "properties": {
         "type": {
             "type": "string",
-            "enum": ["gameStart", "myTurn", "gameState", "gameFinish", "challenge", "chat"],
+            "enum": ["gameStart", "myTurn", "gameState", "gameFinish", "challenge", "chat", "notice"],
         },
         "game": {"type": "integer"},
         "game_type": {"type": "string"},
@@ -70,7 +70,11 @@ STREAM_EVENT = {
         "status": {"type": "string"},
         "pending": {"type": "array", "items": {"type": "integer"}, "description": "Seats that owe a move."},
         "seat": {"type": "integer", "description": "Your seat (user stream)."},
-        "my_turn": {"type": "boolean"},
+        "my_turn": {"type": "boolean", "description": "Your seat owes a move (its clock runs)."},
+        "may_act": {"description": "gameState of the game: the seats that may act without owing (a list); "
+                                   "of your stream: whether your seat may (a boolean)."},
+        "key": {"type": "string", "description": "notice: what the game tells your seat (its texts' key)."},
+        "params": {"type": "object", "description": "notice: the key's parameters."},
         "author": {"type": "string"},
         "text": {"type": "string"},
         "id": {"type": "integer"},

@@ -9,6 +9,7 @@ import random
 
 from django.utils.translation import gettext_lazy
 
+from kit import params
 from kit.base import Engine, Move
 
 from . import registry
@@ -41,4 +42,7 @@ def choose_move(game_type: str, level: str, engine: Engine, state, seat: int, *,
     a task that runs twice picks the same move."""
     chooser = choosers_for(game_type)[level]
     legal = engine.legal_moves(state, seat)
-    return chooser(engine, engine.view(state, seat), legal, seat, random.Random(seed))
+    rng = random.Random(seed)
+    move = chooser(engine, engine.view(state, seat), legal, seat, rng)
+    # A legal move with ranges (kit.params) picked as it is: its fields are drawn (the engine's sampler).
+    return params.concrete(engine, state, seat, move, rng)

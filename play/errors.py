@@ -69,3 +69,13 @@ class BadMove(ServiceError):
     def message(self) -> str:
         """The default sentence; ``play.http_errors`` words the refusal with the game's texts."""
         return gettext(self.default) if self.default else self.key
+
+
+class BadOptions(BadMove):
+    """The engine refused the options for this player count (``InvalidOptions``): its key, worded by the
+    game's texts, or its own sentence."""
+
+
+class MoveOvertaken(BadMove, Conflict):
+    """A move chosen at an older version, after only other seats acted, that the engine no longer
+    accepts on the position as it is now: a conflict (409) worded with the engine's reason."""

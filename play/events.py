@@ -1,10 +1,11 @@
 """Events for the API's streams (``play.stream``): what changed, told once the change commits.
 
-A write saves its game row; ``game_saved`` (a ``post_save`` receiver) asks for one ``gameState``
-event per game after the commit: to the game's channel (its version, status, the seats that owe a
-move) and to the channel of each player or invitee (with their own seat and whether they owe a
-move). Chat messages are told the same way (``chat_posted``). Events are small and carry no hidden
-information: a client that wants the position asks the API.
+Every write ends with ``play.changes.emit``, which asks for one ``gameState`` event per game after
+the commit: to the game's channel (its version, status, the seats that owe a move and those that may
+act) and to the channel of each player or invitee (with their own seat and whether they owe a move
+or may act), and a ``notice`` event for what the engine tells a seat. Chat messages are told the
+same way (``chat_posted``). Events are small and carry no hidden information:
+a client that wants the position asks the API.
 
 Delivery: with ``REDIS_URL``, Redis pub/sub (every web or stream process may publish, every
 stream process hears all through one connection, ``_RedisBridge``); without, within the process
@@ -77,44 +78,38 @@ def publish_many(messages: list[tuple[str, dict]]) -> None:
         log.warning("%d event(s) not published: %s", len(messages), exc)
 
 
-def game_saved(sender, instance, **kwargs) -> None:
-    """``post_save`` of ``Game``: tell the streams once the transaction commits."""
-    game_id = instance.pk
-    transaction.on_commit(lambda: game_changed(game_id))
+def game_messages(game, *, may_act: set[int] | None = None, notices=()) -> tuple:
+    """What the streams are told about this game (``play.changes.emit``, inside the write's transaction,
+    so the seats read are those that commit): one ``gameState`` to the game's channel (its version,
+    status, the seats that owe a move and those that may act without owing) and one to the channel of
+    each player or invitee (their own seat, whether they owe a move, whether they may act); a
+    ``notice`` to a seat's player for each of the engine's notices (its key and parameters: the
+    game's texts word it). Returns ``(told, messages)`` for ``publish_game``."""
+    from .models import Seat
 
-
-def game_changed(game_id: int) -> None:
-    from .models import Game, Seat
-
-    game = Game.objects.filter(pk=game_id).only("id", "version", "status", "game_type").first()
-    if game is None:
-        return
     seats = list(
-        Seat.objects.filter(game_id=game_id)
+        Seat.objects.filter(game_id=game.pk)
         .order_by("index")
         .values_list("index", "user_id", "kind", "owes_move", "substitute_bot")
     )
-    told = (game.version, game.status, tuple(seats))
-    with _last_lock:
-        if _last_sent.get(game_id) == told:
-            return
-        _last_sent[game_id] = told
-        _last_sent.move_to_end(game_id)
-        while len(_last_sent) > 10000:
-            _last_sent.popitem(last=False)
+    may_act = sorted(may_act or ())
+    told = (game.version, game.status, tuple(seats), tuple(may_act))
     pending = [index for index, _u, _k, owes, _b in seats if owes]
     base = {
         "type": "gameState",
-        "game": game_id,
+        "game": game.pk,
         "game_type": game.game_type,
         "version": game.version,
         "status": game.status,
         "pending": pending,
+        "may_act": may_act,
     }
-    messages = [(game_channel(game_id), base)]
+    messages = [(game_channel(game.pk), base)]
+    users = {}
     for index, user_id, kind, owes, substitute in seats:
         if user_id is None:
             continue
+        users[index] = user_id
         owes = owes and not substitute  # a bot plays the seat meanwhile: not the player's turn
         if kind == Seat.Kind.INVITED:
             event = {**base, "type": "gameFinish" if game.status in FINISHED else "challenge", "seat": index}
@@ -124,8 +119,28 @@ def game_changed(game_id: int) -> None:
                 "type": user_event_type(game.status, game.version, owes),
                 "seat": index,
                 "my_turn": owes,
+                "may_act": index in may_act and not substitute,
             }
         messages.append((user_channel(user_id), event))
+    for notice in notices:
+        if notice.seat in users:
+            messages.append((user_channel(users[notice.seat]), {
+                "type": "notice", "game": game.pk, "game_type": game.game_type, "version": game.version,
+                "seat": notice.seat, "key": notice.key, "params": notice.params}))
+    return told, messages
+
+
+def publish_game(game_id: int, told_and_messages: tuple) -> None:
+    """Publish what ``game_messages`` made, once the write committed; a write that changed nothing the
+    streams show (the same version, status and seats) tells nothing again."""
+    told, messages = told_and_messages
+    with _last_lock:
+        if _last_sent.get(game_id) == told and not any(e["type"] == "notice" for _c, e in messages):
+            return
+        _last_sent[game_id] = told
+        _last_sent.move_to_end(game_id)
+        while len(_last_sent) > 10000:
+            _last_sent.popitem(last=False)
     publish_many(messages)
 
 
@@ -154,6 +169,13 @@ def chat_posted(message, recipients) -> None:
         "text": message.text,
         "created_at": message.created_at.isoformat(),
     }
+    messages = [(user_channel(user_id), event) for user_id in recipients]
+    transaction.on_commit(lambda: publish_many(messages))
+
+
+def chat_hidden(message, recipients) -> None:
+    """A moderator hid a chat line (``community.moderation.message_hide``): clients drop it by its id."""
+    event = {"type": "chatHidden", "game": message.game_id, "id": message.pk}
     messages = [(user_channel(user_id), event) for user_id in recipients]
     transaction.on_commit(lambda: publish_many(messages))
 

@@ -8,6 +8,10 @@ confirmation. The choices made so far travel in the URL (``?m=<json>``), so
 every step is a plain link that works without JavaScript, the back button
 goes one step back, and a reload shows the same step.
 
+A legal move with ranges (``kit.params``: a bundle of goods, a set of players) is
+reached by its fixed fields like any other; its ranged fields are then a form's
+fields (``Builder.fields``, ``range_fields``; ``move_from_form`` reads them).
+
 List fields (the two roads of one action) are asked one element at a time,
 with "stop here" offered when a shorter list is legal too; a list field named
 in ``whole`` (which cards to peek at) is one choice among the legal lists.
@@ -18,6 +22,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from typing import Any
+
+from kit.params import RANGES
 
 from . import json_input
 
@@ -52,6 +58,12 @@ class Builder:
     @property
     def started(self) -> bool:
         return bool(self.partial)
+
+    @property
+    def fields(self) -> list[RangeField]:
+        """The move reached is a legal move with ranges (``kit.params``): the form fields that complete it
+        (``move_from_form`` reads them back). Empty for a plain move."""
+        return range_fields(self.move) if self.move else []
 
 
 def encode(partial: dict) -> str:
@@ -99,7 +111,8 @@ def _matches(move: dict, partial: dict) -> bool:
 
 
 def _complete(move: dict, partial: dict) -> bool:
-    return all(k in partial and partial[k] == v for k, v in move.items())
+    # A legal move's ranges are filled by form fields, not by steps.
+    return all(k in partial and partial[k] == v for k, v in move.items() if k != RANGES)
 
 
 def move_of(partial: dict) -> dict:
@@ -117,7 +130,7 @@ def _order(moves: list[dict], partial: dict, field_order: dict[str, list[str]]) 
             seen.add(key)
     for move in moves:
         for key in sorted(move):
-            if key not in seen:
+            if key not in seen and key != RANGES:
                 keys.append(key)
                 seen.add(key)
     return keys
@@ -190,3 +203,71 @@ def _next_step(moves: list[dict], partial: dict, field_order,
         if values:
             return Step(key, None, list(values.values()))
     return None
+
+
+# --- moves with parameters (``kit.params``): a form field per range -------------------------------------
+
+FIELD_PREFIX = "field:"
+
+
+@dataclass
+class RangeField:
+    """One field of a legal move with ranges, as a form shows it: ``kind`` is the range's (int: a number
+    input; choice: a list to pick one from; subset: checkboxes; bundle: a number input per item)."""
+
+    name: str
+    kind: str
+    spec: dict
+    choices: list[tuple[str, Any]] = field(default_factory=list)  # (the value as posted, the value)
+
+    @property
+    def input_name(self) -> str:
+        return FIELD_PREFIX + self.name
+
+
+def range_fields(legal: dict) -> list[RangeField]:
+    """The form fields of a legal move with ranges (none for a plain move)."""
+    out = []
+    for name, spec in (legal.get("ranges") or {}).items():
+        choices = []
+        if spec.get("kind") in ("choice", "subset"):
+            choices = [(json.dumps(v, sort_keys=True), v) for v in spec.get("of", [])]
+        elif spec.get("kind") == "bundle":
+            choices = [(item, most) for item, most in spec.get("of", {}).items()]
+        out.append(RangeField(name, spec.get("kind", ""), spec, choices))
+    return out
+
+
+class FormError(ValueError):
+    """A form that does not give a value for every field of a move with ranges (a message for people)."""
+
+
+def move_from_form(legal: dict, data) -> dict:
+    """The concrete move a form made from a legal move with ranges: its fixed part with each range's field
+    filled from ``data`` (a QueryDict: ``field:<name>``, several for a subset, ``field:<name>:<item>`` per
+    bundle item). Whether the move is legal is the service's (``kit.params.find_legal``, then the engine);
+    here only that the values can be read (else ``FormError``)."""
+    from django.utils.translation import gettext as _
+
+    move = {k: v for k, v in legal.items() if k != "ranges"}
+    for spec_field in range_fields(legal):
+        key, kind = spec_field.input_name, spec_field.kind
+        try:
+            if kind == "int":
+                value = int(data.get(key, ""))
+            elif kind == "choice":
+                value = json_input.loads(data.get(key, ""))
+            elif kind == "subset":
+                value = [json_input.loads(raw) for raw in data.getlist(key)]
+            elif kind == "bundle":
+                value = {}
+                for item, _most in spec_field.choices:
+                    count = int(data.get(f"{key}:{item}", "0") or 0)
+                    if count:
+                        value[item] = count
+            else:
+                raise ValueError(kind)
+        except ValueError:
+            raise FormError(_("Give a value for “%(field)s”.") % {"field": spec_field.name}) from None
+        move[spec_field.name] = value
+    return move

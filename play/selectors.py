@@ -6,11 +6,13 @@ way (boardgame.io's ``playerView`` + ``redactLog``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 from django.utils import timezone
+
+from kit.base import may_act
 
 from . import registry
 from .models import Game, Move, Seat
@@ -242,12 +244,19 @@ class GameView:
     seat: Seat | None  # the viewer's seat, None for a spectator
     view: dict | None  # engine view for that seat (None before the start)
     legal_moves: list[dict]
-    pending: set[int]
+    pending: set[int]  # the seats that owe a decision (a clock runs)
     engine: object
+    may_act: set[int] = field(default_factory=set)  # the seats that may act without owing (no clock)
 
     @property
-    def my_turn(self) -> bool:
+    def can_act(self) -> bool:
+        """The viewer's seat has moves now: it owes a decision or may act without owing."""
         return bool(self.legal_moves)
+
+    @property
+    def owes(self) -> bool:
+        """The viewer's seat owes a decision (its clock runs), not only may act."""
+        return self.seat is not None and self.seat.index in self.pending
 
 
 def game_view_for(game: Game, user, *, as_seat: int | None = None) -> GameView:
@@ -263,11 +272,14 @@ def game_view_for(game: Game, user, *, as_seat: int | None = None) -> GameView:
     from .services import state_load  # refuses a snapshot the engine rejects (DamagedGame)
 
     state = state_load(engine=engine, game=game)
-    pending = engine.pending(state) if game.status == Game.Status.ACTIVE else set()
+    active = game.status == Game.Status.ACTIVE
+    pending = set(engine.pending(state)) if active else set()
+    may = may_act(engine, state) - pending if active else set()
     legal = []
-    if seat is not None and seat.index in pending and not seat.played_by_bot and not (seat.resigned or seat.forfeited):
+    if (seat is not None and seat.index in pending | may and not seat.played_by_bot
+            and not (seat.resigned or seat.forfeited)):
         legal = engine.legal_moves(state, seat.index)
-    return GameView(game, seat, engine.view(state, index), legal, pending, engine)
+    return GameView(game, seat, engine.view(state, index), legal, pending, engine, may)
 
 
 def game_search(*, user, game_type: str | None = None, status: str | None = None, mine: bool = False,

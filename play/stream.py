@@ -3,7 +3,7 @@
 - ``GET /api/stream/events/``: the caller's events as they happen, one JSON object per line (NDJSON;
   ``Accept: text/event-stream`` gives server-sent events). First, one event per game that needs
   the caller (``myTurn``, ``challenge``) or is in progress (``gameState``); then ``gameStart``,
-  ``myTurn``, ``gameState`` (someone moved), ``gameFinish``, ``challenge``, ``chat``. An empty line
+  ``myTurn``, ``gameState`` (someone moved), ``gameFinish``, ``challenge``, ``chat``, ``chatHidden``. An empty line
   every 20 s keeps proxies from closing it.
 - ``GET /api/stream/games/<id>/``: one game's ``gameState`` (version, status, the seats that owe a
   move) now and at every change; it ends when the game is over.
@@ -12,13 +12,17 @@
   the caller owes a move anywhere (``my_turn`` lists the games), or an event arrives.
 
 Under ASGI (``deploy/site stream``: uvicorn) a waiting client is a coroutine, not a worker; the
-same views under WSGI (``runserver``, the test server) hold one thread per client."""
+same views under WSGI (``runserver``, the test server) hold one thread per client.
+
+Every stream is re-checked while open and ends after ``STREAM_MAX_SECONDS``; a user and an address hold
+only so many at once, long-polls included (``play.stream_guard``)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import time
+import weakref
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -29,6 +33,7 @@ from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
 from . import events, selectors
 from .models import Game, Seat
+from .stream_guard import Credentials, Guard, admit, client_ip
 
 KEEP_ALIVE = 20.0  # seconds between keep-alive lines
 LONG_POLL_MAX = 60
@@ -53,7 +58,8 @@ def _in_thread(fn, *args):
 
 
 def _user_from(request):
-    """The caller: a token (``Authorization: Bearer``) or the site's session; an AnonymousUser else."""
+    """The caller: a token (``Authorization: Bearer``) or the site's session; an AnonymousUser else.
+    With what proves it, to check again while the stream is open."""
     from rest_framework.exceptions import AuthenticationFailed
 
     from .api_auth import key_of, scopes_of, user_of_key
@@ -61,12 +67,16 @@ def _user_from(request):
     try:
         key = key_of(request.META.get("HTTP_AUTHORIZATION", "").encode("latin-1"))
     except AuthenticationFailed:
-        return None, set()
+        return None, set(), Credentials()
     if key is not None:
         found = user_of_key(key)
-        return (found[0], scopes_of(found[1])) if found else (None, set())
+        if not found:
+            return None, set(), Credentials()
+        return found[0], scopes_of(found[1]), Credentials(user_id=found[0].pk, key=key)
     user = request.user  # the session (its middleware ran)
-    return (user, scopes_of(None)) if user.is_authenticated else (None, set())
+    if not user.is_authenticated:
+        return None, set(), Credentials()
+    return user, scopes_of(None), Credentials(user_id=user.pk, session_key=request.session.session_key)
 
 
 def _refusal(status: int, code: str, detail: str) -> JsonResponse:
@@ -144,7 +154,15 @@ def _response(chunks, sse: bool) -> StreamingHttpResponse:
     return response
 
 
-def _relay_async(sub, first: list[dict], sse: bool, until=None):
+def _released_when_dropped(chunks, sub, slot):
+    """A client gone before its first line is sent never starts the generator, so its ``finally`` never runs:
+    its subscription and place go when the generator is dropped."""
+    weakref.finalize(chunks, sub.close)
+    weakref.finalize(chunks, slot.release)
+    return chunks
+
+
+def _relay_async(sub, first: list[dict], sse: bool, guard: Guard, slot, until=None):
     async def chunks():
         try:
             if not first:
@@ -153,18 +171,25 @@ def _relay_async(sub, first: list[dict], sse: bool, until=None):
                 yield _frame(event, sse)
             if until and any(until(e) for e in first):
                 return
-            while True:
-                event = await sub.aget(KEEP_ALIVE)
+            keep_alive = time.monotonic() + KEEP_ALIVE
+            while not guard.over():
+                event = await sub.aget(guard.wait(keep_alive))
+                if guard.must_check(event) and not await _in_thread(guard.check):
+                    return  # revoked, password changed, account closed: not one more event
+                if event is None and time.monotonic() < keep_alive:
+                    continue
                 yield _frame(event, sse)
+                keep_alive = time.monotonic() + KEEP_ALIVE
                 if event is not None and until and until(event):
                     return
         finally:
             sub.close()
+            slot.release()
 
-    return chunks()
+    return _released_when_dropped(chunks(), sub, slot)
 
 
-def _relay_sync(sub, first: list[dict], sse: bool, until=None):
+def _relay_sync(sub, first: list[dict], sse: bool, guard: Guard, slot, until=None):
     def chunks():
         connection.close()  # a WSGI thread waits here for long: it needs no database connection meanwhile
         try:
@@ -174,15 +199,25 @@ def _relay_sync(sub, first: list[dict], sse: bool, until=None):
                 yield _frame(event, sse)
             if until and any(until(e) for e in first):
                 return
-            while True:
-                event = sub.get(KEEP_ALIVE)
+            keep_alive = time.monotonic() + KEEP_ALIVE
+            while not guard.over():
+                event = sub.get(guard.wait(keep_alive))
+                if guard.must_check(event):
+                    valid = guard.check()
+                    connection.close()
+                    if not valid:
+                        return
+                if event is None and time.monotonic() < keep_alive:
+                    continue
                 yield _frame(event, sse)
+                keep_alive = time.monotonic() + KEEP_ALIVE
                 if event is not None and until and until(event):
                     return
         finally:
             sub.close()
+            slot.release()
 
-    return chunks()
+    return _released_when_dropped(chunks(), sub, slot)
 
 
 async def _db(request, fn, *args):
@@ -207,53 +242,86 @@ def _relay_for(request):
     return _relay_async if isinstance(request, ASGIRequest) else _relay_sync
 
 
+def _too_many() -> JsonResponse:
+    response = _refusal(
+        429, "too_many_streams",
+        f"Too many open streams (at most {settings.STREAM_MAX_PER_USER} per player and "
+        f"{settings.STREAM_MAX_PER_ADDRESS} per address): close one first.",
+    )
+    response["Retry-After"] = "10"
+    return response
+
+
 async def user_events(request):
     loop = _loop_of(request)
+    address = client_ip(request)
 
     def start():  # one trip to the database's thread: who, then subscribed, then the present
-        user, scopes = _user_from(request)
-        if user is None or "read" not in scopes:
-            return user, None, None
+        user, scopes, credentials = _user_from(request)
+        if user is None:
+            return "unknown", None, None, None, credentials
+        if "read" not in scopes:
+            return "forbidden", None, None, None, credentials
+        slot = admit(user.pk, address)
+        if slot is None:
+            return "too_many", None, None, None, credentials
         # Subscribed before the present is read: nothing that happens in between is missed.
         sub = events.HUB.subscribe([events.user_channel(user.pk)], loop=loop)
-        return user, sub, _user_snapshot(user)
+        try:
+            return None, slot, sub, _user_snapshot(user), credentials
+        except BaseException:
+            sub.close()
+            slot.release()
+            raise
 
-    user, sub, first = await _db(request, start)
-    if user is None:
+    refused, slot, sub, first, credentials = await _db(request, start)
+    if refused == "unknown":
         return _refusal(401, "not_authenticated", "Send a token: Authorization: Bearer <key>.")
-    if sub is None:
+    if refused == "forbidden":
         return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
+    if refused == "too_many":
+        return _too_many()
     sse = _wants_sse(request)
-    return _response(_relay_for(request)(sub, first, sse), sse)
+    return _response(_relay_for(request)(sub, first, sse, Guard(credentials), slot), sse)
 
 
 async def game_events(request, pk: int):
     loop = _loop_of(request)
+    address = client_ip(request)
 
     def start():
-        user, scopes = _user_from(request)
+        user, scopes, credentials = _user_from(request)
         if user is not None and "read" not in scopes:
-            return "forbidden", None, None
+            return "forbidden", None, None, None, credentials
+        slot = admit(user.pk if user is not None else None, address)
+        if slot is None:
+            return "too_many", None, None, None, credentials
         sub = events.HUB.subscribe([events.game_channel(pk)], loop=loop)
-        game = _visible_game(pk, user or AnonymousUser())
-        if game is None:
-            sub.close()
-        return None, sub, game
+        game = None
+        try:
+            game = _visible_game(pk, user or AnonymousUser())
+        finally:
+            if game is None:  # not to be seen, or the database failed: nothing stays open
+                sub.close()
+                slot.release()
+        return None, slot, sub, game, credentials
 
-    refused, sub, game = await _db(request, start)
-    if refused:
+    refused, slot, sub, game, credentials = await _db(request, start)
+    if refused == "forbidden":
         return _refusal(403, "permission_denied", "This token's scopes do not allow this (it needs “read”).")
+    if refused == "too_many":
+        return _too_many()
     if game is None:
         return _refusal(404, "not_found", "No such game.")
     relay = _relay_for(request)
     sse = _wants_sse(request)
     over = lambda e: e.get("type") == "gameState" and e.get("status") in events.FINISHED  # noqa: E731
-    return _response(relay(sub, [_game_state(game)], sse, until=over), sse)
+    return _response(relay(sub, [_game_state(game)], sse, Guard(credentials), slot, until=over), sse)
 
 
 async def wait(request):
     """The long-poll (see the module's docstring)."""
-    user, scopes = await _caller(request)
+    user, scopes, credentials = await _caller(request)
     if user is None:
         return _refusal(401, "not_authenticated", "Send a token: Authorization: Bearer <key>.")
     if "read" not in scopes:
@@ -264,6 +332,9 @@ async def wait(request):
         version = int(request.GET.get("version", "-1"))
     except ValueError:
         return _refusal(400, "invalid", "game and version are whole numbers, timeout a number of seconds.")
+    slot = admit(user.pk, client_ip(request))
+    if slot is None:
+        return _too_many()
     asynchronous = isinstance(request, ASGIRequest)
     channel = events.game_channel(game_id) if game_id is not None else events.user_channel(user.pk)
     sub = events.HUB.subscribe([channel], loop=_loop_of(request))
@@ -277,16 +348,21 @@ async def wait(request):
             event = await _next(sub, asynchronous, timeout, lambda e: e.get("type") == "gameState")
             if event is None:
                 return JsonResponse(_game_state(game))  # unchanged: ask again
+            if not await _db(request, credentials.still_valid):
+                return _refusal(401, "not_authenticated", "Unknown or revoked token.")
             return JsonResponse(event)
         snapshot = await _db(request, _user_snapshot, user)
         mine = [e["game"] for e in snapshot if e.get("my_turn")]
         if mine:
             return JsonResponse({"my_turn": mine, "events": []})
         event = await _next(sub, asynchronous, timeout, lambda e: True)
+        if event is not None and not await _db(request, credentials.still_valid):
+            return _refusal(401, "not_authenticated", "Unknown or revoked token.")  # nothing waited for leaks
         mine = [event["game"]] if event is not None and event.get("my_turn") else []
         return JsonResponse({"my_turn": mine, "events": [event] if event else []})
     finally:
         sub.close()
+        slot.release()
 
 
 async def _next(sub, asynchronous: bool, timeout: float, wanted):

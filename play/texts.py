@@ -26,13 +26,16 @@ SITE_MESSAGES = {
     "site.take_back": gettext_lazy("%(seat)s is back and plays again."),
     "site.abort": gettext_lazy("A moderator aborted the game."),
     "site.replaced": gettext_lazy("A moderator gave %(seat)s's seat to a bot (%(bot)s)."),
-    "site.deactivated": gettext_lazy("%(seat)s's account was closed; a bot plays for them."),
+    # What opponents need, no more: never whether the absence is a sanction.
+    "site.deactivated": gettext_lazy("%(seat)s is away; a bot plays for them."),
     # Players read only this line: the undone moves and the reason are for staff.
     "site.rollback": gettext_lazy("A moderator took back moves %(first)s–%(last)s."),
     "site.adjudicate": gettext_lazy("A moderator ended the game and set its result."),
     "site.seat_given": gettext_lazy("A moderator gave %(seat)s's seat to %(player)s."),
     "site.annul": gettext_lazy("A moderator annulled the game: its result no longer counts."),
     "site.undo": gettext_lazy("%(seat)s took back their move %(seq)s."),
+    # A solo game's outcome when its player left it (GameResult.solo's label otherwise is the game's).
+    "site.solo_left": gettext_lazy("Left before the end"),
 }
 
 
@@ -220,6 +223,32 @@ def move_label(game_type: str, move: dict, names: list[str]) -> str:
         return cat.move_label(move, names)
     detail = ", ".join(f"{k}: {v}" for k, v in move.items() if k != "type")
     return f"{move.get('type', _('move'))} ({detail})" if detail else str(move.get("type", _("move")))
+
+
+def solo_label(game) -> str:
+    """A finished solo game's outcome in words ("Won: Close to the target (14)"), or "" for any other game."""
+    solo = (game.result or {}).get("solo")
+    if not solo:
+        return ""
+    label = log_line(game.game_type, {"key": solo.get("label_key", ""), "params": solo.get("label_params") or {}},
+                     [])
+    return (_("Won: %(label)s") if solo.get("won") else _("Lost: %(label)s")) % {"label": label}
+
+
+def field_label(game_type: str, name: str) -> str:
+    """A move field's name as a form label (the catalog's ``FIELD_LABELS``; else the name itself)."""
+    cat = catalog(game_type)
+    label = getattr(cat, "FIELD_LABELS", {}).get(name) if cat is not None else None
+    return str(label) if label is not None else name
+
+
+def value_label(game_type: str, name: str, value, names: list[str]) -> str:
+    """One value of a move field with a range (a checkbox's, a list's, a bundle's item) in words: the
+    catalog's ``value_label(field, value, names)`` if it has one, else the value itself."""
+    cat = catalog(game_type)
+    if cat is not None and hasattr(cat, "value_label"):
+        return cat.value_label(name, value, names)
+    return str(value)
 
 
 def error_text(game_type: str, key: str, params: dict, fallback: str) -> str:

@@ -26,7 +26,21 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import replace_url
 from django_ratelimit.decorators import ratelimit
 
-from . import body_cache, json_input, page_cache, presence, registry, replay, selectors, services, texts, undo
+from kit import params as move_params
+
+from . import (
+    body_cache,
+    json_input,
+    move_builder,
+    page_cache,
+    presence,
+    registry,
+    replay,
+    selectors,
+    services,
+    texts,
+    undo,
+)
 from .api_errors import UndoLimit
 from .forms import GameCreateForm
 from .http_errors import form_status, status_of, text_of
@@ -174,6 +188,7 @@ def _context(request, game: Game) -> dict:
         # A callable: only the generic board shows it, and templates call it when they do.
         "view_json": partial(json.dumps, gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
         "result_rows": _result_rows(game, seats) if game.result else [],
+        "solo_result": texts.solo_label(game),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
         # The tail's newest row is the game's last: whether to offer "take back" costs no query.
         "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),
@@ -200,7 +215,25 @@ class MoveChoices(Sequence):
     @cached_property
     def _choices(self) -> list[dict]:
         return [{"json": json.dumps(m, separators=(",", ":"), sort_keys=True),
-                 "label": texts.move_label(self.game_type, m, self.names)} for m in self.moves]
+                 "label": texts.move_label(self.game_type, move_params.fixed_part(m), self.names),
+                 "fields": self._fields(m)} for m in self.moves]
+
+    def _fields(self, move: dict) -> list[dict]:
+        """A move with ranges (``kit.params``): a form field per range, labelled by the game's texts."""
+        return [{"field": f, "label": texts.field_label(self.game_type, f.name),
+                 # (as posted, in words, the value; a bundle: the item, in words, how many at most)
+                 "choices": [(posted, texts.value_label(self.game_type, f.name,
+                                                        posted if f.kind == "bundle" else value, self.names), value)
+                             for posted, value in f.choices]}
+                for f in move_builder.range_fields(move)]
+
+    @property
+    def plain(self) -> list[dict]:
+        return [c for c in self._choices if not c["fields"]]
+
+    @property
+    def ranged(self) -> list[dict]:
+        return [c for c in self._choices if c["fields"]]
 
 
 def _mark_present(request, game_id: int) -> None:
@@ -287,15 +320,20 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         version = int(request.POST["version"])
         move = json_input.loads(request.POST["move"])
-    except json_input.TooDeep as exc:
+        if isinstance(move, dict) and move_params.has_ranges(move):
+            move = move_builder.move_from_form(move, request.POST)  # the fields the form filled
+    except (json_input.TooDeep, json_input.TooLarge, move_builder.FormError) as exc:
         return _error(request, pk, str(exc), 400)
-    except (KeyError, ValueError):
+    except (KeyError, ValueError, TypeError, AttributeError):
         return _error(request, pk, _("The move could not be read; reload the page and try again."), 400)
     try:
         services.move_apply(game_id=pk, user=request.user, move=move, expected_version=version)
     except services.StaleVersion:
         # The page was behind: show the game as it is now, not version numbers.
         return _error(request, pk, _("Someone moved first — here is the game as it is now."), 409, fresh=True)
+    except services.MoveOvertaken as exc:
+        # Others moved since and the move is no longer possible: the engine's reason, and the game as it is.
+        return _error(request, pk, text_of(exc), 409, fresh=True)
     except services.ServiceError as exc:
         return _error(request, pk, text_of(exc), status_of(exc))
     return _after_move(request, pk)

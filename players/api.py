@@ -76,7 +76,11 @@ class TokenCreateSerializer(serializers.Serializer):
 
 
 class TokensView(APIView):
-    scope_for = staticmethod(lambda request: "read")  # what a new token may do is checked below
+    max_body_bytes = 2 * 1024  # a name of 60 characters and a few scopes (else 413)
+
+    def scope_for(self, request) -> str:
+        # Listing needs "read"; making one needs "tokens" (and no more scopes than the caller's, below).
+        return "read" if request.method in ("GET", "HEAD", "OPTIONS") else "tokens"
 
     @extend_schema(responses={200: TokenSerializer(many=True), **error_responses()})
     def get(self, request):
@@ -100,7 +104,8 @@ class TokensView(APIView):
         },
     )
     def post(self, request):
-        """A new named token with some scopes (at most the caller's own). Its key is in this answer only."""
+        """A new named token with some scopes (at most the caller's own; the caller's token needs the "tokens"
+        scope). Its key is in this answer only."""
         body = TokenCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         wanted = set(body.validated_data["scopes"])
@@ -111,13 +116,17 @@ class TokensView(APIView):
 
 
 class TokenView(APIView):
-    scope_for = staticmethod(lambda request: "read")
+    def scope_for(self, request) -> str:
+        # A token may always revoke itself; revoking another one needs "tokens" (a bot's read token must
+        # not cut its owner's play tokens).
+        own = isinstance(request.auth, ApiToken) and str(request.auth.pk) == str(self.kwargs.get("pk"))
+        return min(scopes_of(request.auth)) if own else "tokens"
 
     @extend_schema(
         responses={204: OpenApiResponse(description="Revoked: it no longer works."), **error_responses(404)}
     )
     def delete(self, request, pk: int):
-        """Revoke one of my tokens (it may be the one making this call)."""
+        """Revoke one of my tokens: the one making this call, or another with the "tokens" scope."""
         if not ApiToken.objects.filter(user=request.user, pk=pk, revoked_at__isnull=True).exists():
             raise Http404
         tokens.token_revoke(user=request.user, token_id=pk)

@@ -84,10 +84,11 @@ class Vacation(models.Model):
 class ApiToken(models.Model):
     """A key a program of the player's (a bot, a client) sends as ``Authorization: Bearer <key>``.
 
-    A player may have several, each named and limited to some scopes (read, play, chat), each
-    revocable on its own. Only a hash of the key is kept: the key is shown once, when made."""
+    A player may have several, each named and limited to some scopes (read, play, chat; tokens: make and
+    revoke the account's tokens), each revocable on its own, all revoked when the password changes. Only a
+    hash of the key is kept: the key is shown once, when made."""
 
-    SCOPES = ("read", "play", "chat")
+    SCOPES = ("read", "play", "chat", "tokens")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
     name = models.CharField(_("name"), max_length=60)
@@ -107,3 +108,15 @@ class ApiToken(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
+
+
+class UsernameSkeleton(models.Model):
+    """What an account's name looks like (``community.usernames.skeleton``), kept with it and indexed, so
+    that a new name is checked against every account's in one lookup. Not unique: names older than the
+    rule may share one."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="username_skeleton")
+    skeleton = models.CharField(max_length=150, db_index=True)
+
+    def __str__(self) -> str:
+        return self.skeleton

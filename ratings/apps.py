@@ -8,8 +8,8 @@ class RatingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from play.signals import game_finished
+        from play.signals import game_changed
 
-        from .handlers import on_game_finished
+        from .handlers import on_game_changed
 
-        game_finished.connect(on_game_finished, dispatch_uid="ratings.on_game_finished")
+        game_changed.connect(on_game_changed, dispatch_uid="ratings.on_game_changed")

@@ -18,6 +18,16 @@ def _fresh_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test():
+    """A test that switched the process to French (a mail worded in its reader's language, a page asked in
+    French outside a request) must not change the language of the tests that follow."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture
 def alice(db):
     return make_user("alice")

@@ -20,13 +20,15 @@ from django.views.decorators.http import require_POST
 from play.errors import ServiceError
 from play.http_errors import status_of
 
-from .. import account, notices, services, signup_policy
+from .. import account, moderation, notices, services, signup_policy
 from ..forms import AppealForm, DeleteAccountForm, MemberSettingsForm
 from ..models import Sanction
 
 
 def _privacy_page(request: HttpRequest, form, *, status: int = 200, appeal_error: str = "") -> HttpResponse:
     sanctions = list(Sanction.objects.filter(user=request.user).order_by("-starts_at"))
+    for sanction in sanctions:  # four eyes, unless the team is one moderator: the page says so
+        sanction.team_of_one = not sanction.appeal_decision and moderation.team_of_one(sanction)
     services.sanction_notices_seen(user=request.user)  # read: the site-wide notice stops
     return render(
         request,
@@ -113,7 +115,8 @@ def appeal_by_link(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "community/appeal_by_link.html",
                       {"invalid": True, "sanction": None, "form": None}, status=404)
     form = AppealForm(request.POST or None)
-    context = {"sanction": sanction, "sentence": notices.describe(sanction), "form": form, "error": ""}
+    context = {"sanction": sanction, "sentence": notices.describe(sanction), "form": form, "error": "",
+               "team_of_one": moderation.team_of_one(sanction)}
     if request.method == "POST":
         if not form.is_valid():
             context["error"] = _("Say why the decision should change (at most 2000 characters).")

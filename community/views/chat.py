@@ -103,7 +103,8 @@ def report_message(request: HttpRequest, message_id: int) -> HttpResponse:
         if form.is_valid():
             try:
                 services.report_message(
-                    reporter=request.user, message_id=message.pk, reason=form.cleaned_data["reason"]
+                    reporter=request.user, message_id=message.pk, reason=form.cleaned_data["reason"],
+                    urgent=form.cleaned_data["urgent"],
                 )
             except ServiceError as exc:
                 form.add_error(None, exc.message)
@@ -117,3 +118,23 @@ def report_message(request: HttpRequest, message_id: int) -> HttpResponse:
         {"form": form, "message": message, "target": message.author},
         status=status,
     )
+
+
+@login_required
+def report_game(request: HttpRequest, pk: int) -> HttpResponse:
+    """"Report a problem with this game" (a bug, a stuck game): for the game moderators, accusing nobody."""
+    game = _game(request, pk)
+    form = ReportForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.report_game(reporter=request.user, game_id=game.pk, reason=form.cleaned_data["reason"],
+                                     urgent=form.cleaned_data["urgent"])
+            except ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Thank you: the moderators will look at your report."))
+                return redirect("games:detail", pk=game.pk)
+        status = 400
+    return render(request, "community/report.html", {"form": form, "game": game}, status=status)

@@ -17,7 +17,7 @@ from ratings import selectors as rating_selectors
 
 from .. import selectors, services
 from ..account import is_deleted
-from ..forms import HistoryFilterForm, ReportForm
+from ..forms import HistoryFilterForm, PlayerReportForm
 from ..models import Block
 
 User = get_user_model()
@@ -116,12 +116,13 @@ def head_to_head(request: HttpRequest, username: str, other: str) -> HttpRespons
 @login_required
 def report_user(request: HttpRequest, username: str) -> HttpResponse:
     target = _owner(request, username)
-    form = ReportForm(request.POST or None)
+    form = PlayerReportForm(request.POST or None)
     status = 200
     if request.method == "POST":
         if form.is_valid():
             try:
-                services.report_user(reporter=request.user, user=target, reason=form.cleaned_data["reason"])
+                services.report_user(reporter=request.user, user=target, reason=form.cleaned_data["reason"],
+                                     category=form.cleaned_data["category"], urgent=form.cleaned_data["urgent"])
             except ServiceError as exc:
                 form.add_error(None, exc.message)
             else:

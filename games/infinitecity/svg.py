@@ -26,7 +26,7 @@ MAX_COLS_CLASS = 40
 # The seats' colours (the definition gives them to the platform) and how the board paints them. Each
 # token carries its seat's letter, the one the platform writes beside the player's name everywhere.
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
-SEAT_FILL = ("#c0392b", "#2e6fb7", "#3d8b3d", "#d4a017", "#7d3c98", "#e67e22")
+SEAT_FILL = ("#c0392b", "#2e6fb7", "#2f7a2f", "#d4a017", "#7d3c98", "#e67e22")  # white letters 4.5:1 or more
 SEAT_INK = ("#fff", "#fff", "#fff", "#222", "#fff", "#222")
 
 
@@ -200,15 +200,16 @@ def render(view: dict, *, names: list[str], targets: dict[tuple[int, int], Targe
         out.append(f'<rect class="selected" x="{sx * S + 3}" y="{sy * S + 3}" width="{S - 6}" height="{S - 6}" '
                    f'rx="4"/>')
     occupied = {(c["x"], c["y"]) for c in view["cells"]}
-    for (tx, ty), target in targets.items():
+    for n, ((tx, ty), target) in enumerate(targets.items()):
         href = escape(target.href)
         empty = (tx, ty) not in occupied
         plus = (f'<path class="plus" d="M{tx * S + S / 2 - 8},{ty * S + S / 2}h16M{tx * S + S / 2},'
                 f'{ty * S + S / 2 - 8}v16"/>' if empty else "")
-        out.append(
+        out.append(  # one Tab stop for all the targets, the arrow keys going on (site.js)
             f'<a href="{href}" class="target{" empty" if empty else ""}" role="button" data-cell="{tx},{ty}" '
-            f'hx-get="{href}" hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" '
-            f'aria-label="{escape(target.title)}"><title>{escape(target.title)}</title>'
+            f'hx-get="{href}" hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" data-board-target '
+            f'tabindex="{0 if n == 0 else -1}" aria-label="{escape(target.title)}">'
+            f'<title>{escape(target.title)}</title>'
             f'<rect x="{tx * S + 2}" y="{ty * S + 2}" width="{S - 4}" height="{S - 4}" rx="5"/>{plus}</a>')
     cols = min(x1 - x0 + 1, MAX_COLS_CLASS)
     return mark_safe(

@@ -259,7 +259,7 @@ def _buildings_layer(view: dict, names: list[str]) -> list[str]:
                 "player": names[owner], "effect": building_effect(kind, edition=edition, food=food)}
         fill = SEAT_FILL[owner] if kind == "castle" else ("#d9cfbf" if kind == "road" else SEAT_LIGHT[owner])
         spoken = building_words(b, view, names)
-        out = [f'<g class="building {kind}" data-cell="{b["cell"]}" tabindex="-1" role="img" '
+        out = [f'<g class="building {kind}" data-cell="{b["cell"]}" data-owner="{owner}" tabindex="-1" role="img" '
                f'aria-label="{escape(spoken)}">',
                f'<title>{escape(title)}</title>',
                f'<polygon points="{corners(x, y, SIZE - 1.2)}" fill="{fill}" stroke="{SEAT_FILL[owner]}" '

@@ -140,6 +140,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Told of every password change (its only use): revokes the account's API tokens.
+    {"NAME": "players.tokens.RevokeTokensOnNewPassword"},
 ]
 
 AUTHENTICATION_BACKENDS = [
@@ -154,6 +156,7 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "mandatory")
 # Account mails go through the notifications outbox (sent by a worker, retried), not inside the request.
 ACCOUNT_ADAPTER = "notifications.account_adapter.OutboxAccountAdapter"
+# One account per verified address; an unverified one reserves nothing (community/email_ownership.py).
 ACCOUNT_UNIQUE_EMAIL = True
 # NFKC, case-insensitive, no look-alike of an existing name, no "deleted-N" (community/usernames.py).
 ACCOUNT_USERNAME_VALIDATORS = "community.usernames.USERNAME_VALIDATORS"
@@ -162,6 +165,8 @@ ACCOUNT_USERNAME_VALIDATORS = "community.usernames.USERNAME_VALIDATORS"
 ACCOUNT_FORMS = {
     "signup": "community.account_forms.PolicySignupForm",
     "login": "community.account_forms.SanctionAwareLoginForm",
+    # Only an account that verified the address gets its reset link (community/email_ownership.py).
+    "reset_password": "community.account_forms.VerifiedResetPasswordForm",
 }
 # Following the link in the browser that signed up finishes sign-up logged in (allauth does it only
 # for the session that is waiting for this confirmation).
@@ -173,7 +178,10 @@ LOGIN_REDIRECT_URL = "games:mine"
 ACCOUNT_RATE_LIMITS = {
     "signup": "20/h/ip",
     "login": "30/m/ip",
-    "login_failed": "10/m/ip,5/5m/key",
+    # Failed logins per address only, across every account: the global cap per address. Never per account
+    # alone ("key"): five wrong passwords from anywhere would lock the account for every address.
+    # (account, address) pairs are django-axes's (AXES_LOCKOUT_PARAMETERS below).
+    "login_failed": os.environ.get("LOGIN_FAILED_RATE", "10/m/ip,50/h/ip"),
     "reset_password": "20/h/ip,5/h/key",
     "reset_password_from_key": "20/m/ip",
     "confirm_email": "5/5m/key",
@@ -186,10 +194,12 @@ ACCOUNT_RATE_LIMITS = {
 # (lacitta_site/client_ip.py; docs/deploy.md, "Behind a load balancer: client addresses").
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT  # allauth's sign-up, login and reset limits
-AXES_CLIENT_IP_CALLABLE = "lacitta_site.client_ip.client_ip"
-RATELIMIT_IP_META_KEY = "lacitta_site.client_ip.client_ip"
+CLIENT_IP_CALLABLE = "lacitta_site.client_ip.client_ip"  # the apps find it by this name (play.stream_guard)
+AXES_CLIENT_IP_CALLABLE = CLIENT_IP_CALLABLE
+RATELIMIT_IP_META_KEY = CLIENT_IP_CALLABLE
 
-# Password guessing: django-axes locks a username+IP pair after repeated failures.
+# Password guessing: django-axes locks an (account, address) pair after repeated failures, never the account
+# for everyone (allauth's login_failed above caps an address across accounts).
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = 1  # hour
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -260,6 +270,14 @@ API_TOKEN_LOOKUP = "players.tokens.token_user"
 # The stream process's few database threads keep their connections (play/stream.py); the tests give
 # them back after each call, so that the test database can be dropped at the end.
 STREAM_KEEP_DB_CONNECTIONS = True
+# An open stream checks its token or session again before each event and every few seconds while quiet
+# (revoked, password changed, account closed: it ends), and ends after at most STREAM_MAX_SECONDS (clients
+# reconnect). Open streams and long-polls per player and per client address, counted in Redis when there is
+# one (shared by the stream processes); one more is a 429 (play/stream_guard.py, docs/deploy.md).
+STREAM_RECHECK_SECONDS = float(os.environ.get("STREAM_RECHECK_SECONDS", "5"))
+STREAM_MAX_SECONDS = int(os.environ.get("STREAM_MAX_SECONDS", "3600"))
+STREAM_MAX_PER_USER = int(os.environ.get("STREAM_MAX_PER_USER", "8"))
+STREAM_MAX_PER_ADDRESS = int(os.environ.get("STREAM_MAX_PER_ADDRESS", "32"))
 
 # Games one account may open per hour (the new-game page): no flooding the lobby or invitations.
 GAMES_PER_HOUR = int(os.environ.get("GAMES_PER_HOUR", "12"))
@@ -294,13 +312,16 @@ SPECTACULAR_SETTINGS = {
         "your turn on an event stream (/api/stream/events/, NDJSON or server-sent events; /api/stream/wait/ "
         "to long-poll), read a game as your seat sees it, submit a move with the version you saw, chat.\n\n"
         "**Tokens**: `Authorization: Bearer <key>`, made on the site's API tokens page or with POST "
-        "/api/tokens/; scopes read, play, chat; a missing or revoked token is a 401.\n\n"
+        "/api/tokens/; scopes read, play, chat, tokens (making and revoking tokens through the API needs "
+        "\"tokens\"); a new password revokes every token; a missing or revoked token is a 401.\n\n"
         "**Errors**: always `{code, detail, params}`, with the game's current `version` when a game is "
         "named and `fields` for a body that does not fit; branch on `code` (stale_version, not_your_turn, "
         "game_not_in_progress, unknown_move_type, the game's own code of an illegal move, rate_limited…).\n\n"
         "**Limits**: 120 accepted moves a minute per player (refused moves do not count), told by the "
         "RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers of each move's answer; a 429 has "
-        "Retry-After.\n\n"
+        "Retry-After. Bodies are small: a move, a join or a new game 16 KB, a chat line 16 KB, a token 2 KB "
+        "(larger is a 413). At most 8 open streams and long-polls per player; a stream ends after an hour "
+        "and as soon as its token is revoked or the password changes: reconnect.\n\n"
         "**Moves and views** are each game's own: GET /api/game-types/ links the JSON Schema of its moves "
         "and of its view. The site's \"Build a bot\" page (/bots/) walks through a whole bot."
     ),
@@ -374,7 +395,9 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # The keys of secret links (password reset, e-mail confirmation, invitations…) never reach a log line.
+    "filters": {"redact_secrets": {"()": "lacitta_site.log_redaction.RedactSecrets"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["redact_secrets"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}, "axes": {"level": "WARNING"}},
 }

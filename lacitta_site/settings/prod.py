@@ -10,6 +10,7 @@ import os
 from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
+from pythonjsonlogger.core import RESERVED_ATTRS
 
 from .base import *  # noqa: F403
 from .base import LOGGING, env_bool, env_list
@@ -105,11 +106,14 @@ WHITENOISE_AUTOREFRESH = False
 # One JSON object per log line (for the log collector of each machine). Celery keeps its hands
 # off the root logger so that the worker's and beat's lines are JSON too (gunicorn's access
 # and error lines: deploy/gunicorn.conf.py).
+# The request object Django attaches to its records is left out: its text is the whole path, secret keys
+# included (the message itself passes lacitta_site.log_redaction's filter).
 JSON_FORMATTER = {"()": "pythonjsonlogger.json.JsonFormatter",
-                  "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s"}
+                  "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+                  "reserved_attrs": [*RESERVED_ATTRS, "request"]}
 LOGGING = {
     **LOGGING,
     "formatters": {"json": JSON_FORMATTER},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json", "filters": ["redact_secrets"]}},
 }
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False

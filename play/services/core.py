@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from kit.base import InvalidState
+from kit.base import InvalidState, may_act
 
-from .. import seat_clocks, signals
+from .. import seat_clocks
+from ..changes import change_of
 from ..errors import DamagedGame, ServiceError
 from ..models import Game, Move, Seat
 
@@ -84,7 +85,11 @@ def _forfeit_seat(game: Game, seats: list[Seat], seat: Seat, *, kind: str, by_us
     log_event(game, seat.index, kind, {"type": kind}, by_user=by_user)
     still_playing = [s for s in seats if not (s.resigned or s.forfeited) and s.kind == Seat.Kind.HUMAN]
     bots_playing = [s for s in seats if s.kind == Seat.Kind.BOT]
-    if len(still_playing) + len(bots_playing) <= 1:
+    if len(seats) == 1:
+        # A solo game left: lost, with no rank (it is never "first" of anyone).
+        _finish(game, seats, _result(seats, scores=[None], ranks=[None],
+                                     solo={"won": False, "label_key": "site.solo_left", "label_params": {}}))
+    elif len(still_playing) + len(bots_playing) <= 1:
         n = len(seats)
         _finish(game, seats, _result(seats, scores=[None] * n, ranks=_left_ranked_last(seats, [1] * n)))
     else:
@@ -97,7 +102,7 @@ def _forfeit_seat(game: Game, seats: list[Seat], seat: Seat, *, kind: str, by_us
 
 def _after_change(game: Game, engine, state, seats: list[Seat], *, moved_seat: Seat | None = None,
                   queue_bots: bool = True, now=None, undoing: Seat | None = None,
-                  announce: bool = True) -> None:
+                  announce: bool = True, notices=()) -> None:
     """Bring seats' owes-move flags and clocks in step with the engine, finish a
     game that is over, and queue bot turns. ``game.save()`` is the caller's.
 
@@ -106,15 +111,22 @@ def _after_change(game: Game, engine, state, seats: list[Seat], *, moved_seat: S
     ``moved_seat``) a seat that stops owing is charged nothing, and the seat ``undoing``
     its move gives back the increment it earned (taking back and replaying a move must
     not earn time). A human whose clock starts is told it is their turn, unless
-    ``announce`` is off (an undo tells nobody)."""
+    ``announce`` is off (an undo tells nobody). The engine's ``notices`` are told to their seats.
+    What happened is noted for ``emit`` (``play.changes``)."""
     now = now or timezone.now()
+    change = change_of(game)
+    change.notices.extend(notices)
     if engine.is_over(state):
         result = engine.result(state)
         ranks = _left_ranked_last(seats, list(result.ranks))
+        solo = getattr(result, "solo", None)
+        marks = {} if solo is None else {"solo": {"won": bool(solo.won), "label_key": solo.label_key,
+                                                  "label_params": dict(solo.label_params)}}
         _finish(game, seats, _result(seats, scores=result.scores, ranks=ranks, details=result.details,
-                                     tiebreak=result.tiebreak))
+                                     tiebreak=result.tiebreak, **marks))
         return
     pending = engine.pending(state)
+    change.may_act = may_act(engine, state)
     since = min((s.owes_since for s in seats if s.owes_since), default=now)
     vacations = seat_clocks.vacations_of([s.user_id for s in seats], since)
     for seat in seats:
@@ -132,7 +144,7 @@ def _after_change(game: Game, engine, state, seats: list[Seat], *, moved_seat: S
         if [getattr(seat, f) for f in seat_clocks.CLOCK_FIELDS] != before:
             seat.save(update_fields=seat_clocks.CLOCK_FIELDS)  # only seats whose clock changed
         if started and announce and seat.user_id and seat.kind == Seat.Kind.HUMAN and not seat.played_by_bot:
-            signals.turn_started.send(sender=Game, game=game, seat=seat)
+            change.turns.append(seat)
     # The bot task itself passes queue_bots=False: it loops instead of nesting.
     if queue_bots and any(s.owes_move and s.played_by_bot for s in seats):
         _bots_to_move(game)
@@ -159,7 +171,8 @@ def _left_ranked_last(seats: list[Seat], ranks: list[int]) -> list[int]:
 
 def _result(seats: list[Seat], *, scores, ranks, details=None, tiebreak=None, **marks) -> dict:
     """``Game.result``: per seat score, rank and details, the tie-break applied, the seats
-    that left, and ``marks`` (an adjudication says so, and whether it is rated)."""
+    that left, and ``marks`` (an adjudication says so, and whether it is rated; a one-seat game's
+    ``solo``: won, its rank's label key and parameters)."""
     return {
         "scores": list(scores),
         "ranks": list(ranks),
@@ -173,8 +186,8 @@ def _result(seats: list[Seat], *, scores, ranks, details=None, tiebreak=None, **
 def _finish(game: Game, seats: list[Seat], result: dict) -> None:
     """The one way a game ends with a result, whatever ended it: the engine (the last
     move), players leaving (resignations, time-outs) or a moderator's adjudication.
-    Every clock stops; ``signals.game_finished`` tells the other apps (the result mails,
-    the ratings). ``game.save()`` is the caller's."""
+    Every clock stops; the other apps hear of it through ``emit`` (the result mails, the ratings).
+    ``game.save()`` is the caller's."""
     game.result = result
     game.status = Game.Status.FINISHED
     game.finished_at = timezone.now()
@@ -182,9 +195,9 @@ def _finish(game: Game, seats: list[Seat], result: dict) -> None:
         if seat.owes_move or seat.deadline:
             seat_clocks.clear(seat)
             seat.save(update_fields=["owes_move", "owes_since", "deadline", "reminder_at"])
-    signals.game_finished.send(sender=Game, game=game, seats=seats)
+    change_of(game).finished = list(seats)
 
 
 def _bots_to_move(game: Game) -> None:
-    """Bot seats owe a decision: ``play.handlers`` queues their task once this commits."""
-    signals.bots_to_move.send(sender=Game, game=game)
+    """Bot seats owe a decision: ``emit`` queues their task once this commits."""
+    change_of(game).bots = True

@@ -9,7 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from kit.base import redraw_hidden
 
-from .. import signals, texts
+from .. import texts
+from ..changes import change_of, emit
 from ..errors import ServiceError
 from ..models import Game, Seat, new_seed
 from ..replay import replay_final_state
@@ -37,6 +38,7 @@ def game_abort(*, game_id: int, by_user, reason: str = "") -> Game:
         log_event(game, None, "abort", {"type": "abort", "reason": reason}, by_user=by_user,
                   not_in_log=("type", "reason"))
     game.save()
+    emit(game)
     return game
 
 
@@ -62,6 +64,7 @@ def seat_replace_by_bot(*, game_id: int, seat_index: int, bot_level: str, by_use
                   by_user=by_user, not_in_log=("type", "former"))
         game.save()
         _bots_to_move(game)
+    emit(game)
     return game
 
 
@@ -84,6 +87,7 @@ def user_deactivate(*, user, by_user) -> None:
             log_event(game, seat.index, "deactivated", {"type": "deactivated"}, by_user=by_user)
             game.save()
             _bots_to_move(game)
+            emit(game)
     open_games = Game.objects.filter(status=Game.Status.OPEN, created_by=user).values_list("pk", flat=True)
     for game_id in open_games:
         game_cancel(game_id=game_id, user=by_user)
@@ -134,6 +138,7 @@ def game_adjudicate(*, game_id: int, ranks: list, scores: list | None = None, ra
     log_event(game, None, "adjudicate", {"type": "adjudicate"}, by_user, not_in_log=MODERATOR_NOT_IN_LOG)
     _finish(game, seats, _result(seats, scores=scores, ranks=ranks, adjudicated=True, rated=bool(rated)))
     game.save()
+    emit(game)
     return game
 
 
@@ -164,7 +169,8 @@ def seat_give_to_user(*, game_id: int, seat_index: int, username: str, by_user) 
                                                "former": former}, by_user, not_in_log=MODERATOR_NOT_IN_LOG)
     game.save()
     if seat.owes_move:
-        signals.turn_started.send(sender=Game, game=game, seat=seat)
+        change_of(game).turns.append(seat)
+    emit(game)
     return game, previous
 
 
@@ -208,6 +214,7 @@ def game_rollback(*, game_id: int, to_seq, by_user, seed: int | None = None) -> 
     log_event(game, None, "rollback", event, by_user, not_in_log=MODERATOR_NOT_IN_LOG)
     _after_change(game, engine, state, seats, now=now)
     game.save()
+    emit(game)
     return game, undone
 
 
@@ -223,4 +230,5 @@ def game_annul(*, game_id: int, by_user) -> Game:
     game.result = {**(game.result or {}), "annulled": True}
     log_event(game, None, "annul", {"type": "annul"}, by_user, not_in_log=MODERATOR_NOT_IN_LOG)
     game.save()
+    emit(game)
     return game

@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from kit.base import InvalidOptions
 
 from .. import invitations, registry
-from ..errors import NotAllowed, ServiceError, TooMany
+from ..changes import emit
+from ..errors import BadOptions, NotAllowed, ServiceError, TooMany
 from ..models import Game, Move, Seat
 from .core import SeatSpec, _after_change, _state_store, lock_game
 
@@ -64,7 +65,8 @@ def game_create(
     try:
         options = engine.validate_options(options, players)
     except InvalidOptions as exc:
-        raise ServiceError(str(exc)) from None
+        # The engine's refusal, for this player count too (a form error, a 400 with its key as code).
+        raise BadOptions(exc.key or "invalid_options", exc.params, game_type=game_type, default=str(exc)) from None
     if sum(1 for s in seats if s.kind == "me") != 1:
         raise ServiceError(_("The creator takes exactly one seat."))
     if timeout_rule not in Game.TimeoutRule.values:
@@ -115,6 +117,7 @@ def game_create(
             raise ServiceError(_("Unknown seat kind “%(kind)s”."), {"kind": spec.kind})
         seat.save()
     _start_if_full(game)
+    emit(game)
     return game
 
 
@@ -140,6 +143,7 @@ def game_join(*, game_id: int, user, invite_token: str | None = None) -> Game:
     seat.kind, seat.user, seat.joined_at = Seat.Kind.HUMAN, user, timezone.now()
     seat.save(update_fields=["kind", "user", "joined_at"])
     _start_if_full(game)
+    emit(game)
     return game
 
 
@@ -190,6 +194,7 @@ def _cancel(game: Game, *, now, reason: str = "") -> None:
         game.abort_reason = reason
         fields.append("abort_reason")
     game.save(update_fields=fields)
+    emit(game)
 
 
 def _start_if_full(game: Game) -> None:

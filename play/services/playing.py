@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from kit.base import IllegalMove
+from kit import params
+from kit.base import IllegalMove, acting
 
 from .. import move_input, registry, seat_clocks, undo
-from ..errors import BadMove, Conflict, NotAllowed, ServiceError, StaleVersion
+from ..changes import change_of, emit
+from ..errors import BadMove, Conflict, MoveOvertaken, NotAllowed, ServiceError, StaleVersion
 from ..models import Game, Move, Seat
 from ..replay import replay_final_state
 from .core import (
@@ -29,46 +32,87 @@ from .core import (
 
 def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: dict, expected_version: int,
                bot_level: str = "", queue_bots: bool = True) -> Game:
-    """Apply one move for the user's seat (or, for a bot, the given seat).
+    """Apply one move for the user's seat (or, for a bot, the given seat): a seat that owes a decision
+    (``pending``) or may act without owing (the engine's ``may_act``).
 
-    A stale ``expected_version`` (the game moved on, or the same submission
-    arrives twice) raises Conflict and changes nothing."""
+    ``expected_version`` is the version the move was chosen at. When only OTHER seats moved since,
+    the move is checked again on the position as it is now and lands if the engine accepts it (two
+    players' simultaneous decisions in the same second both land); refused then, it is a conflict
+    with the engine's reason (``MoveOvertaken``). A version after which this seat itself acted, or
+    the platform did (an undo, a time-out, a moderator), raises ``StaleVersion`` (the same
+    submission arriving twice among them) and changes nothing."""
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
         raise BadMove("illegal", default=_("A move must be an object with a “type”."))
     with transaction.atomic():
         game = lock_game(game_id)
         if game.status != Game.Status.ACTIVE:
             raise Conflict(_("This game is not in progress."), code="game_not_in_progress")
-        if expected_version != game.version:
+        # The users come along (the "your turn" e-mail needs one); only the seats are locked.
+        seats = _seats_for_update(game)
+        seat = _acting_seat(seats, user=user, seat_index=seat_index, bot_level=bot_level)
+        overtaken = expected_version != game.version
+        if overtaken and not _only_others_moved(game, seat.index, expected_version):
             raise StaleVersion(
                 _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s)."),
                 {"seen": expected_version, "now": game.version}
             )
         move_input.check(game.game_type, move)  # the move's shape, before the engine sees it
-        # The users come along (the "your turn" e-mail needs one); only the seats are locked.
-        seats = _seats_for_update(game)
-        seat = _acting_seat(seats, user=user, seat_index=seat_index, bot_level=bot_level)
         engine = registry.get(game.game_type)
         state = state_load(engine=engine, game=game)
-        if seat.index not in engine.pending(state):
+        if seat.index not in acting(engine, state):
+            if overtaken:
+                raise StaleVersion(
+                    _("The game has changed since you looked at it (you saw version %(seen)s, it is now at "
+                      "%(now)s)."), {"seen": expected_version, "now": game.version})
             raise Conflict(_("It is not your turn to move."), code="not_your_turn")
-        try:
-            applied = engine.apply(state, seat.index, move)
-        except IllegalMove as exc:
-            raise BadMove(exc.key, exc.params, game_type=game.game_type, default=exc.message) from None
+        applied = _engine_apply(engine, state, seat.index, move, game_type=game.game_type, overtaken=overtaken)
         game.version += 1
         by_user = user if user is not None and user.is_authenticated else None
         Move.objects.create(
             game=game, seq=game.version, seat=seat.index, payload=move,
-            log=[entry.to_json() for entry in applied.log], by_user=by_user, by_bot=bot_level,
+            log=[entry.to_json() for entry in applied.log] + _notice_lines(applied.notices),
+            by_user=by_user, by_bot=bot_level,
             # Only a person's own move can be taken back: a bot's is never asked about.
             reveals_nothing=by_user is not None and not bot_level and undo.reveals_nothing(
                 engine, state, seat.index, move, applied, seed=game.version),
         )
         _state_store(engine, game, applied.state)
-        _after_change(game, engine, applied.state, seats, moved_seat=seat, queue_bots=queue_bots)
+        _after_change(game, engine, applied.state, seats, moved_seat=seat, queue_bots=queue_bots,
+                      notices=applied.notices)
         game.save()
+        emit(game)
     return game
+
+
+def _notice_lines(notices) -> list[dict]:
+    """The engine's notices as log lines only their seat reads (``visible_to``): the game page and the API's
+    log show a seat what it was told, worded by the game's texts, as they show its private lines."""
+    return [{"key": n.key, "params": dict(n.params), "seat": None, "visible_to": [n.seat], "notice": True}
+            for n in notices]
+
+
+def _only_others_moved(game: Game, seat_index: int, seen: int) -> bool:
+    """Since version ``seen``, only other seats' moves (no move of this seat, no platform event)."""
+    if not 0 <= seen < game.version:
+        return False
+    since = game.moves.filter(seq__gt=seen)
+    return not since.filter(Q(seat=seat_index) | Q(seat__isnull=True) | ~Q(kind="move")).exists()
+
+
+def _engine_apply(engine, state, seat_index: int, move: dict, *, game_type: str, overtaken: bool):
+    """The engine's answer to the move: matched against the seat's legal moves (``kit.params.find_legal``:
+    a legal move may describe a field's range), then applied, which validates it on this position.
+    Refused, the engine's reason is given (a conflict when the move was chosen at an older version)."""
+    refusal = MoveOvertaken if overtaken else BadMove
+    matched = params.find_legal(engine.legal_moves(state, seat_index), move)
+    try:
+        applied = engine.apply(state, seat_index, move)
+    except IllegalMove as exc:
+        raise refusal(exc.key, exc.params, game_type=game_type, default=exc.message) from None
+    if matched is None:
+        raise refusal("not_legal", game_type=game_type,
+                      default=_("This move is not one of the moves you may make now."))
+    return applied
 
 
 def _acting_seat(seats: list[Seat], *, user, seat_index: int | None, bot_level: str) -> Seat:
@@ -115,6 +159,7 @@ def move_undo(*, game_id: int, user, expected_version: int) -> Game:
         # decision beside the undone move is queued again: its task saw the old version.
         _after_change(game, engine, state, seats, now=now, undoing=seat, announce=False)
         game.save()
+        emit(game)
     return game
 
 
@@ -134,6 +179,7 @@ def game_resign(*, game_id: int, user) -> Game:
     seat.resigned = True
     seat.save(update_fields=["resigned"])
     _forfeit_seat(game, seats, seat, kind="resign", by_user=user)
+    emit(game)
     return game
 
 
@@ -151,6 +197,11 @@ def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bo
         return False
     if expected_deadline is not None and seat.deadline != expected_deadline:
         return False
+    if len(seats) == 1:
+        # A solo game: no bot takes the seat and nobody wins by it; the clock has reminded, now it rests.
+        seat.deadline = None
+        seat.save(update_fields=["deadline"])
+        return False
     if game.timeout_rule == Game.TimeoutRule.FORFEIT:
         seat.forfeited = True
         seat.save(update_fields=["forfeited"])
@@ -161,7 +212,9 @@ def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bo
         seat.deadline = seat.reminder_at = None  # a bot moves now: no clock to watch
         seat.save(update_fields=["substitute_bot", "deadline", "reminder_at"])
         game.save()
+        change_of(game).timed_out.append(seat)  # its player is told how to take it back
         _bots_to_move(game)
+    emit(game)
     return True
 
 
@@ -180,6 +233,7 @@ def seat_take_back(*, game_id: int, user) -> Game:
     seat.save(update_fields=["substitute_bot", *seat_clocks.CLOCK_FIELDS])
     log_event(game, seat.index, "take_back", {"type": "take_back"})
     game.save()
+    emit(game)
     return game
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from .. import seat_clocks, signals
+from .. import seat_clocks
+from ..changes import change_of, emit
 from ..models import Game, Seat
 from .core import lock_game
 from .opening import _cancel
@@ -55,7 +56,7 @@ def _lock_games(game_ids) -> list[Game]:
 
 
 def reminders_send(*, now=None, limit: int = 1000) -> int:
-    """The seats whose clock passed 80 %: their players are told (``signals.clock_running_low``)
+    """The seats whose clock passed 80 %: their players are told (``emit``: the reminder mails)
     and the reminder is crossed off. Games another worker holds are left to the next sweep,
     so several sweeps at once remind each seat once. Returns how many players were told."""
     from .. import due
@@ -67,10 +68,11 @@ def reminders_send(*, now=None, limit: int = 1000) -> int:
         for game in _lock_games(candidates):
             for seat in reminders.filter(game=game).select_related("user"):
                 if seat.user_id and not seat.played_by_bot:
-                    signals.clock_running_low.send(sender=Game, game=game, seat=seat)
+                    change_of(game).reminders.append(seat)
                     told += 1
                 seat.reminder_at = None
                 seat.save(update_fields=["reminder_at"])
+            emit(game)
     return told
 
 

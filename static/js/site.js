@@ -1,4 +1,16 @@
 // Small behaviours without inline handlers (the content security policy forbids them).
+// The top bar's links fold into a menu on a phone (site.css); this script makes its button work. Escape closes it.
+(function () {
+  var bar = document.querySelector(".topbar"), toggle = bar && bar.querySelector(".menu-toggle");
+  if (!toggle) { return; }
+  bar.classList.add("menu-ready");
+  toggle.hidden = false;
+  function setOpen(open) { bar.classList.toggle("open", open); toggle.setAttribute("aria-expanded", open ? "true" : "false"); }
+  toggle.addEventListener("click", function () { setOpen(!bar.classList.contains("open")); });
+  bar.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && bar.classList.contains("open")) { setOpen(false); toggle.focus(); }
+  });
+})();
 // A menu that sends its form once a choice is made: with a pointer at once; with the keyboard only on
 // Enter (arrow keys walk the list and change its value without leaving the page: WCAG 3.2.2).
 var keyedSelect = null;
@@ -39,41 +51,85 @@ document.addEventListener("htmx:afterRequest", function (event) {
   if (alert && alert.textContent && event.detail.xhr && event.detail.xhr.status < 400) { alert.textContent = ""; }
 });
 // The board: zoom buttons and a two-finger pinch widen the picture inside its box,
-// which pans by scrolling (the page never scrolls sideways). The zoom and the
-// scroll position survive the swaps of the game body (a move, a refresh).
+// which pans by scrolling (the page never scrolls sideways). Each page remembers its own zoom and
+// scroll position across the swaps of the game body and a reload. A board opened for the first time
+// shows at the game's readable scale (data-board-readable: CSS px per unit of the picture) around
+// the viewer's own pieces (data-board-home: a selector), or its highlighted places.
 var BOARD_ZOOMS = [1, 1.5, 2, 3, 4];
-var boardView = { zoom: 1, left: 0, top: 0 };
-try { boardView = JSON.parse(sessionStorage.getItem("boardView")) || boardView; } catch (e) { /* private mode */ }
+var boardKey = "boardView:" + location.pathname;
+var boardView = null;
+try { boardView = JSON.parse(sessionStorage.getItem(boardKey)); } catch (e) { /* private mode */ }
 function saveBoardView() {
-  try { sessionStorage.setItem("boardView", JSON.stringify(boardView)); } catch (e) { /* private mode */ }
+  try { sessionStorage.setItem(boardKey, JSON.stringify(boardView)); } catch (e) { /* private mode */ }
+}
+function boardPicture(box) { return box.querySelector("svg"); }
+// The zoom at which the whole picture fits in the box (the box's height is capped by its max-height).
+function fitZoom(box) {
+  var svg = boardPicture(box), zoom = parseFloat(box.style.getPropertyValue("--zoom")) || 1;
+  if (!svg) { return 1; }
+  var r = svg.getBoundingClientRect(), cap = parseFloat(getComputedStyle(box).maxHeight);
+  var height = Math.min(isNaN(cap) ? window.innerHeight : cap, window.innerHeight);
+  if (!r.width || !r.height) { return 1; }
+  return Math.min(1, zoom * box.clientWidth / r.width, zoom * height / r.height);
+}
+// The zoom at which one unit of the picture is data-board-readable CSS px (1 when it is already).
+function readableZoom(box) {
+  var svg = boardPicture(box), scale = parseFloat(box.dataset.boardReadable);
+  var zoom = parseFloat(box.style.getPropertyValue("--zoom")) || 1;
+  if (!svg || !scale || !svg.viewBox || !svg.viewBox.baseVal) { return 1; }
+  var width = svg.getBoundingClientRect().width / zoom;  // at zoom 1
+  return width ? Math.max(1, scale * svg.viewBox.baseVal.width / width) : 1;
+}
+function zoomSteps(box) {
+  var steps = [fitZoom(box), readableZoom(box)].concat(BOARD_ZOOMS);
+  steps.sort(function (a, b) { return a - b; });
+  return steps.filter(function (z, i) { return i === 0 || z - steps[i - 1] > 0.05; });
 }
 function setBoardZoom(box, zoom, centreX, centreY) {
-  zoom = Math.max(BOARD_ZOOMS[0], Math.min(BOARD_ZOOMS[BOARD_ZOOMS.length - 1], zoom));
-  var old = boardView.zoom || 1;
+  var steps = zoomSteps(box);
+  zoom = Math.max(steps[0], Math.min(Math.max(steps[steps.length - 1], readableZoom(box) * 2), zoom));
+  var old = parseFloat(box.style.getPropertyValue("--zoom")) || 1;
   // keep the point under the fingers (or the middle of the box) where it was
   var cx = centreX === undefined ? box.clientWidth / 2 : centreX;
   var cy = centreY === undefined ? box.clientHeight / 2 : centreY;
   var x = (box.scrollLeft + cx) / old, y = (box.scrollTop + cy) / old;
-  boardView.zoom = zoom;
   box.style.setProperty("--zoom", zoom);
   box.scrollLeft = x * zoom - cx;
   box.scrollTop = y * zoom - cy;
-  box.dataset.zoomLevel = zoom;
-  boardView.left = box.scrollLeft; boardView.top = box.scrollTop;
+  box.dataset.zoomLevel = Math.round(zoom * 100) / 100;
+  boardView = { zoom: zoom, left: box.scrollLeft, top: box.scrollTop };
   saveBoardView();
+}
+// Scrolls the box so that these elements' middle is in the middle of the box.
+function centreOn(box, elements) {
+  if (!elements.length) { return; }
+  var b = box.getBoundingClientRect(), left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+  elements.forEach(function (el) {
+    var r = el.getBoundingClientRect();
+    left = Math.min(left, r.left); top = Math.min(top, r.top); right = Math.max(right, r.right); bottom = Math.max(bottom, r.bottom);
+  });
+  box.scrollLeft += (left + right) / 2 - b.left - box.clientWidth / 2;
+  box.scrollTop += (top + bottom) / 2 - b.top - box.clientHeight / 2;
 }
 function restoreBoard() {
   var box = document.querySelector("[data-board]");
   if (!box) { return; }
-  box.style.setProperty("--zoom", boardView.zoom || 1);
-  box.dataset.zoomLevel = boardView.zoom || 1;
-  box.scrollLeft = boardView.left || 0;
-  box.scrollTop = boardView.top || 0;
-  // a highlighted cell out of sight: bring the first one into view (zoomed in, or a board wider
-  // than its box at any zoom, as one whose cells keep a minimum size on a phone)
-  var target = box.querySelector("a.target");
-  var overflows = box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight;
-  if (target && (boardView.zoom > 1 || overflows)) {
+  if (boardView && boardView.zoom) {
+    box.style.setProperty("--zoom", boardView.zoom);
+    box.dataset.zoomLevel = Math.round(boardView.zoom * 100) / 100;
+    box.scrollLeft = boardView.left || 0;
+    box.scrollTop = boardView.top || 0;
+  } else {  // first visit of this page: readable, on the viewer's own pieces (or the middle)
+    var zoom = readableZoom(box);
+    box.style.setProperty("--zoom", zoom);
+    box.dataset.zoomLevel = Math.round(zoom * 100) / 100;
+    var home = box.dataset.boardHome ? Array.prototype.slice.call(box.querySelectorAll(box.dataset.boardHome)) : [];
+    var svg = boardPicture(box);
+    centreOn(box, home.length ? home : (svg ? [svg] : []));
+  }
+  // a highlighted place out of sight: bring the first one into view
+  var target = box.querySelector("a.target, [data-board-target]");
+  if (target) {
     var b = box.getBoundingClientRect(), t = target.getBoundingClientRect();
     if (t.right < b.left || t.left > b.right || t.bottom < b.top || t.top > b.bottom) {
       box.scrollLeft += t.left - b.left - b.width / 2 + t.width / 2;
@@ -83,7 +139,8 @@ function restoreBoard() {
   if (!box.dataset.watched) {
     box.dataset.watched = "1";
     box.addEventListener("scroll", function () {
-      boardView.left = box.scrollLeft; boardView.top = box.scrollTop; saveBoardView();
+      boardView = { zoom: parseFloat(box.style.getPropertyValue("--zoom")) || 1, left: box.scrollLeft, top: box.scrollTop };
+      saveBoardView();
     }, { passive: true });
     watchPinch(box);
   }
@@ -97,7 +154,9 @@ function watchPinch(box) {
   box.addEventListener("pointerdown", function (e) {
     if (e.pointerType !== "touch") { return; }
     touches[e.pointerId] = { x: e.clientX, y: e.clientY };
-    if (Object.keys(touches).length === 2) { startDistance = distance(); startZoom = boardView.zoom || 1; }
+    if (Object.keys(touches).length === 2) {
+      startDistance = distance(); startZoom = parseFloat(box.style.getPropertyValue("--zoom")) || 1;
+    }
   });
   box.addEventListener("pointermove", function (e) {
     if (!touches[e.pointerId]) { return; }
@@ -118,10 +177,12 @@ document.addEventListener("click", function (event) {
   if (button) {
     var box = document.querySelector("[data-board]");
     if (!box) { return; }
-    var zoom = boardView.zoom || 1, step = button.dataset.zoom;
-    if (step === "fit") { setBoardZoom(box, 1); return; }
-    var next = step === "in" ? BOARD_ZOOMS.filter(function (z) { return z > zoom + 0.01; })[0]
-                             : BOARD_ZOOMS.filter(function (z) { return z < zoom - 0.01; }).pop();
+    var zoom = parseFloat(box.style.getPropertyValue("--zoom")) || 1, step = button.dataset.zoom;
+    if (step === "fit") { setBoardZoom(box, fitZoom(box)); box.scrollLeft = 0; box.scrollTop = 0; return; }
+    var steps = zoomSteps(box);
+    var next = step === "in" ? steps.filter(function (z) { return z > zoom + 0.01; })[0]
+                             : steps.filter(function (z) { return z < zoom - 0.01; }).pop();
+    if (next === undefined && step === "in") { next = zoom * 1.5; }
     if (next !== undefined) { setBoardZoom(box, next); }
     return;
   }
@@ -131,7 +192,7 @@ document.addEventListener("click", function (event) {
   var info = document.querySelector("[data-board-info]");
   if (thing && info) {
     var title = thing.querySelector("title");
-    if (title) { info.textContent = title.textContent; }
+    if (title) { info.textContent = title.textContent; info.classList.add("told"); }
   }
 });
 document.addEventListener("DOMContentLoaded", restoreBoard);
@@ -142,7 +203,8 @@ document.addEventListener("htmx:load", restoreBoard);
 // Board targets drawn in SVG are links with role="button": Space presses them too, as a button.
 document.addEventListener("keydown", function (event) {
   var el = event.target;
-  if (event.key === " " && el.matches && el.matches("a[role=button]")) {
+  // (links drawn as buttons too: the hand's cards, a step's choices; a person presses a button with Space)
+  if (event.key === " " && el.matches && el.matches("a[role=button], a.button, a[data-choice]")) {
     event.preventDefault();  // (an SVG element has no click(): send the event itself)
     el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
   }
@@ -196,6 +258,19 @@ function announce(text) {
   news.appendChild(p);
   while (news.childNodes.length > 12) { news.removeChild(news.firstChild); }
 }
+function outOfSight(el) {
+  if (!el) { return false; }
+  var r = el.getBoundingClientRect();
+  return r.top < 0 || r.bottom > window.innerHeight;
+}
+// The first control after this element (the question's first choice, or Confirm).
+function controlAfter(body, el) {
+  var all = body.querySelectorAll("button, a[href], input:not([type=hidden]), select, textarea");
+  for (var i = 0; i < all.length; i++) {
+    if (el.compareDocumentPosition(all[i]) & Node.DOCUMENT_POSITION_FOLLOWING && all[i].getClientRects().length) { return all[i]; }
+  }
+  return null;
+}
 document.addEventListener("htmx:afterSettle", function () {
   var body = document.getElementById("game-body");
   if (!gameSwap || !body) { return; }
@@ -218,14 +293,22 @@ document.addEventListener("htmx:afterSettle", function () {
   }
   var target = null;
   if (swap.step || swap.onPrompt) {
-    target = body.querySelector("[data-step-focus]");
+    // the game's next question (or confirmation); a game that marks none: its move panel
+    target = body.querySelector("[data-step-focus]") || body.querySelector("#move-panel");
   } else if (swap.key) {
     var candidates = body.querySelectorAll("a, button, input, select, textarea, [tabindex]");
     for (var i = 0; i < candidates.length && !target; i++) {
       if (focusKey(candidates[i]) === swap.key) { target = candidates[i]; }
     }
   }
-  if (target) { target.focus({ preventScroll: !swap.step }); }
+  if (target) {
+    target.focus({ preventScroll: true });
+    // after a step the question is brought to the top of the screen when it is out of sight, so what
+    // follows it (its choices, Confirm, the board) is on screen too; a refresh never scrolls
+    if (swap.step && (outOfSight(target) || outOfSight(controlAfter(body, target)))) {
+      target.scrollIntoView({ block: "start" });
+    }
+  }
 });
 // New chat messages from the others are read out too.
 var chatSeen = null;
@@ -245,4 +328,13 @@ document.addEventListener("htmx:afterSettle", function (event) {
       announce(li.getAttribute("data-says"));
     }
   });
+});
+
+// A form sent back with errors (log in, sign up, a new game…): the focus goes to its first error, which is read
+// out, instead of the page's top.
+document.addEventListener("DOMContentLoaded", function () {
+  var error = document.querySelector("main .errorlist, main form .error, main form [aria-invalid=true]");
+  if (!error || document.querySelector("#game-body")) { return; }
+  if (!error.matches("input, select, textarea")) { error.setAttribute("tabindex", "-1"); }
+  error.focus();
 });

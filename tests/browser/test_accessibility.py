@@ -53,3 +53,16 @@ def test_language_menu_changes_on_enter_not_on_arrow_down(new_page, live_server)
     assert page.evaluate("document.documentElement.lang") == "en"  # still here: no change of context
     page.keyboard.press("Enter")
     page.wait_for_function("document.documentElement.lang === 'fr'")
+
+
+def test_a_refused_log_in_puts_the_focus_on_its_error(new_page, live_server):
+    """Issue 29: log-in and sign-up errors were neither focused nor announced (the focus stayed at the top)."""
+    user = make_user("focus-on-error")
+    page = new_page("en")
+    page.goto(live_server.url + "/accounts/login/")
+    page.fill("input[name=login]", user.username)
+    page.fill("input[name=password]", "not-the-password")
+    page.click("form button[type=submit]")
+    page.wait_for_selector(".errorlist")
+    focused = page.evaluate("document.activeElement.className + ' ' + document.activeElement.textContent")
+    assert "errorlist" in focused and "not correct" in focused

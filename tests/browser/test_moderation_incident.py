@@ -58,7 +58,8 @@ def test_chat_abuse_report_hide_mute_tell_appeal_decide(new_page, live_server, s
     staff.click("#op-hide input[type=submit]")
     staff.wait_for_selector("text=The message is hidden.")
     staff.fill("#op-mute input[name=mute-days]", "3")
-    staff.fill("#op-mute textarea[name=mute-reason]", "insulted another player")
+    staff.select_option("#op-mute select[name=mute-preset]", "insults")  # what the player reads (issue 30)
+    staff.fill("#op-mute textarea[name=mute-reason]", "insulted another player")  # the internal note
     staff.click("#op-mute input[type=submit]")
     staff.wait_for_selector("text=The player is muted.")
     assert ChatMessage.objects.get(pk=insult.pk).hidden_by == helper
@@ -67,10 +68,11 @@ def test_chat_abuse_report_hide_mute_tell_appeal_decide(new_page, live_server, s
 
     # The reporter is told by e-mail; the offender by e-mail and on the site.
     assert any("handled" in m.subject for m in mails_to(alice))
-    [notice] = [m for m in mails_to(bob) if "insulted another player" in m.body]
+    [notice] = [m for m in mails_to(bob) if "Insults or harassment in the chat" in m.body]
+    assert not any("insulted another player" in m.body for m in mails_to(bob))
     offender = new_page()
     log_in(offender, base, "bob")
-    assert "insulted another player" in offender.text_content(".moderation-notice")
+    assert "Insults or harassment in the chat" in offender.text_content(".moderation-notice")
 
     # The appeal, from the e-mail's link, in a browser that is not logged in.
     link = re.search(r"https?://\S+/account/appeal/link/\S+/", notice.body).group(0)

@@ -24,3 +24,24 @@ def test_seats_follow_the_player_count(new_page, live_server):
     page.select_option("select[name=seat_3]", "invite")
     assert username.is_visible()
     assert page.locator('label[for="id_seat_3_user"]').is_visible()
+
+
+def test_the_form_follows_the_chosen_game_at_once(new_page, live_server):
+    """Issue 29: choosing Infinite City showed La Città's options until "Show its options" was pressed, then
+    "This field is required" beside a filled field. Now its own options show at once, the clock set so far
+    stays, and the game opens as chosen."""
+    make_user("follower")
+    page = new_page()
+    log_in(page, live_server.url, "follower")
+    page.goto(f"{live_server.url}/games/new/?game=lacitta")
+    assert page.locator("select[name=opt_edition]").count() == 1
+    page.fill("input[name=initial_days]", "5")
+    page.select_option("select[name=game_type]", "infinitecity")
+    page.wait_for_selector("select[name=opt_marks]")
+    assert page.locator("select[name=opt_edition]").count() == 0
+    assert page.input_value("input[name=initial_days]") == "5"
+    assert not page.locator("button[name=reload]").first.is_visible()
+    assert page.evaluate("document.activeElement.name") == "game_type"
+    page.click("button.primary")
+    page.wait_for_url(lambda url: "/games/new/" not in url)
+    assert "Infinite City" in page.inner_text("h1")

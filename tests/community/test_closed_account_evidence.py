@@ -71,10 +71,11 @@ def test_an_unsanctioned_account_keeps_nothing_but_reported_or_hidden_messages(a
 def test_sign_up_is_refused_with_the_name_or_address_of_a_sanctioned_closed_account(client, incident):
     response = client.post("/accounts/signup/", {"username": "Bob", "email": "new@example.com", **SIGNUP})
     assert response.status_code == 200
-    assert "closed while under a moderation sanction" in response.content.decode()
+    assert "This username cannot be used" in response.content.decode()
     response = client.post("/accounts/signup/", {"username": "robert", "email": "BOB@example.com", **SIGNUP})
     assert response.status_code == 200
-    assert "closed while under a moderation sanction" in response.content.decode()
+    assert "This e-mail address cannot be used" in response.content.decode()
+    assert "sanction" not in response.content.decode()  # issue 30 point 6: a stranger is not told why
     assert not User.objects.filter(username__in=["Bob", "robert"]).exists()
 
 

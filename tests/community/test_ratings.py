@@ -143,7 +143,7 @@ def test_rate_games_command_catches_up(alice, bob, monkeypatch):
 
     from ratings import handlers
 
-    monkeypatch.setattr(handlers, "on_game_finished", lambda **kw: None)
+    monkeypatch.setattr(handlers, "on_game_changed", lambda **kw: None)
     game = accept_all(race_game(alice, [bob]), [bob])
     RatingChange.objects.all().delete()
     Rating.objects.all().delete()

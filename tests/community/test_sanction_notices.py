@@ -23,28 +23,31 @@ def mails_to(user):
 def test_a_muted_player_gets_an_email_and_a_notice_until_read(client, settings, mod, alice, bob):
     settings.SITE_URL = "https://lacitta.example"
     with committed():
-        moderation.user_mute(moderator=mod, user_id=bob.pk, days=3, reason="insults in game chat")
+        moderation.user_mute(moderator=mod, user_id=bob.pk, days=3, reason="insults in game chat",
+                             public_reason="insults")
     sanction = Sanction.objects.get(user=bob)
     [note] = Notification.objects.filter(user=bob, kind="sanction")
     assert note.status == "sent"
     [email] = mails_to(bob)
-    assert "insults in game chat" in email.body and sanction.ends_at.strftime("%Y-%m-%d %H:%M") in email.body
+    # Issue 30 point 9: the player reads the public reason; the moderator's words are an internal note.
+    assert "Insults or harassment in the chat" in email.body and "insults in game chat" not in email.body
+    assert sanction.ends_at.strftime("%Y-%m-%d %H:%M") in email.body
     assert "https://lacitta.example/account/appeal/link/" in email.body
     client.force_login(bob)
     lobby = client.get("/").content.decode()
-    assert "moderation-notice" in lobby and "insults in game chat" in lobby
+    assert "moderation-notice" in lobby and "Insults or harassment in the chat" in lobby
     client.get("/account/privacy/")  # read
     assert "moderation-notice" not in client.get("/").content.decode()
 
 
 def test_an_appeal_by_email_link_works_without_logging_in_and_its_answer_is_mailed(client, mod, bob):
     with committed():
-        moderation.user_suspend(moderator=mod, user_id=bob.pk, days=7, reason="spam")
+        moderation.user_suspend(moderator=mod, user_id=bob.pk, days=7, reason="spam", public_reason="spam")
     sanction = Sanction.objects.get(user=bob)
     link = re.search(r"https?://\S+/account/appeal/link/\S+/", mails_to(bob)[0].body).group(0)
     path = link.split("://", 1)[1].split("/", 1)[1]
     response = client.get(f"/{path}")
-    assert response.status_code == 200 and "spam" in response.content.decode()
+    assert response.status_code == 200 and "Spam or advertising" in response.content.decode()
     response = client.post(f"/{path}", {"text": "it was my brother"})
     assert response.status_code == 200 and "Your appeal is noted" in response.content.decode()
     sanction.refresh_from_db()

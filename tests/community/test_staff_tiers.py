@@ -100,10 +100,12 @@ def test_the_admin_pages_offer_each_tier_only_its_own_tools(client, chat_mod, ga
 
 def test_a_suspended_staff_member_is_told_why_at_the_admin_login(client, admin_user):
     victim = staff("helper", "Moderators")
-    moderation.user_suspend(moderator=admin_user, user_id=victim.pk, days=3, reason="leaked a report")
+    moderation.user_suspend(moderator=admin_user, user_id=victim.pk, days=3, reason="leaked a report",
+                            public_reason="other")
     response = client.post("/admin/login/?next=/admin/", {"username": "helper", "password": "pw-for-tests-123"})
     text = response.content.decode()
-    assert response.status_code == 200 and "leaked a report" in text and "until" in text
+    assert response.status_code == 200 and "A breach of the site&#x27;s rules" in text and "until" in text
+    assert "leaked a report" not in text  # the internal note (issue 30 point 9)
     assert "/account/appeal/link/" in text
     # The wrong password learns nothing.
     response = client.post("/admin/login/?next=/admin/", {"username": "helper", "password": "wrong"})
@@ -112,8 +114,8 @@ def test_a_suspended_staff_member_is_told_why_at_the_admin_login(client, admin_u
 
 
 def test_a_banned_player_is_told_why_at_the_site_login(client, mod, bob):
-    moderation.user_ban(moderator=mod, user_id=bob.pk, reason="hate speech")
+    moderation.user_ban(moderator=mod, user_id=bob.pk, reason="hate speech", public_reason="hate")
     response = client.post("/accounts/login/", {"login": "bob", "password": "pw-for-tests-123"})
     text = response.content.decode()
-    assert response.status_code == 200 and "hate speech" in text and "no end date" in text
+    assert response.status_code == 200 and "Hate speech" in text and "no end date" in text
     assert "/account/appeal/link/" in text and "_auth_user_id" not in client.session

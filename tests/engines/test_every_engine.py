@@ -1,6 +1,7 @@
 """The protocol checks every registered game must pass (OpenSpiel's
 random_sim_test): random legal play from the seed ends, every legal move is
-accepted, pending seats are exactly those with legal moves, states and views
+accepted (a move with ranges: one drawn from it, ``kit.params``), seats that owe or may act are
+exactly those with legal moves, states and views
 are JSON, the engine's own invariants hold after every move, and replaying the
 moves from the seed rebuilds the same state."""
 
@@ -10,7 +11,8 @@ import random
 
 import pytest
 
-from kit.base import Engine, IllegalMove
+from kit import params
+from kit.base import Engine, IllegalMove, acting, may_act
 from play import registry
 
 
@@ -39,10 +41,14 @@ def play_random(engine: Engine, options: dict, players: int, seed: int, max_move
             break
         pending = sorted(engine.pending(state))
         assert pending, "a game that is not over must wait for someone"
-        seat = rng.choice(pending)
+        optional = sorted(may_act(engine, state) - set(pending))
+        # Seats that may act without owing play too, a third of the time (the owing seats end the game).
+        seat = rng.choice(optional if optional and rng.random() < 1 / 3 else pending)
         moves = engine.legal_moves(state, seat)
         assert moves, f"seat {seat} is pending but has no legal move"
-        move = rng.choice(moves)
+        legal = rng.choice(moves)
+        move = params.concrete(engine, state, seat, legal, rng)
+        assert params.conforms(legal, move) if params.has_ranges(legal) else move == legal
         json.dumps(move)
         state = engine.apply(state, seat, move).state
         log.append((seat, move))
@@ -75,7 +81,7 @@ def test_random_games_follow_the_protocol(engine):
 def test_moves_from_a_seat_that_owes_nothing_are_refused(engine):
     options, players = next(option_sets(engine))
     state = engine.new_game(options, players, 7).state
-    idle = [s for s in range(players) if s not in engine.pending(state)]
+    idle = [s for s in range(players) if s not in acting(engine, state)]
     before = json.dumps(engine.dump(state), sort_keys=True)
     for seat in idle:
         assert engine.legal_moves(state, seat) == []

@@ -61,3 +61,13 @@ def test_find_legal_matches_plain_and_ranged_moves():
     assert params.find_legal(legal, move) is OFFER
     assert params.find_legal(legal, {"type": "offer"}) is None
     assert params.find_legal(legal, ["done"]) is None
+
+
+def test_a_ranged_field_written_with_a_default_is_still_the_range():
+    from kit import params
+
+    legal = {"type": "buy", "squares": 1, "ranges": {"squares": {"kind": "int", "min": 1, "max": 3}}}
+    assert params.fixed_part(legal) == {"type": "buy"}
+    assert params.conforms(legal, {"type": "buy", "squares": 3})
+    assert not params.conforms(legal, {"type": "buy", "squares": 4})
+    assert params.find_legal([legal], {"type": "buy", "squares": 2}) is legal

@@ -37,7 +37,7 @@ def test_infinite_city_pages_have_no_axe_violation(browser, live_server, setting
         context, page = open_page(browser, live_server, users[mover], phone=phone)
         page.goto(url)
         audit.check(page, f"Infinite City turn ({where})")
-        tile = page.locator(".ic-card-link")
+        tile = page.locator(".ic-card-link:visible, .turn-tiles a.choice:visible")  # on a phone: by the question
         if tile.count():
             tile.first.click()
             page.wait_for_selector(".htmx-request, .htmx-swapping, .htmx-settling", state="detached")

@@ -23,6 +23,11 @@ MEASURE = """() => {
           page: document.documentElement.scrollWidth, window: window.innerWidth};
 }"""
 
+FITS = """() => { const box = document.querySelector('[data-board]');
+  const svg = box.querySelector('svg').getBoundingClientRect();
+  return {svg_w: svg.width, svg_h: svg.height, box_w: box.clientWidth, box_h: box.clientHeight,
+          zoom: box.dataset.zoomLevel}; }"""
+
 
 def test_cells_stay_tappable_on_a_phone_and_the_board_pans(browser, live_server):
     users = [make_user("ictap0"), make_user("ictap1")]
@@ -42,7 +47,7 @@ def test_cells_stay_tappable_on_a_phone_and_the_board_pans(browser, live_server)
         page = context.new_page()
         log_in(page, live_server.url, users[0].username)
         page.goto(f"{live_server.url}/games/{game.pk}/")
-        page.locator(".ic-card-link").first.click()
+        page.locator(".turn-tiles a.choice").first.click()  # on a phone the hand is listed by the question
         page.wait_for_selector("svg.ic-board a.target")
         seen = page.evaluate(MEASURE)
         assert seen["cell"] >= TAP * 60 / 64 - 0.5, seen  # a target's square is 60 of the cell's 64 units
@@ -53,5 +58,11 @@ def test_cells_stay_tappable_on_a_phone_and_the_board_pans(browser, live_server)
         page.locator("[data-zoom=in]").click()
         bigger = page.evaluate(MEASURE)
         assert bigger["cell"] > seen["cell"] * 1.4, (seen, bigger)  # zooming in still works
+        # Issue 29: "Whole city" shows the whole city in the box, however wide or tall (it stopped at zoom 1,
+        # wider than the box), and zoom-out goes below 1 too
+        page.locator("[data-zoom=fit]").click()
+        fits = page.evaluate(FITS)
+        assert fits["svg_w"] <= fits["box_w"] + 1 and fits["svg_h"] <= fits["box_h"] + 1, fits
+        assert float(fits["zoom"]) < 1, fits
     finally:
         context.close()

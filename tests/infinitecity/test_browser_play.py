@@ -26,7 +26,8 @@ def _one_click(page) -> str:
     """The next click a person makes on their turn; returns what was clicked once the game body it
     asked for has replaced the old one (waiting for a response instead could take a poll's for it,
     and the next click would land on the old body)."""
-    for selector, what in (("form.move-form button.primary", "confirm"), (".ic-card-link", "tile"),
+    tiles = ".ic-card-link:visible, .turn-tiles a.choice:visible"  # the hand, or on a phone its list by the question
+    for selector, what in (("form.move-form button.primary", "confirm"), (tiles, "tile"),
                            ("svg.ic-board a.target", "cell"), (".ic-choices a.choice", "choice")):
         locator = page.locator(selector)
         if locator.count():

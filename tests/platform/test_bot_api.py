@@ -25,7 +25,7 @@ def bearer(user, scopes=("read", "play", "chat")) -> APIClient:
 
 
 def test_tokens_are_named_scoped_several_and_revocable(alice):
-    api = bearer(alice)
+    api = bearer(alice, scopes=("read", "play", "chat", "tokens"))
     made = api.post("/api/tokens/", {"name": "my bot", "scopes": ["read"]}, format="json")
     assert made.status_code == 201 and made.json()["key"].startswith("lct_")
     assert made.json()["token"]["scopes"] == ["read"] and made.json()["token"]["name"] == "my bot"
@@ -42,9 +42,10 @@ def test_tokens_are_named_scoped_several_and_revocable(alice):
     )
     assert refused.status_code == 403 and refused.json()["code"] == "permission_denied"
     assert "play" in refused.json()["detail"]
-    broader = reader.post("/api/tokens/", {"name": "x", "scopes": ["play"]}, format="json")
+    broader = bearer(alice, scopes=("read", "tokens")).post("/api/tokens/", {"name": "x", "scopes": ["play"]},
+                                                           format="json")
     assert broader.status_code == 400 and broader.json()["fields"]["scopes"]
-    assert len(api.get("/api/tokens/").json()) == 2
+    assert len(api.get("/api/tokens/").json()) == 3
     assert api.delete(f"/api/tokens/{made.json()['token']['id']}/").status_code == 204
     gone = reader.get("/api/me/")
     assert gone.status_code == 401 and gone["WWW-Authenticate"] == 'Bearer realm="api"'
@@ -124,7 +125,7 @@ def test_a_game_against_a_site_bot_and_the_move_answer_carries_the_next_legal_mo
             {"version": game["version"], "move": {"type": "add", "n": 3}},
             format="json",
         ).json()
-    assert set(answer) == {"id", "version", "status", "my_seat", "pending", "legal_moves", "result"}
+    assert set(answer) == {"id", "version", "status", "my_seat", "pending", "may_act", "legal_moves", "result"}
     assert answer["version"] == 2 and answer["pending"] == [1] and answer["legal_moves"] == []
     again = api.get(f"/api/games/{game['id']}/?answer=compact").json()
     assert again["version"] == 3 and again["pending"] == [0] and len(again["legal_moves"]) == 3

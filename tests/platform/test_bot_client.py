@@ -16,7 +16,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from play import handlers
+from play import tasks
 from play.models import Game
 from play.tasks import bots_play
 from players import tokens
@@ -49,7 +49,7 @@ class LateWorker:
 @pytest.fixture
 def late_worker(monkeypatch):
     worker = LateWorker()
-    monkeypatch.setattr(handlers, "bots_play", worker)
+    monkeypatch.setattr(tasks, "bots_play", worker)  # what play.changes.emit queues
     monkeypatch.setattr(bots_play, "delay", worker.delay)  # a task that queues its successor
     return worker
 

@@ -105,3 +105,35 @@ def test_the_environment_sets_one_count_for_every_library(value):
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True,
                          cwd=django_settings.BASE_DIR).stdout.split()
     assert out == [value, value, "lacitta_site.client_ip.client_ip", "lacitta_site.client_ip.client_ip"]
+
+
+@pytest.fixture
+def site_limits(settings):
+    """Behind one proxy, with the site's own limits (allauth's and django-axes's) as configured."""
+    settings.TRUSTED_PROXY_COUNT = 1
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1
+    return settings
+
+
+def test_failures_from_one_address_do_not_lock_the_account_for_another(client, site_limits):
+    """Issue 26 point 4: five wrong passwords from any address locked the account for every address
+    (allauth's login_failed counted per account); now failures count per (account, address)."""
+    make_user("target", password="the-real-password-1")
+    for _ in range(site_limits.AXES_FAILURE_LIMIT + 2):
+        login(client, "target", "wrong", "203.0.113.9")
+    assert login(client, "target", "the-real-password-1", "203.0.113.9").status_code != 302  # refused there
+    owner = login(client, "target", "the-real-password-1", "198.51.100.7")
+    assert owner.status_code == 302, "a guesser elsewhere locked the owner out"
+
+
+def test_an_address_failing_across_many_accounts_is_capped(client, site_limits):
+    """The site's cap (LOGIN_FAILED_RATE: 10 a minute, 50 an hour per address), whatever the accounts."""
+    assert site_limits.ACCOUNT_RATE_LIMITS["login_failed"] == "10/m/ip,50/h/ip"
+    names = [f"player{i}" for i in range(11)]
+    for name in names:
+        make_user(name, password="the-real-password-1")
+    for name in names[:10]:  # one guess per account: no (account, address) pair reaches its limit
+        assert login(client, name, "wrong", "203.0.113.9").status_code == 200
+    capped = login(client, names[10], "the-real-password-1", "203.0.113.9")  # even the right password
+    assert capped.status_code != 302 and "Too many failed login attempts" in capped.content.decode()
+    assert login(client, names[10], "the-real-password-1", "198.51.100.7").status_code == 302

@@ -1,5 +1,7 @@
 """Building a move step by step from the legal moves."""
 
+import pytest
+
 from play import move_builder as mb
 
 LEGAL = [
@@ -58,3 +60,40 @@ def test_stale_or_forged_choices_start_again():
 def test_encode_round_trip():
     partial = {"type": "build", "cells": [5]}
     assert mb.decode(mb.encode(partial)) == partial
+
+
+RANGED = [
+    {"type": "done"},
+    {"type": "offer", "ranges": {"give": {"kind": "bundle", "of": {"wood": 2, "gold": 1}, "min_total": 1},
+                                 "to": {"kind": "subset", "of": [1, 2], "min": 1, "max": 2},
+                                 "n": {"kind": "int", "min": 1, "max": 3},
+                                 "colour": {"kind": "choice", "of": ["red", "blue"]}}},
+]
+
+
+class Posted(dict):
+    """A form's data as Django gives it (``getlist`` for the checkboxes)."""
+
+    def getlist(self, key):
+        value = self.get(key, [])
+        return value if isinstance(value, list) else [value]
+
+
+def test_a_move_with_ranges_is_reached_by_its_fixed_fields_then_filled_by_form_fields():
+    b = mb.build(RANGED, {}, {})
+    assert b.step.key == "type" and [o.value for o in b.step.options] == ["done", "offer"]  # never "ranges"
+    b = mb.build(RANGED, {"type": "offer"}, {})
+    assert b.move is RANGED[1] and [(f.name, f.kind) for f in b.fields] == [
+        ("give", "bundle"), ("to", "subset"), ("n", "int"), ("colour", "choice")]
+    assert b.fields[1].input_name == "field:to" and b.fields[1].choices == [("1", 1), ("2", 2)]
+    move = mb.move_from_form(b.move, Posted({"field:give:wood": "2", "field:give:gold": "0", "field:to": ["1", "2"],
+                                             "field:n": "3", "field:colour": '"blue"'}))
+    assert move == {"type": "offer", "give": {"wood": 2}, "to": [1, 2], "n": 3, "colour": "blue"}
+    assert mb.build(RANGED, {"type": "done"}, {}).fields == []
+
+
+def test_a_range_field_that_cannot_be_read_is_a_form_error():
+    for bad in ({"field:n": "three"}, {"field:n": "1", "field:colour": "{not json"},
+                {"field:n": "1", "field:colour": '"red"', "field:give:wood": "x"}):
+        with pytest.raises(mb.FormError, match="Give a value for"):
+            mb.move_from_form(RANGED[1], Posted(bad))

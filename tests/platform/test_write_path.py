@@ -28,15 +28,16 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def finishes():
-    """The games that reached ``game_finished``, once per time they did."""
+    """The games that reached the end (``change.finished``), once per time they did."""
     seen = []
 
-    def record(sender, game, **kwargs):
-        seen.append(game.pk)
+    def record(sender, game, change, **kwargs):
+        if change.finished is not None:
+            seen.append(game.pk)
 
-    signals.game_finished.connect(record, dispatch_uid="test_write_path.finishes")
+    signals.game_changed.connect(record, dispatch_uid="test_write_path.finishes")
     yield seen
-    signals.game_finished.disconnect(dispatch_uid="test_write_path.finishes")
+    signals.game_changed.disconnect(dispatch_uid="test_write_path.finishes")
 
 
 def _two_player_game(**kwargs):

@@ -8,13 +8,14 @@ import re
 from html import unescape
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games.lacitta import page as ui
 from games.lacitta.help import card_cost, card_effect, card_help
 from games.lacitta.places import TOWNS, city_name
 from games.lacitta.texts import MESSAGES
-from play import move_builder
+from play import move_builder, services
 from tests.lacitta.helpers import ENGINE, find_decision, lacitta_game
 from tests.platform.factories import make_user
 
@@ -305,3 +306,23 @@ def submit_move(client, user, game, move):
     client.force_login(user)
     return client.post(reverse("games:move", args=[game.pk]),
                        {"version": str(game.version), "move": json.dumps(move)}, HTTP_HX_REQUEST="true")
+
+
+def test_a_city_at_its_limit_says_so_in_words():
+    """Issue 29: "city at its limit" was told by a red number only (lost without colour vision)."""
+    users = [make_user("limit0"), make_user("limit1")]
+    game = lacitta_game(users, seed=4)
+    rng = random.Random(4)
+    by_seat = {0: users[0], 1: users[1]}
+    for _ in range(400):
+        state = ENGINE.load(game.state)
+        view = ENGINE.view(state, 0)
+        if any(c["limit"] is not None and c["population"] >= c["limit"] for c in view["cities"]):
+            break
+        seat = min(ENGINE.pending(state))
+        move = rng.choice(ENGINE.legal_moves(state, seat))
+        game = services.move_apply(game_id=game.pk, user=by_seat[seat], move=move, expected_version=game.version)
+    else:
+        pytest.fail("no city reached its limit")
+    html = page(Client(), users[0], game)
+    assert re.search(r'<td class="full">\d+ / \d+ <small>\(at its limit\)</small></td>', html)

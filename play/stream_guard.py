@@ -1,0 +1,244 @@
+"""What keeps an open event stream honest (``play.stream``): its credentials are checked again while it
+is open, it lives at most ``STREAM_MAX_SECONDS``, and a user or an address holds only so many at once.
+
+- **Re-checked**: a stream opened with a token or a session is checked again before each event it
+  relays and every ``STREAM_RECHECK_SECONDS`` while it is quiet; a revoked token, a password changed
+  (tokens are revoked then, other sessions no longer valid) or a closed account ends it.
+- **Lifetime**: every stream ends after ``STREAM_MAX_SECONDS`` (clients reconnect and get the present
+  state first, as after a restart).
+- **Caps**: at most ``STREAM_MAX_PER_USER`` open streams and long-polls per user and
+  ``STREAM_MAX_PER_ADDRESS`` per client address (``lacitta_site.client_ip``: anonymous visitors of public
+  games included); one more is a 429. With ``REDIS_URL`` the open ones are counted in Redis, so every
+  stream process shares the count; each entry expires with the stream's lifetime, so a process that
+  died frees its slots on its own."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from importlib import import_module
+from types import SimpleNamespace
+
+from django.conf import settings
+from django.utils.module_loading import import_string
+
+log = logging.getLogger(__name__)
+
+
+# --- credentials ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """How a stream's caller proved who they are: a token's key, a session's key, or nothing
+    (an anonymous visitor of a public game, nothing to re-check)."""
+
+    user_id: int | None = None
+    key: str | None = None
+    session_key: str | None = None
+
+    def still_valid(self) -> bool:
+        """Whether they would still be let in now (a query or two: call it off the event loop)."""
+        if self.user_id is None:
+            return True
+        if self.key is not None:
+            from .api_auth import scopes_of, user_of_key
+
+            found = user_of_key(self.key)
+            return found is not None and found[0].pk == self.user_id and "read" in scopes_of(found[1])
+        if self.session_key is not None:
+            from django.contrib import auth
+
+            store = import_module(settings.SESSION_ENGINE).SessionStore(self.session_key)
+            user = auth.get_user(SimpleNamespace(session=store))  # checks the password's hash, as a page does
+            return user.is_authenticated and user.pk == self.user_id and user.is_active
+        return False
+
+
+class Guard:
+    """When a stream must check its credentials again, and when it must end."""
+
+    def __init__(self, credentials: Credentials):
+        now = time.monotonic()
+        self.credentials = credentials
+        self.every = float(settings.STREAM_RECHECK_SECONDS)
+        self.next_check = now + self.every
+        self.ends = now + float(settings.STREAM_MAX_SECONDS)
+
+    def over(self) -> bool:
+        return time.monotonic() >= self.ends
+
+    def wait(self, until: float) -> float:
+        """How long to wait for an event: until ``until`` (the next keep-alive), the next check or the end."""
+        limit = min(until, self.ends)
+        if self.credentials.user_id is not None:
+            limit = min(limit, self.next_check)
+        return max(0.0, limit - time.monotonic())
+
+    def must_check(self, event) -> bool:
+        """Before relaying any event, and when the interval is over."""
+        if self.credentials.user_id is None:
+            return False
+        return event is not None or time.monotonic() >= self.next_check
+
+    def check(self) -> bool:
+        self.next_check = time.monotonic() + self.every
+        return self.credentials.still_valid()
+
+
+# --- caps ------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Slot:
+    """A stream's place in the counts it was admitted under; ``release()`` (idempotent) frees it."""
+
+    counter: _Counter
+    keys: list[str]
+    member: str = field(default_factory=lambda: uuid.uuid4().hex)
+    released: bool = False
+
+    def release(self) -> None:
+        if not self.released:
+            self.released = True
+            self.counter.remove(self.keys, self.member)
+
+
+class _LocalCounter:
+    """Without Redis: one process's open streams."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._open: dict[str, dict[str, float]] = {}
+
+    def add(self, keys_caps: list[tuple[str, int]], member: str, expires: float) -> bool:
+        now = time.time()
+        with self._lock:
+            for key, cap in keys_caps:
+                entries = {m: e for m, e in self._open.get(key, {}).items() if e > now}
+                self._open[key] = entries
+                if len(entries) >= cap:
+                    return False
+            for key, _cap in keys_caps:
+                self._open[key][member] = expires
+        return True
+
+    def remove(self, keys: list[str], member: str) -> None:
+        with self._lock:
+            for key in keys:
+                entries = self._open.get(key)
+                if entries is not None:
+                    entries.pop(member, None)
+                    if not entries:
+                        del self._open[key]
+
+    def count(self, key: str) -> int:
+        now = time.time()
+        with self._lock:
+            return sum(1 for e in self._open.get(key, {}).values() if e > now)
+
+
+class _RedisCounter:
+    """With Redis: a sorted set per user and per address, members scored by when they expire."""
+
+    def __init__(self, url: str):
+        import redis
+
+        self.redis = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+
+    def add(self, keys_caps: list[tuple[str, int]], member: str, expires: float) -> bool:
+        now = time.time()
+        ttl = max(1, int(expires - now) + 1)
+        pipe = self.redis.pipeline(transaction=True)
+        for key, _cap in keys_caps:
+            pipe.zremrangebyscore(key, "-inf", now)
+            pipe.zadd(key, {member: expires})
+            pipe.zcard(key)
+            pipe.expire(key, ttl)
+        results = pipe.execute()
+        counts = results[2::4]
+        if any(n > cap for n, (_key, cap) in zip(counts, keys_caps, strict=True)):
+            self.remove([k for k, _c in keys_caps], member)  # added and counted at once: no race lets two in
+            return False
+        return True
+
+    def remove(self, keys: list[str], member: str) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for key in keys:
+            pipe.zrem(key, member)
+        pipe.execute()
+
+    def count(self, key: str) -> int:
+        return int(self.redis.zcount(key, time.time(), "+inf"))
+
+
+_local = _LocalCounter()
+_redis_counters: dict[str, _RedisCounter] = {}
+
+
+class _Counter:
+    """Redis when ``REDIS_URL`` is set (shared by the stream processes), else this process; a Redis that
+    fails lets streams open (as the site's other limits do: ``RATELIMIT_FAIL_OPEN``)."""
+
+    def _backend(self):
+        url = settings.REDIS_URL
+        if not url:
+            return _local
+        if url not in _redis_counters:
+            _redis_counters[url] = _RedisCounter(url)
+        return _redis_counters[url]
+
+    def add(self, keys_caps, member, expires) -> bool:
+        try:
+            return self._backend().add(keys_caps, member, expires)
+        except Exception as exc:  # (the count is a safeguard; Redis away must not refuse all)
+            log.warning("stream caps not counted: %s", exc)
+            return True
+
+    def remove(self, keys, member) -> None:
+        try:
+            self._backend().remove(keys, member)
+        except Exception as exc:  # (the entry expires with the stream's lifetime anyway)
+            log.warning("stream slot not freed: %s", exc)
+
+    def count(self, key: str) -> int:
+        return self._backend().count(key)
+
+
+COUNTER = _Counter()
+
+
+def _prefix() -> str:
+    from .events import prefix
+
+    return prefix() + "open:"
+
+
+def client_ip(request) -> str:
+    """The client's address behind our proxies (the site's one rule: ``CLIENT_IP_CALLABLE``)."""
+    return import_string(settings.CLIENT_IP_CALLABLE)(request)
+
+
+def user_key(user_id: int) -> str:
+    return f"{_prefix()}u{user_id}"
+
+
+def address_key(address: str) -> str:
+    return f"{_prefix()}a{address}"
+
+
+def admit(user_id: int | None, address: str) -> Slot | None:
+    """A slot for one more stream of this user and address, or None when either holds its most already."""
+    keys_caps = [(address_key(address), int(settings.STREAM_MAX_PER_ADDRESS))]
+    if user_id is not None:
+        keys_caps.append((user_key(user_id), int(settings.STREAM_MAX_PER_USER)))
+    slot = Slot(COUNTER, [k for k, _c in keys_caps])
+    # Slack past the lifetime: a long-poll or a stream finishing its last write still holds its place.
+    expires = time.time() + float(settings.STREAM_MAX_SECONDS) + LONG_POLL_SLACK
+    return slot if COUNTER.add(keys_caps, slot.member, expires) else None
+
+
+LONG_POLL_SLACK = 120.0

@@ -1,0 +1,285 @@
+"""Market (tests/games/market/), a game of offers at any time, played through the pages and the API: the
+seat whose turn it is OWES "done" (a clock, "your turn", a bot may take it on time-out); every other seat
+MAY act (offer, accept, decline) with no clock; an offer is a move with parameters (a bundle of goods, a
+set of players); the people concerned are told (notices: stream events, mails); and two seats acting at
+the same version both land (concurrent moves), while a seat's own stale move and a move no longer legal
+are refused with the reason."""
+
+import json
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from notifications.models import Notification
+from play import events, services
+from play.models import Game
+from play.services import SeatSpec
+from tests.platform.factories import accept_all, committed, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def api_for(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def market(alice, bob, django_capture_on_commit_callbacks):
+    carol = make_user("carol")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.game_create(creator=alice, game_type="market", options={"rounds": "2"},
+                                    seats=[SeatSpec("me"), SeatSpec("invite", username="bob"),
+                                           SeatSpec("invite", username="carol")])
+        accept_all(game, [bob, carol])
+    return game, alice, bob, carol
+
+
+def test_the_seat_that_owes_has_a_clock_and_the_others_may_act_without_one(market):
+    game, alice, bob, carol = market
+    seats = {s.index: s for s in game.seats.all()}
+    assert seats[0].owes_move and seats[0].deadline is not None
+    assert not seats[1].owes_move and seats[1].deadline is None and not seats[2].owes_move
+    detail = api_for(bob).get(f"/api/games/{game.pk}/").json()
+    assert detail["pending"] == [0] and detail["may_act"] == [1, 2]
+    legal = api_for(bob).get(f"/api/games/{game.pk}/legal-moves/").json()
+    assert legal["owes"] is False
+    offer = next(m for m in legal["moves"] if m["type"] == "offer")
+    assert offer["ranges"] == {"give": {"kind": "bundle", "of": {"stone": 3, "gold": 1}, "min_total": 1,
+                                        "max_total": 4},
+                               "to": {"kind": "subset", "of": [0, 2], "min": 1, "max": 2}}
+    assert api_for(alice).get(f"/api/games/{game.pk}/legal-moves/").json()["owes"] is True
+    # The streams say who owes (a clock) and who may act (none).
+    hub = events.HUB.subscribe([events.user_channel(bob.pk), events.game_channel(game.pk)])
+    try:
+        with committed():
+            services.move_apply(game_id=game.pk, user=bob, expected_version=game.version,
+                                move={"type": "offer", "give": {"stone": 1}, "to": [0]})
+        told = list(iter(lambda: hub.get(0.2), None))
+    finally:
+        hub.close()
+    state = next(e for e in told if e["type"] == "gameState" and "seat" not in e)
+    assert state["pending"] == [0] and state["may_act"] == [1, 2]
+    mine = next(e for e in told if e.get("seat") == 1 and e["type"] != "notice")
+    assert mine["my_turn"] is False and mine["may_act"] is True
+    # Only the seat that owes is told "your turn".
+    assert list(Notification.objects.filter(kind="your_turn").values_list("user__username", flat=True)) == ["alice"]
+
+
+def test_an_offer_through_the_page_fields_is_told_to_its_players_and_accepted_through_the_api(
+        market, client, django_capture_on_commit_callbacks):
+    game, alice, bob, carol = market
+    client.force_login(bob)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "You may act now if you wish: nothing is owed, no clock runs." in page and "(Your move)" not in page
+    # The offer's form: a number input per good of the bundle, a checkbox per player.
+    assert 'name="field:give:stone" min="0" max="3"' in page and 'name="field:give:gold" min="0" max="1"' in page
+    assert 'type="checkbox" name="field:to" value="0"> alice' in page
+    assert 'type="checkbox" name="field:to" value="2"> carol' in page
+    offer = next(m for m in game_legal(game, 1) if m["type"] == "offer")
+    hub = events.HUB.subscribe([events.user_channel(carol.pk)])
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = client.post(reverse("games:move", args=[game.pk]), {
+                "version": game.version, "move": json.dumps(offer), "field:give:stone": "2",
+                "field:give:gold": "0", "field:to": ["0", "2"]})
+        assert answer.status_code == 302
+        told = [e for e in iter(lambda: hub.get(0.2), None) if e["type"] == "notice"]
+    finally:
+        hub.close()
+    game.refresh_from_db()
+    assert game.state["offers"] == [{"id": 1, "from": 1, "to": [0, 2], "give": {"stone": 2}}]
+    assert told == [{"type": "notice", "game": game.pk, "game_type": "market", "version": game.version, "seat": 2,
+                     "key": "market.offered", "params": {"giver_seat": 1, "goods": "2 stone", "offer": 1}}]
+    mails = Notification.objects.filter(kind="notice").order_by("user__username")
+    assert [m.user.username for m in mails] == ["alice", "carol"]
+    # On the page, the seats told read it in the log; the others do not.
+    client.force_login(carol)
+    assert "bob made you an offer: 2 stone." in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    client.force_login(bob)
+    assert "made you an offer" not in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "made you an offer" not in api_for(bob).get(f"/api/games/{game.pk}/log/").content.decode()
+    assert "bob made you an offer" in str(api_for(alice).get(f"/api/games/{game.pk}/log/").json())
+    # The notice mail is worded by the game's texts, in the reader's language.
+    from notifications.emails import build
+    assert "bob made you an offer: 2 stone." in build(mails[1]).body
+
+    # Carol accepts through the API (she only may act); the goods move; bob is told.
+    api = api_for(carol)
+    legal = api.get(f"/api/games/{game.pk}/legal-moves/").json()
+    assert {"type": "accept", "offer": 1} in legal["moves"]
+    with django_capture_on_commit_callbacks(execute=True):
+        done = api.post(f"/api/games/{game.pk}/moves/", {"version": legal["version"],
+                                                          "move": {"type": "accept", "offer": 1}}, format="json")
+    assert done.status_code == 200, done.json()
+    game.refresh_from_db()
+    assert game.state["goods"][2] == {"gold": 3, "wood": 1, "stone": 2} and game.state["offers"] == []
+    assert Notification.objects.filter(kind="notice", user=bob).count() == 1
+
+
+def game_legal(game, seat):
+    from play import registry
+    engine = registry.get("market")
+    return engine.legal_moves(engine.load(game.state), seat)
+
+
+def test_a_bundle_the_seat_does_not_hold_is_refused_in_the_game_words(market, client):
+    game, alice, bob, carol = market
+    client.force_login(bob)
+    offer = next(m for m in game_legal(game, 1) if m["type"] == "offer")
+    answer = client.post(reverse("games:move", args=[game.pk]), {
+        "version": game.version, "move": json.dumps(offer), "field:give:stone": "7", "field:to": ["0"]})
+    assert answer.status_code == 400
+    unreadable = client.post(reverse("games:move", args=[game.pk]), {
+        "version": game.version, "move": json.dumps(offer), "field:give:stone": "lots", "field:to": ["0"]})
+    assert unreadable.status_code == 400 and "Give a value for “give”." in unreadable.content.decode()
+    game.refresh_from_db()
+    assert game.state["offers"] == [] and game.version == 1
+
+
+def test_two_seats_acting_at_the_same_version_both_land(market, django_capture_on_commit_callbacks):
+    """Concurrent moves: alice's offer to bob and carol; both answer having seen the same version."""
+    game, alice, bob, carol = market
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "offer", "give": {"wood": 1}, "to": [1, 2]},
+                        expected_version=1)
+    seen = Game.objects.get(pk=game.pk).version
+    bob_api, carol_api = api_for(bob), api_for(carol)
+    first = bob_api.post(f"/api/games/{game.pk}/moves/", {"version": seen, "move": {"type": "decline", "offer": 1}},
+                         format="json")
+    second = carol_api.post(f"/api/games/{game.pk}/moves/",
+                            {"version": seen, "move": {"type": "accept", "offer": 1}}, format="json")
+    assert first.status_code == 200 and second.status_code == 200, second.json()
+    game.refresh_from_db()
+    assert game.version == seen + 2 and game.state["goods"][2]["wood"] == 2 and game.state["offers"] == []
+
+    # The same submission again (its own move since): stale, nothing changes.
+    again = carol_api.post(f"/api/games/{game.pk}/moves/",
+                           {"version": seen, "move": {"type": "accept", "offer": 1}}, format="json")
+    assert again.status_code == 409 and again.json()["code"] == "stale_version"
+    # Alice offers again; bob declines; carol, who saw the offer before bob's answer, can still accept it,
+    # but not once alice no longer holds the goods: a conflict with the engine's reason.
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "offer", "give": {"wood": 2}, "to": [2]},
+                        expected_version=game.version)
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "offer", "give": {"wood": 2}, "to": [1]},
+                        expected_version=game.version + 1)
+    seen = Game.objects.get(pk=game.pk).version
+    assert bob_api.post(f"/api/games/{game.pk}/moves/", {"version": seen, "move": {"type": "accept", "offer": 3}},
+                        format="json").status_code == 200
+    late = carol_api.post(f"/api/games/{game.pk}/moves/", {"version": seen, "move": {"type": "accept", "offer": 2}},
+                          format="json")
+    assert late.status_code == 409 and late.json()["code"] == "market.gone"
+    assert late.json()["detail"] == "The giver no longer holds those goods."
+    game.refresh_from_db()
+    assert game.version == seen + 1 and len(game.state["offers"]) == 1
+
+
+def test_a_bot_plays_only_the_turn_it_owes(alice, django_capture_on_commit_callbacks):
+    """A bot never takes a decision it only may take: it moves when its seat owes "done", not before."""
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.game_create(creator=alice, game_type="market", options={"rounds": "1"},
+                                    seats=[SeatSpec("me"), SeatSpec("bot", bot_level="random")])
+    game.refresh_from_db()
+    assert game.version == 1  # the bot may act, owes nothing: it waits
+    with django_capture_on_commit_callbacks(execute=True):
+        services.move_apply(game_id=game.pk, user=alice, move={"type": "done"}, expected_version=1)
+    game.refresh_from_db()
+    bot_moves = game.moves.filter(seat=1)
+    assert bot_moves.exists() and bot_moves.order_by("-seq").first().payload == {"type": "done"}
+    assert game.status == Game.Status.FINISHED
+
+
+def test_options_for_the_player_count_are_refused_as_a_form_error_and_a_400(alice, client):
+    client.force_login(alice)
+    form = {"game_type": "market", "players": "3", "opt_rounds": "1", "seat_2": "open", "seat_3": "open",
+            "initial_days": "3", "increment_days": "1", "max_days": "7", "timeout_rule": "bot",
+            "timeout_bot_level": "random"}
+    page = client.post(reverse("games:new"), form, HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 400 and "A market of one round is for two players, not 3." in page.content.decode()
+    made = api_for(alice).post("/api/games/", {"game_type": "market", "options": {"rounds": "1"},
+                                               "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]},
+                               format="json")
+    assert made.status_code == 400 and made.json()["code"] == "market.one_round"
+    assert not Game.objects.exists()
+    assert client.post(reverse("games:new"), {**form, "players": "2"}).status_code == 302
+
+
+def test_bots_selfplay_and_the_arena_send_concrete_moves_drawn_from_ranges():
+    """The random bot, selfplay and the arena fill a legal move's ranges (the engine's ``sample_move``)."""
+    import random
+
+    from kit import arena, params, selfplay
+    from play import bots, registry
+
+    engine = registry.get("market")
+    state = engine.new_game({"rounds": "2"}, 3, 5).state
+    legal = engine.legal_moves(state, 1)
+    drawn = [bots.choose_move("market", "random", engine, state, 1, seed=seed) for seed in range(40)]
+    assert all("ranges" not in m and params.find_legal(legal, m) is not None for m in drawn)
+    assert any(m["type"] == "offer" for m in drawn)
+    for move in drawn:
+        engine.apply(state, 1, move)  # the engine accepts each
+    checks = selfplay.checks_for(engine, "full")
+    final, moves, _cpu = selfplay.play(engine, {"rounds": "2"}, 3, 11, random.Random(11), checks=checks,
+                                       counts={})
+    assert engine.is_over(final) and moves > 6 and final["next_offer"] > 1  # offers were made
+    game = arena.play_game(engine, bots.choosers_for("market"), {"rounds": "1"}, ["random", "random"], 3, 0)
+    assert sorted(game["ranks"])[0] == 1
+
+
+def test_a_rules_engine_notice_appended_to_the_log_becomes_a_notice():
+    """``RulesEngine``: a ``Notice`` that ``apply_decision`` appends to its log list is one of the notices."""
+    from kit.base import LogEntry, Notice
+    from kit.rules_engine import RulesEngine
+
+    class Tiny(RulesEngine):
+        slug, name, min_players, max_players = "tiny", "Tiny", 2, 2
+
+        @staticmethod
+        def make_state(options, players, seed, log):
+            return {"n": 0}
+
+        @staticmethod
+        def apply_decision(state, seat, move, log):
+            state["n"] += 1
+            log += [LogEntry("tiny.moved", {}, seat), Notice(1 - seat, "tiny.told", {"n": state["n"]})]
+
+        @staticmethod
+        def advance(state, log):
+            pass
+
+    engine = Tiny()
+    applied = engine.apply(engine.new_game({}, 2, 1).state, 0, {"type": "go"})
+    assert applied.log == [LogEntry("tiny.moved", {}, 0)] and applied.notices == [Notice(1, "tiny.told", {"n": 1})]
+
+
+def test_a_notice_waits_for_the_daily_digest_of_a_player_who_chose_it(market, mailoutbox):
+    from notifications.tasks import send_digests
+    from players.models import Profile
+
+    game, alice, bob, carol = market
+    Profile.objects.filter(user=carol).update(email_digest=True, language="fr")
+    with committed():
+        services.move_apply(game_id=game.pk, user=bob, expected_version=game.version,
+                            move={"type": "offer", "give": {"gold": 1}, "to": [2]})
+    note = Notification.objects.get(kind="notice", user=carol)
+    assert note.status == Notification.Status.DIGEST
+    mailoutbox.clear()
+    assert send_digests() == 1
+    assert "bob vous a fait une offre : 1 gold." in mailoutbox[0].body
+
+
+def test_a_page_move_overtaken_by_others_shows_the_engine_reason_and_the_game_as_it_is(market, client):
+    game, alice, bob, carol = market
+    services.move_apply(game_id=game.pk, user=alice, move={"type": "offer", "give": {"wood": 3}, "to": [1, 2]},
+                        expected_version=1)
+    seen = Game.objects.get(pk=game.pk).version
+    services.move_apply(game_id=game.pk, user=bob, move={"type": "accept", "offer": 1}, expected_version=seen)
+    client.force_login(carol)
+    answer = client.post(reverse("games:move", args=[game.pk]),
+                         {"version": seen, "move": json.dumps({"type": "accept", "offer": 1})},
+                         HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 409
+    page = answer.content.decode()
+    assert "Cette offre ne vous est plus ouverte." in page and f'data-version="{seen + 1}"' in page
