@@ -1,0 +1,85 @@
+"""A full state consistent with one seat's view (the bots never read the real state).
+
+What the view hides is drawn at random: other seats' kept Promises (from the cards the seat has not
+seen), Special Promises, the decks' order, the solo face-down cards, other seats' unrevealed plans
+(taken as empty: nothing of them shows until the reveal) and the RNG."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import components as C
+from ..engine.state import State
+
+
+def sample_state(view: dict, seat: int, rng: random.Random) -> State:
+    s = State()
+    s.options = dict(view["options"])
+    s.n = view["players_count"]
+    s.turn = view["turn"]
+    s.phase = view["phase"]
+    s.host = view["host"]
+    s.street = list(view["street"]) if view["street"] else None
+    s.circle = list(view["circle"])
+    s.picks = dict(view["picks"])
+    s.tiles = {t["id"]: {k: (list(x) if isinstance(x, list) else x) for k, x in t.items()} for t in view["tiles"]}
+    s.next_id = 1 + max([int(t[1:]) for t in s.tiles] or [0])
+    s.supply = {k: (list(x) if isinstance(x, list) else x) for k, x in view["supply"].items()}
+    s.removed = dict(view["removed"])
+    s.materials = dict(view["materials"])
+    s.revealed = 0
+    s.result = view["result"]
+    s.over_reason = None
+    s.next_host = next((p for c, p in view["picks"].items() if c == "A" and p >= 0), None) if s.n > 1 else None
+    step = _copy(view["step"])
+    seen = set()
+    seats = []
+    for pv in view["seats"]:
+        d = {k: _copy(x) for k, x in pv.items() if k not in ("has_promise", "offer_count", "special_count")}
+        d.update(architect_used=False, produced=0)
+        d["offer"] = list(pv["offer"] or [])
+        d["special_offer"] = []
+        seen.update(d["offer"])
+        if pv["promise"] is not None:
+            seen.add(pv["promise"])
+        seats.append(d)
+    # unseen promise cards: decks and the others' kept promises
+    pool = {p: [n for n, pile in C.PROMISES.items() if pile == p and n not in seen] for p in C.PILES}
+    if s.options["victory"] == "citizen":
+        pool["medium"] = [n for n in pool["medium"] if n != 11]
+    for p in pool.values():
+        rng.shuffle(p)
+    for pv, d in zip(view["seats"], seats):
+        if pv["has_promise"] and d["promise"] is None:
+            pile = rng.choice([p for p in C.PILES if pool[p]] or ["easy"])
+            d["promise"] = pool[pile].pop() if pool[pile] else 1
+        if pv["offer"] is None and pv["offer_count"]:
+            d["offer"] = [pool[p].pop() if pool[p] else 1 for p in C.PILES]
+    s.decks = {p: pool[p][: view["decks"][p]] for p in C.PILES}
+    mine = set(seats[seat]["specials"] or [])
+    specials = [n for n in C.SPECIAL_PROMISES if n not in mine]
+    rng.shuffle(specials)
+    for pv, d in zip(view["seats"], seats):
+        if d["specials"] is None:
+            d["specials"] = [specials.pop() for _ in range(pv["special_count"])]
+    s.decks["special"] = specials[: view["decks"]["special"]]
+    for sub in step.get("sub", []):
+        if sub.get("cards") is None and "cards" in sub:
+            sub["cards"] = [specials.pop() if specials else 1 for _ in range(1)]
+    if "plans" in step:
+        step["plans"] = {k: (p if p is not None else []) for k, p in step["plans"].items()}
+    s.seats = seats
+    rest = [c for c in C.CARDS if c not in s.circle]
+    rng.shuffle(rest)
+    s.hidden_cards = rest[: view["hidden_cards"]]
+    s.step = step
+    s.rng = rng.getrandbits(64)
+    return s
+
+
+def _copy(v):
+    if isinstance(v, list):
+        return [_copy(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _copy(x) for k, x in v.items()}
+    return v
