@@ -2,7 +2,7 @@
 site's code, templates, styles or site translations names it or its things (issue 15: "a test greps the
 platform").
 
-Searched: every file git tracks, except a game's own folder (that of each registered game's app),
+Searched: every file git tracks, except games/ (it holds only games, registered or still being written),
 tests, migrations (history), docs and READMEs, the rulebooks, benchmarks and scripts (which measure and
 show the games on purpose), deployment files and tooling (the installation is named after the project).
 The words are every registered game's, read from the registry: its slug, its name and the words it
@@ -55,7 +55,7 @@ def words_pattern(words: list[str]) -> re.Pattern:
 NOT_GAME_NAMES = re.compile(r"\b(?:lacitta_site|lacitta-site|lc_messages)\b")
 # Where the site installs its games: one settings line (issue 27).
 INSTALL_LINE = ("lacitta_site/settings/base.py", "GAME_APPS = [")
-NOT_PLATFORM = ("tests/", "docs/", "rules/", "bench/", "scripts/", "deploy/", ".ci/")
+NOT_PLATFORM = ("games/", "tests/", "docs/", "rules/", "bench/", "scripts/", "deploy/", ".ci/")
 NOT_PLATFORM_FILES = {"README.md", "Makefile", "pyproject.toml", ".gitignore", "Procfile"}
 BINARY = (".mo", ".png", ".jpg", ".svg", ".ico", ".woff", ".woff2")
 
