@@ -10,11 +10,15 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d'
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist): one per core; each has its own test database and cache keys (tests/xdist.py).
+# worksteal: a process that is done takes tests from a busy one (a few tests are whole games lasting minutes).
+TEST_WORKERS ?= auto
+PARALLEL := -n $(TEST_WORKERS) --dist worksteal
 LOCK_ARGS ?=
 UV_COMPILE := $(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 --generate-hashes \
 	--custom-compile-command "make lock" --quiet $(LOCK_ARGS)
 
-.PHONY: install lock lint coverage run test migrate demo selfplay verify messages
+.PHONY: install lock lint coverage run test check migrate demo selfplay verify messages
 
 # The stamp's name is the checksum of pyproject.toml and the lock: a new one installs again, a rewritten
 # but identical lock does not.
@@ -60,12 +64,19 @@ run demo migrate: export SITE_URL ?= http://$(HOST):$(PORT)
 run: demo
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-# Lint (ruff, in seconds: a style slip fails here before the long run), then the whole suite.
-# DATABASE_URL / REDIS_URL choose real PostgreSQL / Redis (.ci/run sets them).
+# Lint (ruff, in seconds: a style slip fails here before the long run), then the whole suite in parallel
+# processes. DATABASE_URL / REDIS_URL choose real PostgreSQL / Redis (.ci/run sets them).
 test: install
 	$(BIN)/ruff check .
 	@command -v chromium >/dev/null 2>&1 || [ -n "$$CHROMIUM_PATH" ] || $(BIN)/python -m playwright install chromium
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(PARALLEL) $(PYTEST_ARGS)
+
+# The fast tier while developing: lint, the import contracts, and every test that needs no browser, no
+# Celery worker, no deploy servers and is not a long property test. `make test` runs everything.
+check: install
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	$(BIN)/python -m pytest $(PARALLEL) -m "not browser and not worker and not deploy and not slow" $(PYTEST_ARGS)
 
 verify: install
 	$(BIN)/python manage.py verify_games

@@ -58,7 +58,7 @@ class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField(
         help_text="Stable, for programs to branch on. "
         + " ".join(f"{code}: {meaning}" for code, meaning in API_CODES.items())
-        + " Otherwise, the engine's key of an illegal move (e.g. lacitta.not_enough_gold)."
+        + " Otherwise, the engine's key of an illegal move (e.g. <game>.not_enough_gold)."
     )
     detail = serializers.CharField(help_text="The refusal in words, in the caller's language.")
     params = serializers.DictField(help_text="The values the message names (e.g. seen and now versions).")

@@ -6,7 +6,9 @@ from the snapshot for one viewer: the engine's view and legal moves, the board,
 the log. That is the expensive part of those requests. Here it is kept and served
 again while nothing it shows has changed.
 
-What a body is made of, and so what its key holds:
+What a body is made of, and so what its key holds: the key of the game page's input
+(``play.page_input.PageKey``, from which everything the game's page is given follows at that
+version), with the host and the code added here:
 - the viewer: their seat (a player), or, for anyone seated nowhere, the spectator
   kind (signed in or not, and whether they read the moves a moderator undid); in a
   game still open, the user (its buttons are the user's: join, decline, cancel);
@@ -47,11 +49,8 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.timesince import timeuntil
-from django.utils.translation import get_language
 
-from . import selectors
-from .models import Game, Seat
+from .page_input import PageKey
 
 BODY_TEMPLATE = "games/partials/game_body.html"
 TITLE_TEMPLATE = "games/partials/title_text.html"
@@ -70,14 +69,14 @@ class Body:
     html: SafeString  # the game body, with this request's CSRF token
 
 
-def body_for(request, game: Game, make_context) -> Body:
-    """The game body for this request's viewer: kept, or rendered from
-    ``make_context()`` (called only on a miss) and kept."""
-    slot, parts = _key(request, game)
+def body_for(request, key: PageKey, make_context) -> Body:
+    """The game body for this request's viewer, whose page input ``key`` identifies: kept, or rendered
+    from ``make_context()`` (called only on a miss) and kept."""
+    slot, parts = _key(request, key)
     if slot is None:
         return _with_token(request, *_render(request, make_context()))
     found = cache.get_many([slot, NAMES_KEY])  # one round trip
-    fingerprint = _digest([parts, found.get(NAMES_KEY)])
+    fingerprint = key.digest(parts, found.get(NAMES_KEY))
     kept = found.get(slot)
     if kept is not None and kept[0] == fingerprint:
         return _with_token(request, kept[1], kept[2])
@@ -118,36 +117,16 @@ def _csrf_placeholder() -> str:
 # --- the key --------------------------------------------------------------------------------------
 
 
-def _key(request, game: Game) -> tuple[str | None, list]:
-    """(slot, parts): the slot names the viewer's place in the cache, the parts
-    everything the body is made of (the slot's included). No slot when the request
-    asks for something not worth keeping."""
+def _key(request, key: PageKey) -> tuple[str | None, list]:
+    """(slot, parts): the slot names the viewer's place in the cache; the page input's key and the
+    parts added here (the host of the invitation link, the code, the poll interval) are everything
+    the body is made of. No slot when the request asks for something not worth keeping."""
     params = set(request.GET) - POLL_PARAMS
-    step = request.GET.get("m", "")
-    if not params <= BODY_PARAMS or len(step) > LONGEST_STEP:
+    if not params <= BODY_PARAMS or len(key.step) > LONGEST_STEP:
         return None, []
-    seats = list(game.seats.all())
-    slot_parts = [game.pk, _viewer(request.user, game), get_language(), step, request.scheme, request.get_host()]
-    parts = [
-        slot_parts,
-        code_release(),
-        settings.GAME_POLL_INTERVAL_MS,
-        [getattr(game, f.attname) for f in Game._meta.concrete_fields if f.attname != "state"],
-        [[getattr(s, f.attname) for f in Seat._meta.concrete_fields]
-         + [s.user.get_username() if s.user_id else "", getattr(s, "vacation_until", None)] for s in seats],
-        # "3 days, 2 hours left": the body shows it as it reads at the moment it is made.
-        [timeuntil(s.deadline) if s.owes_move and s.deadline else "" for s in seats],
-    ]
+    slot_parts = [key.game_id, key.viewer, key.language, key.step, request.scheme, request.get_host()]
+    parts = [slot_parts, code_release(), settings.GAME_POLL_INTERVAL_MS]
     return "game-body:" + _digest(slot_parts), parts
-
-
-def _viewer(user, game: Game) -> list:
-    seat = selectors.seat_of(game, user)
-    if seat is not None:
-        return ["seat", seat.index]
-    if game.status == Game.Status.OPEN:
-        return ["user", user.pk if user.is_authenticated else None]
-    return ["spectator", user.is_authenticated, selectors.reads_undone_moves(user, None)]
 
 
 def _digest(parts) -> str:

@@ -92,7 +92,7 @@ def check_definition(definition: registry.GameDefinition) -> list[checks.CheckMe
         if not finders.find(path):
             error(9, f"its stylesheet {path!r} is not a static file")
 
-    from .models import COLOUR_NAMES
+    from .colours import COLOUR_NAMES
 
     colours = definition.seat_colours
     if len(colours) < engine.max_players or len(set(colours)) != len(colours):

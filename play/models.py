@@ -11,13 +11,10 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .bots import level_label
-
-COLOUR_NAMES = {
-    "red": _("Red"), "blue": _("Blue"), "green": _("Green"), "yellow": _("Yellow"), "purple": _("Purple"),
-    "orange": _("Orange"), "teal": _("Teal"), "brown": _("Brown"),
-}
+from .colours import COLOUR_NAMES
 
 
 def new_invite_token() -> str:
@@ -164,7 +161,25 @@ class Move(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()  # equals the game version this move produced
     seat = models.PositiveSmallIntegerField(null=True, blank=True)  # None: platform event
-    kind = models.CharField(max_length=12, default="move")  # move | resign | forfeit | abort
+    class Kind(models.TextChoices):
+        """What a row records: a move, or one of the site's own events in the game."""
+
+        START = "start", pgettext_lazy("move kind", "Start")
+        MOVE = "move", pgettext_lazy("move kind", "Move")
+        UNDO = "undo", pgettext_lazy("move kind", "Undo")
+        TAKE_BACK = "take_back", pgettext_lazy("move kind", "Take back")
+        RESIGN = "resign", pgettext_lazy("move kind", "Resignation")
+        FORFEIT = "forfeit", pgettext_lazy("move kind", "Forfeit")
+        TIMEOUT = "timeout", pgettext_lazy("move kind", "Time-out")
+        REPLACED = "replaced", pgettext_lazy("move kind", "Seat given to a bot")
+        SEAT_GIVEN = "seat_given", pgettext_lazy("move kind", "Seat given to a player")
+        DEACTIVATED = "deactivated", pgettext_lazy("move kind", "Player deactivated")
+        ABORT = "abort", pgettext_lazy("move kind", "Abort")
+        ADJUDICATE = "adjudicate", pgettext_lazy("move kind", "Adjudication")
+        ROLLBACK = "rollback", pgettext_lazy("move kind", "Rollback")
+        ANNUL = "annul", pgettext_lazy("move kind", "Annulment")
+
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.MOVE)
     payload = models.JSONField()
     log = models.JSONField(default=list)  # engine LogEntry dicts (with visible_to when private)
     by_user = models.ForeignKey(

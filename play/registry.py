@@ -50,8 +50,8 @@ class GameDefinition:
       ``hidden(entry)``, ``move_label(move, names)`` (see ``play.texts``).
     - ``templates``: part → template name. ``board`` and ``moves`` are required; ``new_game`` (shown
       under the game's options on the new-game page) and ``replay`` (above a replay's board) are optional.
-    - ``page``: ``context(*, request, game, gv, names, base_url, replay) -> dict``, what the templates
-      show beyond the platform's context (None: nothing more).
+    - ``page``: ``context(page: play.page_input.PageInput) -> dict``, what the templates show beyond the
+      platform's context (None: nothing more); it is given plain data and reads no database.
     - ``bot_levels``: level → chooser, beyond the ``random`` level every game has.
     - ``option_labels``: every option name and value of the engine in words (translatable).
     - ``rules``: the rules pages, or None.
@@ -62,6 +62,8 @@ class GameDefinition:
     - ``demo_options``: option sets of the games ``seed_demo`` opens (none: no demo game).
     - ``schemas``: the JSON Schemas of its moves and of its view (``kit.schemas``), served by
       the API (``/api/game-types/<slug>/``) so a bot's author reads the shapes, not the engine's code.
+    - ``own_words``: terms only this game has (its pieces, its context keys' prefix), which the
+      platform's code never names; tests/platform/test_no_game_knowledge.py adds the slug and name.
     """
 
     engine: Engine
@@ -77,6 +79,7 @@ class GameDefinition:
     year_start: str | None = None
     demo_options: tuple[dict, ...] = ()
     schemas: GameSchemas | None = None
+    own_words: tuple[str, ...] = ()
 
     @property
     def slug(self) -> str:

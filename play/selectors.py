@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from kit.base import may_act
 
-from . import registry
+from . import registry, snapshots
 from .models import Game, Move, Seat
 
 
@@ -269,9 +269,7 @@ def game_view_for(game: Game, user, *, as_seat: int | None = None) -> GameView:
         index = as_seat
     if game.state is None:
         return GameView(game, seat, None, [], set(), engine)
-    from .services import state_load  # refuses a snapshot the engine rejects (DamagedGame)
-
-    state = state_load(engine=engine, game=game)
+    state = snapshots.state_load(engine=engine, game=game)  # refuses a snapshot the engine rejects
     active = game.status == Game.Status.ACTIVE
     pending = set(engine.pending(state)) if active else set()
     may = may_act(engine, state) - pending if active else set()

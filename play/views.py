@@ -33,6 +33,7 @@ from . import (
     json_input,
     move_builder,
     page_cache,
+    page_input,
     presence,
     registry,
     replay,
@@ -63,13 +64,13 @@ def _class_attribute(css: str) -> str:
     return format_html(' class="{}"', css)
 
 
-def _page_parts(request, game: Game, gv, names: list[str], base_url: str, *, replay: bool = False) -> dict:
-    """What the game's definition adds to its page: its context, templates and stylesheets."""
+def _page_parts(game: Game, page: page_input.PageInput | None) -> dict:
+    """What the game's definition adds to its page: its context (from the page input alone: the game
+    reads no database), templates and stylesheets."""
     definition = registry.definition(game.game_type)
     extra = {}
-    if definition.page is not None and gv.view is not None:
-        extra = definition.page(request=request, game=game, gv=gv, names=names, base_url=base_url,
-                                replay=replay)
+    if definition.page is not None and page is not None and page.view is not None:
+        extra = definition.page(page)
     return {
         **extra,
         "board_template": definition.template("board"),
@@ -157,7 +158,12 @@ def _visible_or_404(request, pk: int, *, invite_token: str | None = None) -> Non
         raise Http404
 
 
-def _context(request, game: Game) -> dict:
+def _page_key(request, game: Game) -> page_input.PageKey:
+    return page_input.page_key(game, request.user, step=request.GET.get("m", ""))
+
+
+def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict:
+    key = key or _page_key(request, game)
     gv = selectors.game_view_for(game, request.user)
     seats = list(game.seats.all())
     names = [s.display_name for s in seats]
@@ -175,8 +181,9 @@ def _context(request, game: Game) -> dict:
     ]
     moves = MoveChoices(game.game_type, gv.legal_moves, names)
     base_url = reverse("games:detail", args=[game.pk])
+    page = page_input.build(key, game, gv, base_url=base_url) if gv.view is not None else None
     return {
-        **_page_parts(request, game, gv, names, base_url),
+        **_page_parts(game, page),
         "game": game,
         "gv": gv,
         "seats": seats,
@@ -244,9 +251,10 @@ def _mark_present(request, game_id: int) -> None:
 def _body(request, game: Game, *, move_error: str = "") -> body_cache.Body:
     """The game body for this viewer, kept between requests while nothing it shows
     changes (play/body_cache.py); one that carries a refused move's message is not kept."""
+    key = _page_key(request, game)
     if move_error:
-        return body_cache.render_body(request, {**_context(request, game), "move_error": move_error})
-    return body_cache.body_for(request, game, lambda: _context(request, game))
+        return body_cache.render_body(request, {**_context(request, game, key), "move_error": move_error})
+    return body_cache.body_for(request, key, lambda: _context(request, game, key))
 
 
 def _body_response(request, game: Game, *, move_error: str = "", status: int = 200) -> HttpResponse:
@@ -542,8 +550,10 @@ def game_replay(request: HttpRequest, pk: int) -> HttpResponse:
             "first": seqs[0], "prev": seqs[max(index - 1, 0)], "next": seqs[min(index + 1, len(seqs) - 1)],
             "last": seqs[-1], "at": at, "count": len(seqs), "position": index + 1,
         }
+        key = page_input.page_key(game, request.user, replay=True, viewer=("replay", seat))
+        page = page_input.build(key, game, gv, base_url=reverse("games:replay", args=[pk]), upto=at)
         context = {
-            **_page_parts(request, game, gv, names, reverse("games:replay", args=[pk]), replay=True),
+            **_page_parts(game, page),
             "game": game, "gv": gv, "seats": seats, "names": names, "nav": nav, "viewer": seat,
             "log_lines": log_lines[:LOG_TAIL],
             "view_json": json.dumps(view, indent=1, sort_keys=True, ensure_ascii=False),

@@ -6,3 +6,8 @@ from lacitta_site.settings.base import INSTALLED_APPS
 from tests.games import APPS as TEST_GAME_APPS
 
 INSTALLED_APPS = [*INSTALLED_APPS, *TEST_GAME_APPS]
+
+# The Celery worker of a test run by an xdist worker shares that worker's cache keys (tests/xdist.py).
+from tests.xdist import per_worker  # noqa: E402
+
+CACHES = per_worker(CACHES)  # noqa: F405

@@ -36,4 +36,6 @@ def definition():
         log_marks={"infinitecity.final_round": "phase", "infinitecity.game_over": "year"},
         schemas=GameSchemas.from_folder(Path(__file__).parent / "schemas"),
         demo_options=({"marks": "known-only"},),
+        # The prefix of its context keys and CSS classes: the platform never names them.
+        own_words=("ic_", "ic-"),
     )

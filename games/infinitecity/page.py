@@ -357,18 +357,14 @@ def players(view: dict, names: list[str], colours: list[str]) -> list[dict]:
              "hand_count": p["hand_count"], "turn": p["seat"] == view.get("turn")} for p in view["players"]]
 
 
-def latest_marks(game, seat: int | None) -> dict[tuple[int, int], str]:
+def latest_marks(page) -> dict[tuple[int, int], str]:
     """The cells the latest move changed (from the log lines this seat may see)."""
-    from play import selectors
-
     marks = {}
-    for row in selectors.moves_for(game, seat, limit=1):
-        for entry in row.visible:
-            params = entry.get("params") or {}
-            for kx, ky in (("x", "y"), ("to_x", "to_y"), ("x1", "y1"), ("x2", "y2")):
-                x, y = params.get(kx), params.get(ky)
-                if isinstance(x, int) and isinstance(y, int) and not isinstance(x, bool):
-                    marks[(x, y)] = "last"
+    for line in page.last_move:
+        for kx, ky in (("x", "y"), ("to_x", "to_y"), ("x1", "y1"), ("x2", "y2")):
+            x, y = line.params.get(kx), line.params.get(ky)
+            if isinstance(x, int) and isinstance(y, int) and not isinstance(x, bool):
+                marks[(x, y)] = "last"
     return marks
 
 
@@ -386,25 +382,21 @@ def end_rows(view: dict, names: list[str], colours: list[str]) -> list[dict]:
     return rows
 
 
-def context(*, request, game, gv, names: list[str], base_url: str, replay: bool = False) -> dict:
-    view = gv.view
-    seat = gv.seat.index if gv.seat else None
-    colours = [s.colour for s in game.seats.all()]
+def context(page) -> dict:
+    view, seat, names, colours, replay = page.view, page.seat, page.names, page.colours, page.replay
     step = None
-    if gv.legal_moves and not replay:
-        step = move_step(gv.legal_moves, request.GET.get("m"), view, names, base_url)
-    marks = {} if replay else latest_marks(game, seat)
-    summary = None
-    if not replay and game.status == game.Status.ACTIVE:
-        summary = visits.since_last_visit(game, gv.seat, names)
+    if page.legal_moves and not replay:
+        step = move_step(page.legal_moves, page.step, view, names, page.base_url)
+    marks = {} if replay else latest_marks(page)
+    summary = visits.since_last_visit(page) if page.active and not replay else None
     for cell in (summary or {}).get("cells", ()):
         marks.setdefault(cell, "changed")  # the latest move's dashes win where both apply
     board = svg.render(view, names=names, targets=step["targets"] if step else None,
                        selected=step["selected"] if step else None, marks=marks)
     playable = {t["key"] for t in step["tiles"]} if step else set()
     chosen = None
-    if step and request.GET.get("m"):
-        chosen = move_builder.decode(request.GET.get("m")).get("tile")
+    if step and page.step:
+        chosen = move_builder.decode(page.step).get("tile")
     result = view.get("result")
     return {
         "ic": view,

@@ -37,7 +37,7 @@ def seat_letter(seat: int) -> str:
 
 
 def seat_colour_name(seat: int) -> str:
-    from play.models import COLOUR_NAMES
+    from play.colours import COLOUR_NAMES
 
     return str(COLOUR_NAMES[SEAT_COLOURS[seat]])
 

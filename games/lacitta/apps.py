@@ -42,4 +42,7 @@ def definition():
         schemas=GameSchemas.from_folder(Path(__file__).parent / "schemas"),
         demo_options=({"edition": "modern", "expansion": "none", "setup": "beginner"},
                       {"edition": "classic", "expansion": "none", "setup": "beginner"}),
+        # Its pieces and cards, and the prefix of its context keys and CSS classes: the platform never names them.
+        own_words=("Cocagne", "citizen", "castle", "farmhouse", "famine", "Voice of the People", "politics card",
+                   "lc_", "lc-"),
     )

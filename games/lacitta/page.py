@@ -506,17 +506,13 @@ def forecast(view: dict, seat: int | None) -> dict | None:
     }
 
 
-def latest_move_marks(game, seat: int | None, view: dict) -> tuple[dict[int, str], dict[int, str]]:
+def latest_move_marks(page) -> tuple[dict[int, str], dict[int, str]]:
     """The hexes the latest move touched (from the log lines this seat may see)."""
-    from play import selectors
-
-    rows = selectors.moves_for(game, seat, limit=1)
     marks, titles = {}, {}
-    for row in rows:
-        for entry in row.visible:
-            for cell in changed_cells(entry):
-                marks[cell] = "last"
-                titles[cell] = _("The latest move")
+    for line in page.last_move:
+        for cell in changed_cells(line.entry):
+            marks[cell] = "last"
+            titles[cell] = _("The latest move")
     return marks, titles
 
 
@@ -538,7 +534,6 @@ def changed_cells(entry: dict) -> list[int]:
     return [c for c in cells if isinstance(c, int) and not isinstance(c, bool)]
 
 
-SUMMARY_ROWS = 40  # move rows the summary reads at most (a long absence says "and earlier moves")
 YEAR_END_KEYS = (
     "lacitta.voice_revealed", "lacitta.voice_choice", "lacitta.migration", "lacitta.migration_done",
     "lacitta.demolish", "lacitta.city_lost", "lacitta.limit_excess", "lacitta.famine", "lacitta.fed",
@@ -546,59 +541,46 @@ YEAR_END_KEYS = (
 )
 
 
-def since_last_visit(game, seat, names: list[str], view_year: int) -> dict | None:
-    """What happened while the seat's player was away: the other seats' moves and
-    the year's end after the later of their own last move and the summary they
-    dismissed (``Seat.seen_seq``), in the log's words (only the lines this seat may
-    see), with the places they changed. None when nothing happened."""
-    from play import selectors, texts
-
-    unseen = selectors.unseen_moves(game, seat, SUMMARY_ROWS)
+def since_last_visit(page, view_year: int) -> dict | None:
+    """What happened while the seat's player was away (the platform's ``page.unseen``: the moves after
+    the later of their own last move and the summary they dismissed, in the log's words, only the lines
+    this seat may see): the other seats' moves and the year's end, grouped by year, with the places they
+    changed. None when nothing happened."""
+    unseen = page.unseen
     if unseen is None:
         return None
-    rows = unseen.rows
-    # The year the first row belongs to: this year, less the years begun since.
-    year = view_year - sum(1 for row in rows for e in row.visible if e.get("key") == "lacitta.year_start")
+    # The year the first line belongs to: this year, less the years begun since.
+    year = view_year - sum(1 for line in unseen.lines if line.key == "lacitta.year_start")
     groups, cells = [], {}
-    for row in rows:
-        for entry, text in texts.visible_lines(game, row, names):
-            key = entry.get("key", "")
-            params = entry.get("params") or {}
-            ending = key in YEAR_END_KEYS
-            if row.seat == seat.index and not ending:
-                continue  # their own moves they know
-            if key == "lacitta.year_start":
-                year = params.get("year", year + 1)
-                title = _("Year %(year)s") % {"year": year}
-            elif ending and not (groups and groups[-1]["ending"] == year):
-                title = _("Year %(year)s ends") % {"year": year}
-            else:
-                title = groups[-1]["title"] if groups else _("Year %(year)s") % {"year": year}
-            if not groups or groups[-1]["title"] != title:
-                groups.append({"title": title, "lines": [], "ending": year if ending else None})
-            groups[-1]["lines"].append(text)
-            for cell in changed_cells(entry):
-                cells[cell] = text
+    for line in unseen.lines:
+        ending = line.key in YEAR_END_KEYS
+        if line.seat == page.seat and not ending:
+            continue  # their own moves they know
+        if line.key == "lacitta.year_start":
+            year = line.params.get("year", year + 1)
+            title = _("Year %(year)s") % {"year": year}
+        elif ending and not (groups and groups[-1]["ending"] == year):
+            title = _("Year %(year)s ends") % {"year": year}
+        else:
+            title = groups[-1]["title"] if groups else _("Year %(year)s") % {"year": year}
+        if not groups or groups[-1]["title"] != title:
+            groups.append({"title": title, "lines": [], "ending": year if ending else None})
+        groups[-1]["lines"].append(line.text)
+        for cell in changed_cells(line.entry):
+            cells[cell] = line.text
     if not groups:
         return None
-    return {"groups": groups, "cells": cells, "version": game.version, "earlier": unseen.earlier}
+    return {"groups": groups, "cells": cells, "version": page.key.version, "earlier": unseen.earlier}
 
 
-def replay_years(game, viewer: str) -> list[dict]:
-    """Where each year begins, for the replay's "jump to year" links (year starts are public; moves
-    a rollback or their player undid are no steps of the game, and only staff read those)."""
+def replay_years(page) -> list[dict]:
+    """Where each year begins, for the replay's "jump to year" links (year starts are public; the
+    platform's public log holds only the kept moves, the steps of the game)."""
     from urllib.parse import urlencode
 
-    from play.models import Move
-
-    years = []
-    kept = Move.objects.filter(game=game, undone_at__isnull=True).order_by("seq")
-    for seq, log in kept.values_list("seq", "log"):
-        for entry in log or []:
-            if entry.get("key") == "lacitta.year_start" and "visible_to" not in entry:
-                year = (entry.get("params") or {}).get("year")
-                years.append({"year": year, "url": "?" + urlencode({"at": seq, "seat": viewer})})
-    return years
+    viewer = "" if page.replay_seat is None else str(page.replay_seat)
+    return [{"year": line.params.get("year"), "url": "?" + urlencode({"at": line.seq, "seat": viewer})}
+            for line in page.public_log if line.key == "lacitta.year_start"]
 
 
 def politics_row(view: dict, seat: int | None) -> list[dict]:
@@ -620,14 +602,14 @@ def legend(view: dict) -> list[tuple[str, str]]:
     return [(k, help_texts.building_name(k).capitalize()) for k in kinds if k != "road"]
 
 
-def context(*, request, game, gv, names: list[str], base_url: str, replay: bool = False) -> dict:
-    view = gv.view
-    seat = gv.seat.index if gv.seat else None
-    step = move_step(gv.legal_moves, request.GET.get("m"), view, base_url, names) if gv.legal_moves else None
-    marks, mark_titles = ({}, {}) if replay else latest_move_marks(game, seat, view)
-    summary = None
-    if not replay and game.status == game.Status.ACTIVE:
-        summary = since_last_visit(game, gv.seat, names, view["year"])
+def context(page) -> dict:
+    view = page.view
+    seat = page.seat
+    names = page.names
+    replay = page.replay
+    step = move_step(page.legal_moves, page.step, view, page.base_url, names) if page.legal_moves else None
+    marks, mark_titles = ({}, {}) if replay else latest_move_marks(page)
+    summary = since_last_visit(page, view["year"]) if page.active else None
     if summary:
         for cell, text in summary["cells"].items():
             marks.setdefault(cell, "changed")
@@ -640,7 +622,7 @@ def context(*, request, game, gv, names: list[str], base_url: str, replay: bool 
     mine_first = sorted(view["cities"], key=lambda c: (c["owner"] != seat, c["owner"], c["id"]))
     cities_by_owner = [dict(c, name=places.city_name(c["id"]), buildings_text=buildings.get(c["id"], "—"))
                        for c in mine_first]
-    end = end_context(game=game, names=names) if game.status == game.Status.FINISHED and not replay else {}
+    end = end_context(page) if page.finished and not replay else {}
     decision = view.get("decision") or {}
     decision_cities = [dict(c, name=places.city_name(c["city"])) for c in decision.get("cities") or []
                        if isinstance(c, dict) and "city" in c]
@@ -654,31 +636,30 @@ def context(*, request, game, gv, names: list[str], base_url: str, replay: bool 
         "lc_decision_cities": decision_cities,
         "lc_forecast": forecast(view, seat),
         "lc_seat": seat,
-        "lc_colours": [s.colour for s in game.seats.all()],
+        "lc_colours": page.colours,
         "lc_swatches": [lacitta_svg.seat_swatch(i) for i in range(len(names))],
         "lc_services": [(s, SERVICE_NAMES[s]) for s in SERVICES],
         "lc_known": sorted((int(k), SERVICE_NAMES.get(v, v)) for k, v in (view["voice"].get("known") or {}).items()),
         "lc_wasteland": view["edition"] == "classic" or view["expansion"] in (None, "none"),
         "lc_legend": legend(view),
         "lc_summary": summary,
-        "lc_years": replay_years(game, request.GET.get("seat", "")) if replay else [],
+        "lc_years": replay_years(page) if replay else [],
     }
 
 
-def citizens_by_year(moves) -> dict[int, list[int]]:
-    """Each seat's citizens at each year's feeding, read from the public log
+def citizens_by_year(lines) -> dict[int, list[int]]:
+    """Each seat's citizens at each year's feeding, read from the public log's lines
     ("fed" and "famine" lines; a famine line counts the citizens left after it)."""
     year, series = 0, {}
-    for row in moves:
-        for entry in row.log:
-            key, params = entry.get("key"), entry.get("params", {})
-            if key == "lacitta.year_start":
-                year = params.get("year", year + 1)
-            elif key in ("lacitta.fed", "lacitta.famine") and "visible_to" not in entry:
-                citizens = params["citizens"] - params.get("excess", 0)
-                points = series.setdefault(params["seat"], [])
-                points.extend([None] * (year - len(points)))
-                points[year - 1] = citizens
+    for line in lines:
+        key, params = line.key, line.params
+        if key == "lacitta.year_start":
+            year = params.get("year", year + 1)
+        elif key in ("lacitta.fed", "lacitta.famine"):
+            citizens = params["citizens"] - params.get("excess", 0)
+            points = series.setdefault(params["seat"], [])
+            points.extend([None] * (year - len(points)))
+            points[year - 1] = citizens
     return series
 
 
@@ -733,17 +714,15 @@ def chart_svg(series: dict[int, list[int]], names: list[str]) -> dict | None:
             "rows": rows}
 
 
-def end_context(*, game, names: list[str]) -> dict:
-    """The end screen: score breakdown per seat, tie-break, chart."""
-    from play.models import Move
-
-    if not game.result or not game.result.get("details"):
+def end_context(page) -> dict:
+    """The end screen: score breakdown per seat, tie-break, chart (from the kept moves' public lines)."""
+    result, names = page.result, page.names
+    if not result or not result.get("details"):
         return {}
     rows = []
-    for seat, detail in enumerate(game.result["details"]):
-        rows.append({"seat": seat, "name": names[seat], "rank": game.result["ranks"][seat],
-                     "score": game.result["scores"][seat], **detail})
+    for seat, detail in enumerate(result["details"]):
+        rows.append({"seat": seat, "name": names[seat], "rank": result["ranks"][seat],
+                     "score": result["scores"][seat], **detail})
     rows.sort(key=lambda r: (r["rank"], r["seat"]))
-    moves = Move.objects.filter(game=game).only("log").order_by("seq")
-    return {"lc_end": rows, "lc_tiebreak": game.result.get("tiebreak"),
-            "lc_chart": chart_svg(citizens_by_year(moves), names)}
+    return {"lc_end": rows, "lc_tiebreak": result.get("tiebreak"),
+            "lc_chart": chart_svg(citizens_by_year(page.public_log), names)}

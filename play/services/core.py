@@ -15,18 +15,9 @@ from .. import seat_clocks
 from ..changes import change_of
 from ..errors import DamagedGame, ServiceError
 from ..models import Game, Move, Seat
+from ..snapshots import state_load  # noqa: F401  (services.state_load, as before)
 
 log = logging.getLogger(__name__)
-
-
-def state_load(*, engine, game: Game):
-    """The engine's state of a stored game; a snapshot the engine refuses is not served."""
-    try:
-        return engine.load(game.state)
-    except InvalidState as exc:
-        log.error("game %s: stored %s state refused: %s", game.pk, game.game_type, exc)
-        raise DamagedGame(_("This game's saved position is damaged, so it cannot be shown or played for now. "
-                            "The site's staff have been told; nothing was changed.")) from None
 
 
 def _state_store(engine, game: Game, state) -> None:

@@ -21,6 +21,7 @@ def option_sets(engine):
                 continue
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("definition", registry.definitions(), ids=lambda d: d.slug)
 def test_every_legal_move_and_view_of_random_games_matches_the_schemas(definition):
     engine = definition.engine

@@ -70,6 +70,7 @@ def test_greedy_grows_its_group_and_attacks_the_leader():
     assert (move["x"], move["y"]) in {(1, 5), (2, 5)}, "breaking their group of 4 in the middle"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["greedy", "expert"])
 def test_a_seed_gives_one_answer(level):
     chooser = LEVELS[level]

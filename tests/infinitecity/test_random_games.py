@@ -8,8 +8,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
+from games.infinitecity.engine.engine import ALL_CHECKS as ALL
 from games.infinitecity.engine.engine import ENGINE
-from games.infinitecity.engine.invariants import ALL, CHEAP
+from games.infinitecity.engine.invariants import CHEAP
 from kit import selfplay
 from kit.selfplay import play
 
@@ -21,6 +24,7 @@ def test_invariants_are_the_engines():
             "end_conditions", "json_roundtrip"} <= names
 
 
+@pytest.mark.slow
 def test_three_dozen_random_games_keep_every_invariant():
     rnd = random.Random(2024)
     counts: dict = {}

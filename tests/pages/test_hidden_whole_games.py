@@ -105,6 +105,7 @@ def answers(clients: dict, game: Game) -> dict:
     ({"edition": "modern", "expansion": "cocagne", "setup": "advanced"}, 21),
     ({"edition": "classic", "expansion": "none", "setup": "beginner", "voice_tie": "at_once"}, 22),
 ], ids=["modern-cocagne-advanced", "classic-beginner-2-2-at-once"])
+@pytest.mark.slow
 def test_R80_no_answer_depends_on_what_its_viewer_may_not_know(options, seed):
     users = [make_user(f"w{seed}{i}") for i in range(3)]
     game = lacitta_game(users, options=options, seed=seed)

@@ -109,6 +109,7 @@ RAW_M = st.one_of(
 
 @settings(max_examples=60, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@pytest.mark.slow
 @given(raw=RAW_M)
 def test_fuzz_any_m_on_the_game_page_and_the_move_endpoint_gives_no_500(lacitta_page, raw):
     game, users = lacitta_page

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from community import game_moderation
-from play import body_cache, services, views
+from play import body_cache, page_input, services, views
 from play.models import Game
 from players.models import Vacation
 
@@ -73,7 +73,7 @@ def test_each_seat_gets_its_own_body_from_a_warm_cache(game, players):
 
 def test_the_seat_test_fails_when_the_key_leaves_out_the_seat(game, players, monkeypatch):
     """The test above would catch a key without the viewer's seat."""
-    monkeypatch.setattr(body_cache, "_viewer", lambda user, game: ["anyone"])
+    monkeypatch.setattr(page_input, "viewer_of", lambda game, user: ("anyone",))
     with pytest.raises(AssertionError, match="seat 1 was given seat 0's body"):
         assert_each_seat_reads_its_own_secret(game, players)
 
@@ -82,7 +82,7 @@ def test_a_kept_body_is_served_without_rendering_it_again(game, players, monkeyp
     alice = client_of(players[0])
     first = page(alice, game)
 
-    def no_rendering(request, game):
+    def no_rendering(request, game, key=None):
         raise AssertionError("rendered again")
 
     monkeypatch.setattr(views, "_context", no_rendering)
@@ -119,12 +119,12 @@ def test_the_clock_text_is_the_one_of_the_moment(game, players, monkeypatch):
     differently now is made again (here time is made to pass by the text itself)."""
     bob = client_of(players[1])
     page(bob, game)
-    original = body_cache.timeuntil
-    monkeypatch.setattr(body_cache, "timeuntil", lambda d: "later: " + original(d))
+    original = page_input.timeuntil
+    monkeypatch.setattr(page_input, "timeuntil", lambda d: "later: " + original(d))
 
-    def rendered(request, game, original_context=views._context):
+    def rendered(request, game, key, original_context=views._context):
         rendered.count += 1
-        return original_context(request, game)
+        return original_context(request, game, key)
 
     rendered.count = 0
     monkeypatch.setattr(views, "_context", rendered)

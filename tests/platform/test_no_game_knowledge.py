@@ -1,16 +1,20 @@
-"""The platform knows no game: La Città lives in games/lacitta/, and nothing else of the site's code,
-templates, styles or site translations names it or its things (issue 15: "a test greps the platform").
+"""The platform knows no game: each game lives in its own folder (games/<slug>/), and nothing else of the
+site's code, templates, styles or site translations names it or its things (issue 15: "a test greps the
+platform").
 
-Searched: every file git tracks, except a game's own folder (games/<slug>/ of each installed game),
+Searched: every file git tracks, except games/ (it holds only games, registered or still being written),
 tests, migrations (history), docs and READMEs, the rulebooks, benchmarks and scripts (which measure and
-show La Città on purpose), deployment files and tooling (the installation is named after the project).
-The words are La Città's name and the things only La Città has; the project's package
-``lacitta_site`` is a name, not knowledge of the game, and is not a hit."""
+show the games on purpose), deployment files and tooling (the installation is named after the project).
+The words are every registered game's, read from the registry: its slug, its name and the words it
+declares its own (``GameDefinition.own_words``: its pieces, the prefix of its context keys). Not hits:
+the project's own packages (``lacitta_site`` is a name, not knowledge of a game), gettext's
+``LC_MESSAGES`` folders, and the settings line that installs the games (``GAME_APPS``)."""
 
 from __future__ import annotations
 
 import re
 import subprocess
+import unicodedata
 from pathlib import Path
 
 from django.apps import apps
@@ -20,17 +24,38 @@ from play import registry
 
 ROOT = Path(settings.BASE_DIR)
 
-WORDS = re.compile(
-    r"lacitta(?![_-]site)|la\s+citt[àa]|cocagne|citizen|castle|farmhouse|famine|voice\s+of\s+the\s+people"
-    # lc_ / lc-: La Città's context keys and CSS classes (not LC_MESSAGES)
-    r"|politics\s+card|(?-i:\blc[_-])|infinite\s*city",
-    re.IGNORECASE,
-)
-# Lines that must name a game: where the site installs it (one line per game, issue 15).
-ALLOWED = {
-    ("lacitta_site/settings/base.py", 'GAME_APPS = ["games.lacitta", "games.infinitecity"]'),
-}
-NOT_PLATFORM = ("tests/", "docs/", "rules/", "bench/", "scripts/", "deploy/", ".ci/")
+
+def plain(text: str) -> str:
+    """Lower case, without accents, spaces as one: "La  Città" and "la citta" read alike."""
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(text.lower().split())
+
+
+def site_games() -> list[registry.GameDefinition]:
+    """The registered games the site installs (``GAME_APPS``; not the test-only games of tests/games/,
+    whose names are everyday words such as "race")."""
+    return [d for d in registry.definitions()
+            if apps.get_containing_app_config(type(d.engine).__module__).name in settings.GAME_APPS]
+
+
+def game_words() -> list[str]:
+    """Every game's slug, name and declared words, from the registry."""
+    words = set()
+    for definition in site_games():
+        words |= {definition.slug, definition.name, *definition.own_words}
+    return sorted(plain(w) for w in words)
+
+
+def words_pattern(words: list[str]) -> re.Pattern:
+    # A word begins a word ("lc_" is not in "calc_"); spaces match any run of spaces.
+    return re.compile("|".join(r"\b" + re.escape(w).replace(r"\ ", r"\s+") for w in words))
+
+
+# Not knowledge of a game: the project's own packages (lacitta_site) and gettext's folders.
+NOT_GAME_NAMES = re.compile(r"\b(?:lacitta_site|lacitta-site|lc_messages)\b")
+# Where the site installs its games: one settings line (issue 27).
+INSTALL_LINE = ("lacitta_site/settings/base.py", "GAME_APPS = [")
+NOT_PLATFORM = ("games/", "tests/", "docs/", "rules/", "bench/", "scripts/", "deploy/", ".ci/")
 NOT_PLATFORM_FILES = {"README.md", "Makefile", "pyproject.toml", ".gitignore", "Procfile"}
 BINARY = (".mo", ".png", ".jpg", ".svg", ".ico", ".woff", ".woff2")
 
@@ -56,7 +81,8 @@ def platform_files() -> list[str]:
     ]
 
 
-def hits_in(paths, root: Path = ROOT) -> list[str]:
+def hits_in(paths, root: Path = ROOT, words: list[str] | None = None) -> list[str]:
+    pattern = words_pattern(game_words() if words is None else words)
     found = []
     for path in paths:
         try:
@@ -64,16 +90,25 @@ def hits_in(paths, root: Path = ROOT) -> list[str]:
         except (FileNotFoundError, UnicodeDecodeError):
             continue
         for number, line in enumerate(lines, 1):
-            if WORDS.search(line) and (path, line.strip()) not in ALLOWED:
+            if path == INSTALL_LINE[0] and line.startswith(INSTALL_LINE[1]):
+                continue
+            if pattern.search(NOT_GAME_NAMES.sub(" ", plain(line))):
                 found.append(f"{path}:{number}: {line.strip()[:120]}")
     return found
 
 
-def test_the_platform_has_no_la_citta_knowledge():
+def test_the_platform_knows_no_game():
     files = platform_files()
     assert "play/views.py" in files and "templates/base.html" in files and "locale/fr/LC_MESSAGES/django.po" in files
-    assert not any(path.startswith("games/lacitta/") for path in files)
+    for folder in game_folders():
+        assert not any(path.startswith(folder) for path in files)
     assert hits_in(files) == []
+
+
+def test_the_words_are_the_registrys():
+    words = game_words()
+    assert {"lacitta", "la citta", "castle", "lc_", "infinitecity", "infinite city"} <= set(words)
+    assert "race" not in words  # a test game's name
 
 
 def test_the_search_finds_what_it_looks_for(tmp_path):
@@ -83,7 +118,8 @@ def test_the_search_finds_what_it_looks_for(tmp_path):
     (tmp_path / "site.css").write_text(".lc-board { }\nsvg.board .citizen { }\n")
     (tmp_path / "django.po").write_text('msgid "Pays de Cocagne"\nmsgid "2–2 Voice of the People"\n'
                                         '#: play/checks.py locale/fr/LC_MESSAGES/django.mo\n')
-    assert hits_in(["views.py", "base.html", "site.css", "django.po"], root=tmp_path) == [
+    assert hits_in(["views.py", "base.html", "site.css", "django.po"], root=tmp_path,
+                   words=["lacitta", "la citta", "cocagne", "citizen", "voice of the people", "lc_", "lc-"]) == [
         "views.py:1: from games.lacitta import page", "base.html:1: <title>La Citta</title>",
         "site.css:1: .lc-board { }", "site.css:2: svg.board .citizen { }",
         'django.po:1: msgid "Pays de Cocagne"', 'django.po:2: msgid "2–2 Voice of the People"',

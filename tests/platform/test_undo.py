@@ -78,6 +78,7 @@ def check_refused(client, game, user):
         services.move_undo(game_id=game.pk, user=user, expected_version=game.version)
 
 
+@pytest.mark.slow
 def test_undo_after_every_move_type_in_random_games(client):
     tried: dict[str, int] = {}
     undone, refused = set(), set()

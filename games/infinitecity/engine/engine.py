@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kit.base import GameResult, OptionSpec
+from kit.roundtrip import json_roundtrip
 from kit.rules_engine import RulesEngine
 
 from . import moves as _moves
@@ -63,3 +64,6 @@ class InfiniteCityEngine(RulesEngine):
 
 
 ENGINE = InfiniteCityEngine()
+
+# Every invariant, and the JSON round trip (not among the engine's own ``invariants``: selfplay adds it).
+ALL_CHECKS = CHEAP + (json_roundtrip(ENGINE),)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 from kit.base import GameResult, InvalidOptions, OptionSpec
+from kit.roundtrip import json_roundtrip
 from kit.rules_engine import RulesEngine
 
 from . import moves as _moves
@@ -73,3 +74,6 @@ class LaCittaEngine(RulesEngine):
 
 
 ENGINE = LaCittaEngine()
+
+# Every invariant, and the JSON round trip (not among the engine's own ``invariants``: selfplay adds it).
+ALL_CHECKS = CHEAP + (json_roundtrip(ENGINE),)

@@ -20,6 +20,7 @@ from tests.platform.undo_checks import try_undo
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_G16_no_answer_depends_on_what_its_viewer_may_not_know(players=3, seed=31):
     users = [make_user(f"ih{seed}{i}") for i in range(players)]
     game = ic_game(users, seed=seed)

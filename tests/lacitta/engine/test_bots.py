@@ -57,6 +57,7 @@ def test_levels_are_registered_for_the_platform():
     assert LEVELS == {"greedy": choose_greedy, "expert": choose_expert}
 
 
+@pytest.mark.slow
 def test_every_level_answers_every_decision_kind_with_a_legal_move():
     """Games with random and greedy seats (both answer every decision); the expert is
     asked too, on the first decision of each kind in each game."""
@@ -82,6 +83,7 @@ def _mid_game(options, players, seed, decisions):
     return play(options, players, seed, ["greedy"] * players, max_decisions=decisions)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["greedy", "expert"])
 def test_same_view_and_seed_give_the_same_move(level):
     state = _mid_game({"edition": "modern", "expansion": "none", "setup": "beginner"}, 3, 4, 17)
@@ -133,6 +135,7 @@ def scramble(s, seat, rnd: random.Random):
     return t
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["greedy", "expert"])
 def test_hidden_cards_do_not_change_the_move(level):
     """Two states that differ only in face-down Voice cards, deck order and contents,
@@ -169,6 +172,7 @@ def test_sampled_states_agree_with_the_view():
     assert checked > 200
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_in_two_player_games():
     wins = 0
     for g in range(10):

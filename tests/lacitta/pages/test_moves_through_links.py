@@ -119,6 +119,7 @@ def play_one(client, options, players, seed, walked: set) -> None:
     assert game.status == Game.Status.FINISHED
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(3600)  # whole games through the pages: ~12 min on a quiet machine
 def test_random_games_of_every_option_set_are_played_through_the_page_links(client):
     """One test over all option sets: a rare kind (a 2–2 Voice needs neighbours) may come up in only
