@@ -10,7 +10,6 @@ from django.urls import reverse
 from django.utils import translation
 
 from .models import Notification
-from .services import notice_text
 
 # kind -> context(notification) -> dict: what the mail of that kind adds to its template's
 # context, in the reader's language. Registered by the app that sends such mails
@@ -90,3 +89,12 @@ def build(notification: Notification, *, digest_items: list[Notification] | None
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     }
     return message
+
+
+def notice_text(note: Notification) -> str:
+    """A notice's sentence, in the active language, through the game's texts."""
+    from play import texts
+
+    names = [s.display_name for s in note.game.seats.all()]
+    return texts.log_line(note.game.game_type, {"key": note.data.get("key", ""),
+                                                "params": note.data.get("params") or {}}, names, note.game.options)

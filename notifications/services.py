@@ -74,15 +74,6 @@ def notice(*, seat, game, notice, number: int) -> Notification | None:
     return note
 
 
-def notice_text(note: Notification) -> str:
-    """A notice's sentence, in the active language, through the game's texts."""
-    from play import texts
-
-    names = [s.display_name for s in note.game.seats.all()]
-    return texts.log_line(note.game.game_type, {"key": note.data.get("key", ""),
-                                                "params": note.data.get("params") or {}}, names, note.game.options)
-
-
 def reminder(*, seat, game) -> Notification | None:
     return _queue(user=seat.user, kind=Notification.Kind.REMINDER, game=game,
                   key=f"remind:{game.pk}:{seat.index}:{seat.owes_since.isoformat()}", digestible=True)

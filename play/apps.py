@@ -11,4 +11,11 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import checks  # noqa: F401  (the system check of every registered game)
+        from . import (
+            checks,  # noqa: F401  (the system check of every registered game)
+            signals,
+            tasks,
+        )
+
+        # Bot turns are queued by a receiver of the one change signal (play.changes may not import the tasks).
+        signals.game_changed.connect(tasks.queue_bots_after, dispatch_uid="games.queue_bots_after")

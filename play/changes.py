@@ -20,7 +20,6 @@ from django.db import transaction
 from kit.base import Notice
 
 from . import events, signals
-from .queue import enqueue_on_commit
 
 
 @dataclass
@@ -47,13 +46,11 @@ def change_of(game) -> Change:
 def emit(game) -> Change:
     """The end of a write: tell every receiver what it changed (see the module's docstring)."""
     from .models import Game
-    from .tasks import bots_play
 
     change = game.__dict__.pop("_change", None) or Change()
+    # Receivers: the outbox and ratings (other apps), and the bots' queue (play.tasks.queue_bots_after, connected
+    # by the app: this module may not import the tasks, which import the services that emit).
     signals.game_changed.send(sender=Game, game=game, change=change)
-    if change.bots:
-        # The version at commit time: the task does nothing if the game moved on by then.
-        enqueue_on_commit(bots_play, args_at_commit=lambda: (game.pk, game.version))
     messages = events.game_messages(game, may_act=change.may_act, notices=change.notices)
     transaction.on_commit(lambda: events.publish_game(game.pk, messages))
     return change

@@ -30,6 +30,15 @@ def bots_play(game_id: int, version: int) -> int:
     return turns.played
 
 
+def queue_bots_after(sender, game, change, **kwargs) -> None:
+    """``signals.game_changed`` receiver: the write left a bot seat owing a move, so its turn is queued once the
+    transaction commits, with the version at commit time (the task does nothing if the game moved on)."""
+    if change.bots:
+        from .queue import enqueue_on_commit
+
+        enqueue_on_commit(bots_play, args_at_commit=lambda: (game.pk, game.version))
+
+
 SWEEP_MAX_TIMEOUTS = 2000  # games queued per sweep; the rest wait a minute
 TIMEOUT_GAMES_PER_TASK = 10  # a task's worth (~50 ms); a burst still spreads over the workers
 

@@ -6,13 +6,10 @@ from __future__ import annotations
 from . import components as C
 from . import grid as G
 from .errors import illegal
+from .tiles import send_home, tiles_of, town_hall
 
 SLOTS_PER_SQUARE = {"residential", "commercial", "factory", "park", "school", "library", "museum", "metro",
                     "town_hall"}
-
-
-def tiles_of(state, d: int) -> list[dict]:
-    return [t for t in state.tiles.values() if t["d"] == d]
 
 
 def has_kind(state, d: int, kind: str) -> bool:
@@ -194,21 +191,6 @@ def store(state, d, mat: str, *, extra_tiles=()) -> bool:
                     state.materials[mat] -= 1
                     return True
     return False
-
-
-def town_hall(state, d) -> dict:
-    return next(t for t in tiles_of(state, d) if t["kind"] == "town_hall")
-
-
-def send_home(state, owner: int) -> str:
-    """A citizen of ``owner`` to its town hall, else its quarry (SC35, SC40, G8)."""
-    th = town_hall(state, owner)
-    for i, o in enumerate(th["slots"]):
-        if o is None:
-            th["slots"][i] = owner
-            return "town_hall"
-    state.seats[owner]["quarry"] += 1
-    return "quarry"
 
 
 # ------------------------------------------------------------------ validation of a new tile

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import components as C
 from . import grid as G
-from .build import send_home, tiles_of
+from .tiles import send_home, tiles_of
 
 
 def key(tid: str, i: int) -> str:

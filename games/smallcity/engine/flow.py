@@ -6,7 +6,6 @@ to keep, a pollution victim and its cemetery) sit on ``state.step["sub"]`` (a st
 
 from __future__ import annotations
 
-from kit.base import LogEntry
 from kit.rng import shuffle
 
 from . import build as B
@@ -14,10 +13,7 @@ from . import citizens as Z
 from . import components as C
 from . import grid as G
 from .errors import illegal
-
-
-def log_line(key, seat=None, visible_to=None, **params) -> LogEntry:
-    return LogEntry(f"smallcity.{key}", params, seat, tuple(visible_to) if visible_to is not None else None)
+from .logs import log_line
 
 
 def order(state) -> list[int]:

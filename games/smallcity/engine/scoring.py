@@ -7,7 +7,7 @@ from kit.base import GameResult
 from . import build as B
 from . import citizens as Z
 from . import components as C
-from .flow import log_line
+from .logs import log_line
 from .promises import promise_kept, special_kept
 from .solo import SoloOutcome, solo_rank
 

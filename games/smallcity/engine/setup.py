@@ -25,7 +25,7 @@ def new_seat(state: State, position: int) -> dict:
 
 
 def new_state(options: dict, players: int, seed: int, log: list) -> State:
-    from .flow import log_line
+    from .logs import log_line
     s = State()
     s.options = dict(options)
     s.n = players
