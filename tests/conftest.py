@@ -19,6 +19,17 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def _breakers_closed():
+    """The circuit breakers (play/breaker.py) are the process's memory of a failed Redis: a test that made the
+    broker or the cache fail must not leave the next test's work unqueued for 5 seconds."""
+    from play.breaker import BROKER, CACHE
+
+    BROKER.reset()
+    CACHE.reset()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _site_language_after_each_test():
     """A test that switched the process to French (a mail worded in its reader's language, a page asked in
     French outside a request) must not change the language of the tests that follow."""
