@@ -62,7 +62,7 @@ def _report(report_id: int | None, moderator, *, dismissing: bool = False, takin
     on it may add another (hide the message, then warn), but nobody dismisses it afterwards."""
     if report_id is None:
         return None
-    report = Report.objects.select_for_update().select_related("handled_by", "claimed_by") \
+    report = Report.objects.select_for_update(of=("self",)).select_related("handled_by", "claimed_by") \
         .filter(pk=report_id).first()
     if report is None:
         raise ServiceError(_("There is no such report."))
@@ -342,7 +342,9 @@ def _locked_sanction(moderator, sanction_id) -> Sanction:
         sanction_id = int(sanction_id)
     except (TypeError, ValueError):
         raise ServiceError(_("There is no such sanction.")) from None
-    sanction = Sanction.objects.select_for_update().select_related("user", "by").filter(pk=sanction_id).first()
+    # Locks the sanction row only: its "by" may be empty (an outer join PostgreSQL cannot lock).
+    sanction = (Sanction.objects.select_for_update(of=("self",)).select_related("user", "by")
+                .filter(pk=sanction_id).first())
     if sanction is None:
         raise ServiceError(_("There is no such sanction."))
     if not may_undo(moderator, sanction):
