@@ -122,6 +122,16 @@ class Processes:
     def run(self, argv: list[str], timeout: float = 300) -> subprocess.CompletedProcess:
         return subprocess.run(argv, cwd=ROOT, env=self.env, capture_output=True, text=True, timeout=timeout)
 
+    def install(self, timeout: float = 900) -> subprocess.CompletedProcess:
+        """`deploy/site install` in this checkout, one at a time: the deploy tests may run in two test processes
+        at once (pytest-xdist), and both would install into the same virtualenv."""
+        import fcntl
+
+        (ROOT / "var").mkdir(exist_ok=True)
+        with open(ROOT / "var" / "deploy-test-install.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            return self.run([str(ROOT / "deploy" / "site"), "install"], timeout=timeout)
+
     def stop_all(self) -> None:
         for p in self.started:
             if p.proc.poll() is None:

@@ -173,7 +173,7 @@ def test_documented_install_serves_a_game_with_bots_mails_and_a_restorable_backu
             # --- from an empty database to a site that answers ---
             start = time.monotonic()
             _admin(found.postgres_admin, f'CREATE DATABASE "{database}"')  # the DBA's step in the docs
-            install = site.run([str(ROOT / "deploy" / "site"), "install"])
+            install = site.install()
             assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
             assert "System check identified no issues" in install.stdout + install.stderr
             assert (tmp_path / "static" / "staticfiles.json").exists()  # the manifest

@@ -93,7 +93,7 @@ def test_https_install_from_the_example_env_file_behind_nginx(tmp_path):
         user="user root;" if os.geteuid() == 0 else ""))
     try:
         _admin(found.postgres_admin, f'CREATE DATABASE "{database}"')
-        install = site.run([str(ROOT / "deploy" / "site"), "install"], timeout=900)
+        install = site.install()
         assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
         assert "System check identified no issues (1 silenced)" in install.stdout + install.stderr
         site.start("web", unit_command("web"))
