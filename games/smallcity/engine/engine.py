@@ -11,6 +11,7 @@ from .flow import may_act as _may_act
 from .flow import pending as _pending
 from .hidden import redraw_hidden as _redraw_hidden
 from .hidden import reveals_hidden
+from .hidden import scramble_unknown as _scramble_unknown
 from .invariants import CHEAP
 from .params import sample_move as _sample_move
 from .scoring import game_result
@@ -86,6 +87,7 @@ class SmallCityEngine(RulesEngine):
         return game_result(state.result) if state.result is not None else None
 
     redraw_hidden = staticmethod(_redraw_hidden)
+    scramble_unknown = staticmethod(_scramble_unknown)
 
     def ending(self, state: State) -> str | None:
         return state.over_reason
