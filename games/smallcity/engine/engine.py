@@ -58,9 +58,10 @@ class SmallCityEngine(RulesEngine):
         """Contract v2 §5: options with the player count."""
         if options["victory"] != "electoral" and options["council"] != "expert":
             raise InvalidOptions("The economic, citizen and cultural victories belong to the advanced game "
-                                 "(expert council side).")
+                                 "(expert council side).", key="smallcity.error.advanced_victory")
         if players > 1 and options["difficulty"] != "citizen":
-            raise InvalidOptions("The solo difficulty applies to a one-player game only.")
+            raise InvalidOptions("The solo difficulty applies to a one-player game only.",
+                                 key="smallcity.error.solo_difficulty")
 
     def legal_moves(self, state: State, seat: int) -> list[dict]:
         return _moves.legal_moves(state, seat)
