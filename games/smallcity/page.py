@@ -63,6 +63,32 @@ PROMPTS = {
 }
 
 
+# A kind of move, as the first question of the move panel lists them.
+TYPE_LABELS = {
+    "place_town_hall": gettext_lazy("Build your town hall"),
+    "keep_promise": gettext_lazy("Keep one of your Election Promises"),
+    "keep_special": gettext_lazy("Keep one of the Special Promises drawn"),
+    "place_mayor": gettext_lazy("Put the Mayor on a street"),
+    "pick": gettext_lazy("Take a special action card"),
+    "build": gettext_lazy("Build"),
+    "council_build": gettext_lazy("Council: build a tile"),
+    "expand": gettext_lazy("Expand a building"),
+    "demolish": gettext_lazy("Demolish a building"),
+    "extend": gettext_lazy("Grow the buildable zone (one step of the size track)"),
+    "undo": gettext_lazy("Take back the last step of my plan"),
+    "done": gettext_lazy("Done"),
+    "reopen": gettext_lazy("Change my plan (until the last plan is in)"),
+    "move_citizen": gettext_lazy("Move a citizen"),
+    "income": gettext_lazy("Use a Commercial square"),
+    "income_done": gettext_lazy("No more income"),
+    "kill": gettext_lazy("Choose the citizen who dies of pollution"),
+    "cemetery": gettext_lazy("Lay the Cemetery"),
+    "council": gettext_lazy("Move a disc on the council"),
+    "pass": gettext_lazy("Pass"),
+    "skip": gettext_lazy("Skip"),
+}
+
+
 # ----------------------------------------------------------------------- the page's form of a move
 def ui_move(move: dict) -> list[dict]:
     """The page's form(s) of a legal move: a town hall by its bottom-left square, a street by its two squares
@@ -128,8 +154,7 @@ def slot_text(view: dict, key, names: list[str]) -> str:
 
 def option_label(key: str, value, view: dict, names: list[str], move: dict) -> str:
     if key == "type":
-        return texts.move_label({"type": value}, names) if value not in ("build", "council_build") else (
-            _("Build") if value == "build" else _("Council: build a tile"))
+        return str(TYPE_LABELS[value]) if value in TYPE_LABELS else texts.move_label({"type": value}, names)
     if key == "kind":
         return texts.kind_name(value)
     if key == "level":

@@ -74,7 +74,7 @@ def test_G1_rules_page_and_new_game_form_name_the_substitutes():
     rules = client.get(reverse("games:rules", args=["smallcity", "standard"])).content.decode()
     assert "house substitutes, not the published cards" in rules
     assert "residential supply" in rules and "(20, 18, 16, 14, 10)" not in rules and "20 / 18 / 16 / 14 / 10" in rules
-    form = client.get(reverse("games:new") + "?game_type=smallcity").content.decode()
+    form = client.get(reverse("games:new") + "?game=smallcity").content.decode()
     assert "house substitutes, not the published cards" in form and "Without Promises" in form
     client.cookies.load({"django_language": "fr"})
     rules_fr = client.get(reverse("games:rules", args=["smallcity", "standard"]),
