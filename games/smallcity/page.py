@@ -485,8 +485,9 @@ def latest_squares(page, d: int) -> set[int]:
 
 def districts(view: dict, page, step: dict | None) -> list[dict]:
     names, me = page.names, page.seat
-    order = ([me] if me is not None else []) + [s for s in range(view["players_count"]) if s != me]
     placing_mayor = step is not None and view["phase"] == "mayor"
+    first = view["host"] if placing_mayor else me  # the district the move is made on comes first
+    order = ([first] if first is not None else []) + [s for s in range(view["players_count"]) if s != first]
     out = []
     planned = view.get("planned")
     for d in order:
