@@ -7,8 +7,8 @@ column letter and a row number from the bottom-left corner of the district (``B3
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.smallcity.engine import components as C
@@ -195,7 +195,8 @@ MESSAGES = {
     "smallcity.arrivals": gettext_lazy("%(count)s come to %(seat)s's town hall."),
     "smallcity.new_homes": gettext_lazy("%(count)s come from %(seat)s's quarry to their new homes."),
     "smallcity.income": gettext_lazy("Income: %(seat)s uses a %(slot)s square: %(gain)s."),
-    "smallcity.produced": gettext_lazy("%(seat)s's factory in %(district)s's district produces %(material)s%(stored)s."),
+    "smallcity.produced": gettext_lazy("%(seat)s's factory in %(district)s's district produces "
+                                       "%(material)s%(stored)s."),
     "smallcity.tourist_income": gettext_lazy("%(seat)s earns %(money)s from tourists."),
     "smallcity.votes": gettext_lazy("Vote: %(seat)s gains %(votes)s votes."),
     "smallcity.pollution": gettext_lazy("Pollution: %(seat)s generates %(generated)s; their pollution is %(level)s%%."),
@@ -316,7 +317,8 @@ def plan_step_text(step: dict) -> str:
     t = step.get("type") if isinstance(step, dict) else None
     if t == "build":
         return _("a %(kind)s (level %(level)s) on %(squares)s") % {
-            "kind": kind_name(step.get("kind")), "level": step.get("level"), "squares": squares_text(step.get("squares"))}
+            "kind": kind_name(step.get("kind")), "level": step.get("level"),
+            "squares": squares_text(step.get("squares"))}
     if t == "expand":
         return _("expands a building onto %(square)s") % {"square": square_name(step.get("square"))}
     if t == "demolish":
@@ -422,7 +424,8 @@ def move_label(move: dict, names: list[str]) -> str:
             text += " " + _("on %(squares)s") % {"squares": squares_text(move["squares"])}
         return text
     if t == "expand":
-        return _("Expand %(tile)s onto %(square)s") % {"tile": move.get("tile"), "square": square_name(move.get("square"))}
+        return _("Expand %(tile)s onto %(square)s") % {"tile": move.get("tile"),
+                                                        "square": square_name(move.get("square"))}
     if t == "demolish":
         return _("Demolish %(tile)s") % {"tile": move.get("tile")}
     if t == "extend":
