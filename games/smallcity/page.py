@@ -503,7 +503,9 @@ def districts(view: dict, page, step: dict | None) -> list[dict]:
         pic = svg.district(view, d, names, tiles=tiles, side=side, targets=step["targets"] if active else None,
                            selected=step["selected"] if active else set(),
                            marks=set() if page.replay else latest_squares(page, d), label=label)
-        out.append({"seat": d, "title": title, "svg": pic, "mine": d == me, "active": active,
+        copy = svg.district(view, d, names, tiles=tiles, side=side, targets=step["targets"] if active else None,
+                            selected=step["selected"] if active else set(), label=label) if active else None
+        out.append({"seat": d, "title": title, "svg": pic, "svg_copy": copy, "mine": d == me, "active": active,
                     "host": view.get("host") == d, "colour": page.colours[d], "letter": svg.seat_letter(d),
                     "cemeteries": len(view["seats"][d]["cemeteries"])})
     return out
@@ -516,6 +518,7 @@ def context(page) -> dict:
         step = move_step(page.legal_moves, page.step, view, names, page.base_url)
     result = view.get("result")
     waiting = [names[s] for s in view["pending"]]
+    boards = districts(view, page, step)
     return {
         "sc": view,
         "sc_step": step,
@@ -528,7 +531,8 @@ def context(page) -> dict:
         "sc_circle": circle(view, names),
         "sc_council": council(view, names, colours),
         "sc_secrets": secrets(view),
-        "sc_districts": districts(view, page, step),
+        "sc_districts": boards,
+        "sc_active_svg": next((d["svg_copy"] for d in boards if d["active"] and step and step["targets"]), None),
         "sc_kinds": [(k, texts.kind_name(k), texts.POWERS[k]) for k in texts.KINDS],
         "sc_end": end_rows(view, names, colours),
         "sc_solo": solo_end(view),

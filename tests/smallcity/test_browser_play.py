@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 MARK_BODY = "() => { const b = document.querySelector('#game-body'); if (b) b.dataset.old = '1'; }"
 NEW_BODY = "() => { const b = document.querySelector('#game-body'); return b && !b.dataset.old; }"
-CHOICES = ".sc-choices a.choice:visible, svg.sc-district a.sc-target"
+CHOICES = ".sc-choices a.choice:visible, svg.sc-district a.sc-target:visible"
 QUIET = ("%22done%22", '"done"', "pass", "skip", "income_done")
 
 
