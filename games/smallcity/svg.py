@@ -167,7 +167,7 @@ def district(view: dict, d: int, names: list[str], *, tiles: list[dict] | None =
         out.append(f'<a class="sc-target" href="{escape(target.url)}" data-choice hx-get="{escape(target.url)}" '
                    f'hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" aria-label="{escape(target.title)}">'
                    f'<title>{escape(target.title)}</title>'
-                   f'<rect x="{x + 1}" y="{y + 1}" width="{S - 2}" height="{S - 2}"/></a>')
+                   f'<rect x="{x}" y="{y}" width="{S}" height="{S}"/></a>')  # the whole square: a finger's tap
     for c in range(biggest):
         out.append(f'<text class="sc-axis" x="{PAD + c * S + S / 2}" y="{n * S + 14}">{texts.COLUMNS[c]}</text>')
     for r in range(biggest):
