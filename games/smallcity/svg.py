@@ -84,7 +84,7 @@ def district(view: dict, d: int, names: list[str], *, tiles: list[dict] | None =
     def xy(q: int) -> tuple[int, int]:  # the square's top-left corner (row 1 at the bottom)
         return PAD + (q % W) * S, (n - 1 - q // W) * S
     width, height = PAD + n * S + 2, n * S + PAD
-    out = [f'<svg class="sc-district sc-cols-{biggest}" viewBox="0 0 {width} {height}" role="img" '
+    out = [f'<svg class="sc-district sc-cols-{biggest}" viewBox="0 0 {width} {height}" role="group" '
            f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
     owner = {}
     for t in tiles:
