@@ -197,6 +197,8 @@ def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict
         "result_rows": _result_rows(game, seats) if game.result else [],
         "solo_result": texts.solo_label(game),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
+        # The page waits on its game's stream and polls only without it (static/js/game_live.js).
+        "stream_url": reverse("stream-page", args=[game.pk]) if settings.GAME_PAGE_STREAM else "",
         # The tail's newest row is the game's last: whether to offer "take back" costs no query.
         "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),
         "seat_sig": _seat_signature(game),

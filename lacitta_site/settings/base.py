@@ -278,6 +278,14 @@ STREAM_RECHECK_SECONDS = float(os.environ.get("STREAM_RECHECK_SECONDS", "5"))
 STREAM_MAX_SECONDS = int(os.environ.get("STREAM_MAX_SECONDS", "3600"))
 STREAM_MAX_PER_USER = int(os.environ.get("STREAM_MAX_PER_USER", "8"))
 STREAM_MAX_PER_ADDRESS = int(os.environ.get("STREAM_MAX_PER_ADDRESS", "32"))
+# Game pages wait on their game's stream (/api/stream/pages/<id>/, play/stream_page.py) and poll only when
+# it cannot be reached. Its events carry versions and ids only, and it checks the session before each
+# one: the quiet re-check can be rarer than an API stream's. Under WSGI (gunicorn's sync workers) an open
+# page would hold a worker: served there only when PAGE_STREAM_OVER_WSGI says so, by default with DEBUG
+# (runserver; None: follow the final DEBUG, which prod.py turns off).
+GAME_PAGE_STREAM = env_bool("GAME_PAGE_STREAM", True)
+PAGE_STREAM_RECHECK_SECONDS = float(os.environ.get("PAGE_STREAM_RECHECK_SECONDS", "60"))
+PAGE_STREAM_OVER_WSGI = env_bool("PAGE_STREAM_OVER_WSGI", False) if "PAGE_STREAM_OVER_WSGI" in os.environ else None
 
 # Games one account may open per hour (the new-game page): no flooding the lobby or invitations.
 GAMES_PER_HOUR = int(os.environ.get("GAMES_PER_HOUR", "12"))
