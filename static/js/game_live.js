@@ -8,7 +8,7 @@
   var QUIET_MS = 40000;   // the stream pings every 15 s: this long without a word, it is given up
   var RETRY_MS = 60000;   // after giving up, try the stream again this much later (polling meanwhile)
   var source = null, live = false, heard = false, timer = null, retry = null;
-  var latest = null, finished = false, inFlight = 0, owed = false;
+  var latest = null, latestStatus = null, finished = false, inFlight = 0, owed = false;
   var OURS = "X-Page-Stream";
 
   function body() { return document.getElementById("game-body"); }
@@ -25,8 +25,10 @@
     owed = false;
     fetchPart(body());
   }
+  // Newer than the body shown (a move's own answer may already show a later version than the news of
+  // the moves it made: no fetch); an open game fills its seats without a new version: always asked.
   function behind(version, status) {
-    return status === "open" || (version !== null && version !== shown());
+    return status === "open" || (version !== null && shown() !== null && version > shown());
   }
   function listenFor(ms) {
     clearTimeout(timer);
@@ -48,7 +50,7 @@
       var again = heard;
       live = heard = true;
       listenFor(QUIET_MS);
-      latest = d.version;
+      latest = d.version; latestStatus = d.status;
       if (behind(d.version, d.status)) { refresh(); }
       if (again) { fetchPart(document.querySelector(".chat-lines[hx-get]")); }  // what a gap may have hidden
       if (["finished", "aborted", "cancelled"].indexOf(d.status) >= 0) { finished = true; giveUp(); }
@@ -56,7 +58,7 @@
     source.addEventListener("game", function (event) {
       var d = JSON.parse(event.data);
       listenFor(QUIET_MS);
-      latest = d.version;
+      latest = d.version; latestStatus = d.status;
       if (behind(d.version, d.status)) { refresh(); }
       if (["finished", "aborted", "cancelled"].indexOf(d.status) >= 0) { finished = true; giveUp(); }
     });
@@ -89,9 +91,15 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     var d = event.detail;
     if (d.requestConfig && d.requestConfig.gameBody) { inFlight = Math.max(0, inFlight - 1); }
+    if (!inFlight && owed && !(d.xhr && d.xhr.status === 200)) { settled(); }  // nothing swapped in
   });
-  document.addEventListener("htmx:afterSettle", function () {
-    if (!inFlight && (owed || (live && latest !== null && shown() !== null && latest > shown()))) { refresh(); }
-  });
+  // A body arrived: news heard meanwhile that it does not cover is asked for now.
+  function settled() {
+    if (inFlight) { return; }
+    var due = owed && behind(latest, latestStatus);
+    owed = false;
+    if (due) { refresh(); }
+  }
+  document.addEventListener("htmx:afterSettle", settled);
   document.addEventListener("DOMContentLoaded", open);
 })();
