@@ -1,4 +1,5 @@
-"""Who is looking at a game right now (the page polls every few seconds).
+"""Who is looking at a game right now: marked while the page's stream is open (every ping,
+``play.stream_page``), or by the page's polls when it has no stream ("still here").
 Kept in the cache (Redis in production) with a short expiry; used to skip a
 "your turn" e-mail to someone who is watching the game."""
 

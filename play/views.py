@@ -1,7 +1,8 @@
 """Pages. Thin: parse input, call a service or selector, render.
 
-The game page polls ``game_poll`` with the version it shows: an unchanged
-game answers 204 after one indexed query; a changed one answers the new
+The game page waits on its game's stream (``play.stream_page``) and asks ``game_poll`` for its new body
+when the stream tells a newer version; without the stream it polls ``game_poll`` with the version it
+shows: an unchanged game answers 204 after one indexed query; a changed one answers the new
 partials; a finished one answers 286 so htmx stops polling."""
 
 from __future__ import annotations
