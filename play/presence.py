@@ -18,3 +18,9 @@ def mark_present(game_id: int, user_id: int) -> None:
 
 def is_present(game_id: int, user_id: int) -> bool:
     return cache.get(_key(game_id, user_id)) is not None
+
+
+def mark_many(pairs) -> None:
+    """Many (game id, user id) at once, in one round trip: the stream process's open pages."""
+    if pairs:
+        cache.set_many({_key(game_id, user_id): 1 for game_id, user_id in pairs}, PRESENCE_SECONDS)

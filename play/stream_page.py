@@ -14,9 +14,10 @@ body itself, through the checks every page request makes):
 - ``ping``: every ``KEEP_ALIVE`` seconds, a named event (a comment would not reach the page's script),
   so the page can tell a live stream from one a buffering proxy holds back.
 
-Presence rides it: while the stream is open the viewer is marked as looking (``play.presence``), so
-the page no longer says "still here". The session is checked again before every event and every
-``PAGE_STREAM_RECHECK_SECONDS`` while quiet (``play.stream_guard``); the stream ends with the game.
+Presence rides it: while the stream is open the viewer is marked as looking (``play.presence``; every
+open page of the process in one round trip every 15 s), so the page no longer says "still here". The
+session is checked again before every event and every ``PAGE_STREAM_RECHECK_SECONDS`` while quiet
+(``play.stream_guard``); the stream ends with the game.
 
 Under WSGI (gunicorn's sync workers) each open page would hold a worker: it is served there only when
 ``PAGE_STREAM_OVER_WSGI`` (``runserver``, the test server); otherwise a 503 sends the page back to
@@ -25,6 +26,8 @@ polling at once."""
 from __future__ import annotations
 
 import json
+import logging
+import threading
 import time
 
 from django.conf import settings
@@ -35,6 +38,8 @@ from django.db import connection
 from . import events, presence, selectors
 from .stream import _db, _in_thread, _loop_of, _refusal, _released_when_dropped, _response, _too_many
 from .stream_guard import Credentials, Guard, admit, client_ip
+
+log = logging.getLogger(__name__)
 
 KEEP_ALIVE = 15.0  # seconds between pings (the page gives a stream up after ~2.5 of them unheard)
 
@@ -65,6 +70,51 @@ def _viewer(request):
 def _mark(game_id: int, user_id: int | None) -> None:
     if user_id is not None:
         presence.mark_present(game_id, user_id)
+
+
+class _Looking:
+    """The (game, user) of this process's open page streams, marked present together every
+    ``EVERY`` seconds by one thread in one round trip: a mark per stream would be a thread hop and a
+    Redis call each, thousands a minute with thousands of pages open."""
+
+    EVERY = presence.PRESENCE_SECONDS / 3
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._open: dict[tuple[int, int], int] = {}
+        self._thread: threading.Thread | None = None
+
+    def add(self, game_id: int, user_id: int | None) -> None:
+        if user_id is None:
+            return
+        with self._lock:
+            self._open[game_id, user_id] = self._open.get((game_id, user_id), 0) + 1
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, daemon=True, name="page-presence")
+                self._thread.start()
+
+    def remove(self, game_id: int, user_id: int | None) -> None:
+        if user_id is None:
+            return
+        with self._lock:
+            left = self._open.get((game_id, user_id), 0) - 1
+            if left > 0:
+                self._open[game_id, user_id] = left
+            else:
+                self._open.pop((game_id, user_id), None)
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(self.EVERY)
+            with self._lock:
+                pairs = list(self._open)
+            try:
+                presence.mark_many(pairs)
+            except Exception as exc:  # (presence only spares an e-mail: never worth a stream)
+                log.warning("presence not marked: %s", exc)
+
+
+LOOKING = _Looking()
 
 
 def _start(request, pk: int, loop):
@@ -105,6 +155,7 @@ def _relay_async(pk: int, sub, slot, hello: dict, guard: Guard):
     user_id = guard.credentials.user_id
 
     async def chunks():
+        LOOKING.add(pk, user_id)
         try:
             yield _frame(hello)
             if _over(hello):
@@ -116,7 +167,6 @@ def _relay_async(pk: int, sub, slot, hello: dict, guard: Guard):
                     return  # logged out, password changed, account closed: not one more event
                 if event is None:
                     if time.monotonic() >= keep_alive:
-                        await _in_thread(_mark, pk, user_id)
                         yield _frame({"type": "ping"})
                         keep_alive = time.monotonic() + KEEP_ALIVE
                     continue
@@ -126,6 +176,7 @@ def _relay_async(pk: int, sub, slot, hello: dict, guard: Guard):
                     if _over(slim):
                         return
         finally:
+            LOOKING.remove(pk, user_id)
             sub.close()
             slot.release()
 
@@ -137,6 +188,7 @@ def _relay_sync(pk: int, sub, slot, hello: dict, guard: Guard):
 
     def chunks():
         connection.close()  # a WSGI thread waits here for long: no database connection meanwhile
+        LOOKING.add(pk, user_id)
         try:
             yield _frame(hello)
             if _over(hello):
@@ -151,7 +203,6 @@ def _relay_sync(pk: int, sub, slot, hello: dict, guard: Guard):
                         return
                 if event is None:
                     if time.monotonic() >= keep_alive:
-                        _mark(pk, user_id)
                         yield _frame({"type": "ping"})
                         keep_alive = time.monotonic() + KEEP_ALIVE
                     continue
@@ -161,6 +212,7 @@ def _relay_sync(pk: int, sub, slot, hello: dict, guard: Guard):
                     if _over(slim):
                         return
         finally:
+            LOOKING.remove(pk, user_id)
             sub.close()
             slot.release()
 

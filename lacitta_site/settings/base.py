@@ -284,7 +284,7 @@ STREAM_MAX_PER_ADDRESS = int(os.environ.get("STREAM_MAX_PER_ADDRESS", "32"))
 # page would hold a worker: served there only when PAGE_STREAM_OVER_WSGI says so, by default with DEBUG
 # (runserver; None: follow the final DEBUG, which prod.py turns off).
 GAME_PAGE_STREAM = env_bool("GAME_PAGE_STREAM", True)
-PAGE_STREAM_RECHECK_SECONDS = float(os.environ.get("PAGE_STREAM_RECHECK_SECONDS", "60"))
+PAGE_STREAM_RECHECK_SECONDS = float(os.environ.get("PAGE_STREAM_RECHECK_SECONDS", "300"))
 PAGE_STREAM_OVER_WSGI = env_bool("PAGE_STREAM_OVER_WSGI", False) if "PAGE_STREAM_OVER_WSGI" in os.environ else None
 
 # Games one account may open per hour (the new-game page): no flooding the lobby or invitations.

@@ -124,6 +124,31 @@ def test_an_open_page_stream_marks_its_viewer_as_looking(asgi_server):
         page.close()
 
 
+def test_open_pages_stay_marked_as_looking_in_one_round_trip_and_stop_when_closed():
+    """The stream process marks every open page's viewer together (play.stream_page._Looking), so a
+    page open longer than the mark's 45 s still spares its player the "your turn" e-mail."""
+    from django.core.cache import cache
+
+    from play import stream_page
+
+    looking = stream_page._Looking()
+    looking.EVERY = 0.1
+    looking.add(7001, 42)
+    looking.add(7001, 42)  # a second tab
+    deadline = time.monotonic() + 5
+    while not presence.is_present(7001, 42) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert presence.is_present(7001, 42)
+    looking.remove(7001, 42)
+    cache.delete("presence:7001:42")
+    time.sleep(0.4)
+    assert presence.is_present(7001, 42)  # the other tab is still open
+    looking.remove(7001, 42)
+    cache.delete("presence:7001:42")
+    time.sleep(0.4)
+    assert not presence.is_present(7001, 42)
+
+
 def test_logging_out_ends_the_page_stream_before_the_next_move_is_told(asgi_server, settings):
     alice, bob, game = _game()
     cookies = _session(bob)
