@@ -89,6 +89,27 @@ def session_cookies(users) -> list[str]:
     return cookies
 
 
+def reused_pages():
+    """The last run's players (in order), their race games (at their versions now) and a session each."""
+    from django.contrib.auth import SESSION_KEY, get_user_model
+    from django.contrib.sessions.models import Session
+
+    from play.models import Game
+
+    users = list(get_user_model().objects.filter(username__regex=r"^s[0-9]+$").order_by("pk"))
+    session_of = {}
+    for session in Session.objects.all():
+        user_id = session.get_decoded().get(SESSION_KEY)
+        if user_id is not None:
+            session_of[int(user_id)] = f"sessionid={session.session_key}"
+    games = []
+    for game in Game.objects.filter(game_type="race").prefetch_related("seats__user").order_by("pk"):
+        seats = sorted(game.seats.all(), key=lambda s: s.index)
+        games.append((game.pk, seats[0].user, seats[1].user))
+        VERSIONS[game.pk] = game.version
+    return users, [session_of[u.pk] for u in users], games
+
+
 async def open_streams(base: str, keys: list[str], ramp: float, inbox: dict, session, pages=None):
     """One stream per key; ``inbox[user index]`` gets (arrival time, event) of each line. ``pages``: the
     game of each key's player, whose page stream is opened with the key as its session cookie."""
@@ -223,6 +244,8 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--rate", type=float, default=20.0, help="moves a second while the streams are open")
     parser.add_argument("--pages", action="store_true", help="game pages' streams, with sessions (issue 33)")
+    parser.add_argument("--reuse", action="store_true",
+                        help="--pages: the players, games and sessions the last run with this --db left")
     args = parser.parse_args()
     counts = [int(c) for c in args.streams.split(",")]
     env = bench_env(args.db)
@@ -230,13 +253,18 @@ def main() -> None:
     # Every client is 127.0.0.1 and one process: the caps per address and per player would refuse them.
     env["STREAM_MAX_PER_ADDRESS"] = "1000000"
     env["STREAM_MAX_PER_USER"] = "1000"
-    recreate_database(args.db)
-    migrate(env)
-    django_setup(env)
-    users, keys, games = setup_players(max(counts) + max(counts) % 2)
+    if args.reuse and args.pages:
+        django_setup(env)
+        users, keys, games = reused_pages()
+    else:
+        recreate_database(args.db)
+        migrate(env)
+        django_setup(env)
+        users, keys, games = setup_players(max(counts) + max(counts) % 2)
     USERS.extend(users)
-    if args.pages:
+    if args.pages and not args.reuse:
         keys = session_cookies(users)
+    if args.pages:
         game_of = {u.pk: g[0] for g in games for u in g[1:]}
         PAGES.extend(game_of[u.pk] for u in users)
     from django.db import connections
