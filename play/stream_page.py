@@ -34,6 +34,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
+from django.http import HttpResponse
 
 from . import events, presence, selectors
 from .stream import _db, _in_thread, _loop_of, _refusal, _released_when_dropped, _response, _too_many
@@ -223,7 +224,9 @@ async def page_events(request, pk: int):
     asgi = isinstance(request, ASGIRequest)
     over_wsgi = settings.PAGE_STREAM_OVER_WSGI
     if not asgi and not (settings.DEBUG if over_wsgi is None else over_wsgi):
-        return _refusal(503, "unavailable", "Game pages' streams are served by the stream process.")
+        # (for the page's EventSource, not an API client: a plain answer, no API error code)
+        return HttpResponse("Game pages' streams are served by the stream process.", status=503,
+                            content_type="text/plain")
     refused, found = await _db(request, _start, request, pk, _loop_of(request))
     if refused == "too_many":
         return _too_many()
