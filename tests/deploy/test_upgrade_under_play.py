@@ -18,6 +18,7 @@ import os
 import re
 import secrets
 import shutil
+import signal
 import subprocess
 import threading
 import time
@@ -103,7 +104,7 @@ def _wait(predicate, timeout: float, what: str):
 
 
 def git(*args: str, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, check=True, **kw)
+    return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, **{"check": True, **kw})
 
 
 def checkout_previous_release(commit: str, site: Path) -> None:
@@ -236,20 +237,32 @@ def test_upgrade_from_the_previous_release_under_play_fails_no_request(tmp_path,
             "SECRET_KEY": "upgrade-test-" + "k" * 50, "ALLOWED_HOSTS": "127.0.0.1,localhost", "SITE_URL": base,
             "DATABASE_URL": found.postgres(database), "REDIS_URL": own_redis.url, "TRUSTED_PROXY_COUNT": "1",
             "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(smtp), "EMAIL_USE_TLS": "false", "EMAIL_HOST_USER": "",
-            "EMAIL_HOST_PASSWORD": "", "WEB_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2",
+            "EMAIL_HOST_PASSWORD": "", "WEB_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1",
             "STREAM_BIND": f"127.0.0.1:{stream}", "CELERY_CONCURRENCY": "1",
         }, extra={
             "INSECURE_LOCAL": "1", "STATIC_ROOT": str(tmp_path / "static"),
             "WEB_PIDFILE": str(tmp_path / f"web-{name}.pid"),
             "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / f"metrics-{name}"),
+            "GAMES_PER_HOUR": "1000",  # a game lasts ~20 s with these moves: players open many
         }, checkout=site_dir)
         machines[name] = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "LANG": "C.UTF-8",
                           "LACITTA_ENV": str(env_file)}
     site = Processes(env=machines["a"], logs=tmp_path, cwd=site_dir)
     deploy_site = str(site_dir / "deploy" / "site")
-    (tmp_path / "nginx.conf").write_text(NGINX.format(
-        tmp=tmp_path, port=balancer, upstream=documented_upstream(web_a, web_b),
-        user="user root;" if os.geteuid() == 0 else ""))
+    def balance(down: int | None = None) -> None:
+        """nginx's configuration, with one web process taken out (`down`, docs/deploy.md) or none."""
+        upstream = documented_upstream(web_a, web_b)
+        if down:
+            upstream = re.sub(rf"(server 127\.0\.0\.1:{down}) ", r"\1 down ", upstream)
+            assert " down " in upstream, upstream
+        (tmp_path / "nginx.conf").write_text(NGINX.format(
+            tmp=tmp_path, port=balancer, upstream=upstream, user="user root;" if os.geteuid() == 0 else ""))
+
+    def reload_nginx() -> None:  # nginx -s reload: new workers with the new upstream, the old ones finish
+        os.kill(balancer_process.proc.pid, signal.SIGHUP)
+        time.sleep(2)
+
+    balance()
     stop = threading.Event()
     players: list[Player] = []
     timings: dict[str, float] = {}
@@ -274,7 +287,7 @@ def test_upgrade_from_the_previous_release_under_play_fails_no_request(tmp_path,
         with Mailbox(smtp):
             old = {**{f"{u}-a": p for u, p in start_machine("a", site_dir, "web", "worker", "mailer", "beat").items()},
                    **{f"{u}-b": p for u, p in start_machine("b", site_dir, "web", "worker").items()}}
-            site.start("nginx", [nginx, "-c", str(tmp_path / "nginx.conf"), "-p", str(tmp_path)])
+            balancer_process = site.start("nginx", [nginx, "-c", str(tmp_path / "nginx.conf"), "-p", str(tmp_path)])
             for port in (web_a, web_b):
                 _wait(lambda port=port: httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=3).status_code == 200,
                       120, f"gunicorn on {port} answering /healthz")
@@ -300,12 +313,17 @@ def test_upgrade_from_the_previous_release_under_play_fails_no_request(tmp_path,
             assert "building the virtualenv" not in release_b.stdout  # built once, by the first machine
             site.stop(old["worker-b"])
             new.update({f"{u}-b": p for u, p in start_machine("b", site_dir, "worker").items()})
-            # A unit that changed: the web processes restarted one at a time (nginx sends to the other).
+            # A unit that changed: the web processes restarted one at a time, each taken out of the balancer
+            # first (docs/deploy.md, "Two web processes or more").
             for name, port in (("a", web_a), ("b", web_b)):
+                balance(down=port)
+                reload_nginx()
                 site.stop(old[f"web-{name}"])
                 new[f"web-{name}"] = start_machine(name, site_dir, "web")["web"]
                 _wait(lambda port=port: httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=3).status_code == 200,
                       120, f"the new gunicorn on {port}")
+                balance()
+                reload_nginx()
             site.stop(old["beat-a"])  # beat last
             new["beat-a"] = start_machine("a", site_dir, "beat")["beat"]
             upgraded = time.monotonic()
