@@ -237,7 +237,7 @@ def test_upgrade_from_the_previous_release_under_play_fails_no_request(tmp_path,
             "SECRET_KEY": "upgrade-test-" + "k" * 50, "ALLOWED_HOSTS": "127.0.0.1,localhost", "SITE_URL": base,
             "DATABASE_URL": found.postgres(database), "REDIS_URL": own_redis.url, "TRUSTED_PROXY_COUNT": "1",
             "EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(smtp), "EMAIL_USE_TLS": "false", "EMAIL_HOST_USER": "",
-            "EMAIL_HOST_PASSWORD": "", "WEB_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1",
+            "EMAIL_HOST_PASSWORD": "", "WEB_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2",
             "STREAM_BIND": f"127.0.0.1:{stream}", "CELERY_CONCURRENCY": "1",
         }, extra={
             "INSECURE_LOCAL": "1", "STATIC_ROOT": str(tmp_path / "static"),
