@@ -54,8 +54,8 @@ class AccessJsonFormatter(JsonFormatter):
         for atom, name in self.FIELDS.items():
             if atom in atoms:
                 log_record[name] = atoms[atom]
-        if atoms.get("{lacitta.user_id}e"):  # lacitta_site/access_user.py: the request's user, when it had one
-            log_record["user_id"] = int(atoms["{lacitta.user_id}e"])
+        if atoms.get("{site.user_id}e"):  # lacitta_site/access_user.py: the request's user, when it had one
+            log_record["user_id"] = int(atoms["{site.user_id}e"])
         if "{remote_addr}e" in atoms and atoms["{remote_addr}e"] != atoms.get("h"):
             log_record["proxy_addr"] = atoms["{remote_addr}e"]  # the balancer's, when it is not the client
 

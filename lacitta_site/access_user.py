@@ -1,7 +1,7 @@
 """The user id in gunicorn's access line (issue 32.9): who made a request, for an operator following a report.
 
 Django's request environ is the WSGI environ gunicorn logs from (``request.META``), so the id is written
-there (``lacitta.user_id``) and deploy/gunicorn.conf.py turns it into the line's ``user_id`` field. Only
+there (``site.user_id``) and deploy/gunicorn.conf.py turns it into the line's ``user_id`` field. Only
 a user the request loaded anyway is named: polling an unchanged game reads no session, and logging must
 not add that lookup back. A user authenticated by the API's token (DRF puts it on the request) counts."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils.functional import SimpleLazyObject
 
-ENVIRON_KEY = "lacitta.user_id"
+ENVIRON_KEY = "site.user_id"
 
 
 def _note(request, user) -> None:

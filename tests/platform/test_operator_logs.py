@@ -155,7 +155,7 @@ def test_the_access_line_names_the_user_id_the_request_carried(monkeypatch):
     logger.access_log.handlers = [handler]
     environ = {"REMOTE_ADDR": "10.0.0.5", "REQUEST_METHOD": "GET", "RAW_URI": "/games/mine/",
                "PATH_INFO": "/games/mine/", "QUERY_STRING": "", "SERVER_PROTOCOL": "HTTP/1.1"}
-    logger.access(_Response(), _Request("-"), {**environ, "lacitta.user_id": "42"}, timedelta(milliseconds=3))
+    logger.access(_Response(), _Request("-"), {**environ, "site.user_id": "42"}, timedelta(milliseconds=3))
     logger.access(_Response(), _Request("-"), environ, timedelta(milliseconds=3))
     named, anonymous = (json.loads(line) for line in out.getvalue().splitlines())
     assert named["user_id"] == 42 and "user_id" not in anonymous
