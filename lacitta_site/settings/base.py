@@ -79,6 +79,8 @@ MIDDLEWARE = [
     "lacitta_site.nul_bytes.RefuseNulMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The user id in gunicorn's access line, when the request loaded its user anyway.
+    "lacitta_site.access_user.UserInAccessLog",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
