@@ -95,3 +95,41 @@ def test_every_expert_plays_a_legal_whole_game_through_the_shared_search(engine,
         moves += 1
         assert moves < 5000
     assert calls and engine.result(state) is not None
+
+
+def expert_modules():
+    """Every game folder's expert (registered or not yet: Cité and Small City are engines before pages)."""
+    import importlib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "games"
+    return [pytest.param(importlib.import_module(f"games.{p.parent.parent.name}.bots.expert"), id=p.parent.parent.name)
+            for p in sorted(root.glob("*/bots/expert.py"))]
+
+
+@pytest.mark.parametrize("module", expert_modules())
+def test_every_games_expert_module_searches_with_the_kits_search_not_a_copy(module):
+    assert module.search is kit_search.search
+    own = [name for name, obj in vars(module).items()
+           if callable(obj) and getattr(obj, "__module__", "") == module.__name__ and name in ("search", "halving_rounds")]
+    assert not own
+
+
+def test_cites_expert_decides_its_builds_through_the_shared_search(monkeypatch):
+    """Cité (not registered yet) plays a whole game against two greedy bots; its builds go through kit.search."""
+    from games.cite import measure
+    from games.cite.bots import LEVELS
+    from games.cite.bots import expert as cite_expert
+    from games.cite.engine.engine import ENGINE
+
+    calls = []
+
+    def counted(**kwargs):
+        calls.append(len(kwargs["candidates"]))
+        return kit_search.search(**kwargs)
+
+    monkeypatch.setattr(cite_expert, "search", counted)
+    choosers = {**LEVELS, "expert": cite_expert.choose_expert}
+    result = measure.play_game(ENGINE, choosers, {}, ["expert", "greedy", "greedy"], 5, 0)
+    assert len(calls) >= 5 and max(calls) >= 2
+    assert result["ranks"] and len(result["scores"]) == 3
