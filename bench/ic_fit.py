@@ -64,10 +64,16 @@ def solve(xtx: list[list[float]], xty: list[float]) -> list[float]:
 
 
 def samples(games: list[dict]):
+    """Per position and seat: features, old value and final score, each minus the position's mean over the
+    seats (only differences between seats decide a game; a game's own level of scoring is noise here)."""
     for game in games:
+        n = len(game["final"])
+        final = [y - sum(game["final"]) / n for y in game["final"]]
         for row in game["rows"]:
+            means = [sum(f[k] for f in row["f"]) / n for k in range(len(row["f"][0]))]
+            old_mean = sum(row["old"]) / n
             for seat, f in enumerate(row["f"]):
-                yield [1.0] + f, row["old"][seat], game["final"][seat]
+                yield [1.0] + [x - m for x, m in zip(f, means)], row["old"][seat] - old_mean, final[seat]
 
 
 def r2(pairs: list[tuple[float, float]]) -> float:
