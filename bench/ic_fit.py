@@ -1,10 +1,11 @@
-"""Fit the Infinite City expert's evaluation (``games/infinitecity/bots/expert_value.py``) to self-play.
+"""How much of an Infinite City seat's final score the board shows during the game (an evaluation fitted to
+self-play, issue 34).
 
     .venv/bin/python bench/ic_fit.py gen --players 4 --games 300 --seed 7001 --out /tmp/ic4.jsonl --jobs 2
     .venv/bin/python bench/ic_fit.py fit /tmp/ic4.jsonl            # coefficients and R² against the old evaluation
 
 ``gen`` plays greedy bots against each other (the level the expert meets in its targets) and writes, for every
-position where a turn is due, each seat's ``expert_value.features`` and, once the game ends, its final score.
+position where a turn is due, each seat's ``features`` and, once the game ends, its final score.
 ``fit`` solves the least squares of final score on those features (plus a constant) on the even games and
 reports R² on the odd ones, beside the R² of ``heuristics.evaluate`` (scaled by its own best line).
 Pure Python, no database, no numpy."""
@@ -20,8 +21,44 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.infinitecity.bots import choose_greedy, expert_value, heuristics
+from games.infinitecity.bots import choose_greedy, heuristics
+from games.infinitecity.bots.heuristics import MARKS, _group_sizes
 from games.infinitecity.engine.engine import ENGINE
+from games.infinitecity.engine.state import State
+
+NAMES = ("score", "pairs", "singles", "supply", "silver", "largest", "tiles",
+         "pairs_left", "singles_left", "supply_left", "tiles_left", "left")
+
+
+def features(s: State) -> list[list[float]]:
+    """Per seat: the facts ``NAMES`` lists (the ``*_left`` ones times the share of the game left)."""
+    n = s.nplayers
+    owned: list[list] = [[] for _ in range(n)]
+    bonus = [0] * n
+    silver = [0] * n
+    marks = MARKS[s.marks]
+    for xy, c in s.cells.items():
+        b, sv = marks[c[0]]
+        for i, t in enumerate(c[2]):
+            if t:
+                owned[i].append(xy)
+                if b or sv:
+                    bonus[i] += b
+                    silver[i] += sv
+    most = max(silver)
+    left = min(s.supply) / 15.0
+    out = []
+    for i in range(n):
+        sizes = _group_sizes(set(owned[i]))
+        groups = sum(g for g in sizes if g >= 3)
+        pairs = sum(1 for g in sizes if g == 2)
+        singles = sum(1 for g in sizes if g == 1)
+        score = groups + bonus[i] + (silver[i] if most >= 1 and silver[i] == most else 0)
+        tiles = len(owned[i])
+        out.append([score, pairs, singles, s.supply[i], silver[i], max(sizes, default=0), tiles,
+                    pairs * left, singles * left, s.supply[i] * left, tiles * left, left])
+    return out
+
 
 
 def one_game(task) -> dict:
@@ -32,7 +69,7 @@ def one_game(task) -> dict:
     while not ENGINE.is_over(state):
         seat = min(ENGINE.pending(state))
         if state.stage == "turn":
-            rows.append({"f": expert_value.features(state), "old": heuristics.evaluate(state)})
+            rows.append({"f": features(state), "old": heuristics.evaluate(state)})
         rng = random.Random((seed * 1_000_003 + g) * 100_003 + decision)
         move = choose_greedy(ENGINE, ENGINE.view(state, seat), ENGINE.legal_moves(state, seat), seat, rng)
         state = ENGINE.apply(state, seat, move).state
@@ -87,7 +124,7 @@ def fit(args) -> None:
     games = [json.loads(line) for path in args.files for line in open(path)]
     train = [g for g in games if g["g"] % 2 == 0]
     test = [g for g in games if g["g"] % 2 == 1]
-    k = len(expert_value.NAMES) + 1
+    k = len(NAMES) + 1
     xtx = [[0.0] * k for _ in range(k)]
     xty = [0.0] * k
     old_xy = [0.0, 0.0, 0.0, 0.0, 0.0]  # n, sx, sy, sxx, sxy for the old evaluation's line
@@ -103,7 +140,7 @@ def fit(args) -> None:
     icpt = (sy - slope * sx) / n
     new = [(sum(c * f for c, f in zip(coef, x)), y) for x, _o, y in samples(test)]
     old = [(icpt + slope * o, y) for _x, o, y in samples(test)]
-    print(json.dumps({"games": len(games), "train_positions": int(n), "names": ("const",) + expert_value.NAMES,
+    print(json.dumps({"games": len(games), "train_positions": int(n), "names": ("const",) + NAMES,
                       "coef": [round(c, 4) for c in coef], "r2_test_fitted": round(r2(new), 4),
                       "r2_test_old_scaled": round(r2(old), 4)}))
 

@@ -160,11 +160,15 @@ def test_an_experts_move_does_not_depend_on_the_clock(engine, chooser, monkeypat
     import time
 
     chosen = {}
+    ticks = iter(range(0, 10**9, 10))
+
+    def slow_clock() -> float:
+        return float(next(ticks))
+
     for slow in (False, True):
         if slow:
-            ticks = iter(range(0, 10**9, 10))
             for name in ("perf_counter", "monotonic", "time", "process_time"):
-                monkeypatch.setattr(time, name, lambda: float(next(ticks)))
+                monkeypatch.setattr(time, name, slow_clock)
         for i, state in enumerate(positions(engine, 2, 21)):
             view, legal = engine.view(state, 0), engine.legal_moves(state, 0)
             chosen.setdefault(slow, []).append(chooser(engine, view, legal, 0, random.Random(i)))

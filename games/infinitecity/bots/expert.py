@@ -38,7 +38,6 @@ from ..engine.city import placement_cells
 from ..engine.moves import current_moves
 from ..engine.state import State
 from ..engine.tiles import KIND_OF, marks_of
-from . import expert_value
 from .determinize import sample_state
 from .greedy import FAST, GREEDY, after, pick, score_moves, shortlist
 from .heuristics import DEFAULT, Weights, value
@@ -55,10 +54,10 @@ class Budget:
     to_end: int = 4           # with a seat this close to its last token (or the final round
                               # on), playouts run to the end of the game: the real result counts
     max_turns: int = 8        # … but never longer than this many turns
+    rounds: int = 1           # 2: successive halving, every candidate meets worlds/2 worlds, the better half
+                              # ``worlds`` more (the same playouts, more of them on the close contenders)
     opponents: str = "fast"   # the other seats in playouts: "fast" (``fast_move``) or "greedy" (the greedy
                               # level's own search at its FAST budget: the model of a greedy player)
-    value: str = "heuristic"  # the horizon's value: "heuristic" (``heuristics.value``) or "fitted"
-                              # (``expert_value.value``, fitted to self-play results)
 
 
 DEFAULT_BUDGET = Budget()
@@ -187,7 +186,7 @@ def playout(world: State, seat: int, move: dict, rng: random.Random, w: Weights,
             t = after(t, greedy_model(t, who, rng, w))
         else:
             t = after(t, fast_move(t, who, rng, w, b))
-    return expert_value.value(t, seat) if b.value == "fitted" else value(t, seat, w)
+    return value(t, seat, w)
 
 
 def candidates(ranked: list, b: Budget) -> list:
@@ -215,4 +214,5 @@ def choose_expert(engine, view: dict, legal: list, seat: int, rng: random.Random
         return cands[0][1]
     return search(view=view, seat=seat, rng=rng, candidates=cands, sample_world=sample_state,
                   playout=lambda world, who, move, r: playout(world, who, move, r, w, b),
-                  worlds=lambda _alive: b.worlds, plan=Plan(prior=b.prior, random_ties=True))
+                  worlds=lambda alive: b.worlds // 2 if b.rounds > 1 and alive == len(cands) else b.worlds,
+                  plan=Plan(rounds=b.rounds, prior=b.prior, random_ties=True))
