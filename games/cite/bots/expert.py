@@ -8,9 +8,11 @@ Production, so they are honoured); makes missing kinds with its transformers; bu
 its whole program for the round in one payment (one wide collection funds several buildings, CT24)
 and builds it; in the last round it turns everything it can into squares.
 
-Its game-specific parts are separate functions, for the shared search module being designed:
-``sample_state`` (the state consistent with the view: exact, Cité hides nothing), ``playout_policy``
-(a fast move for any seat, used by ``playout``), ``evaluate`` (a seat's worth in squares)."""
+Each build (or program buy) its plan picks is weighed by the shared search (``kit.search``) against the
+other buildings it could build now (``searched``): the game's parts are ``sample_world`` (the state
+consistent with the view: exact, Cité hides nothing), ``playout_policy`` (a fast move for any seat) and
+``evaluate`` (a seat's worth in squares), joined in ``playout_value``. The work is fixed by counts (one
+world, at most five candidates, a playout to the next Production), never by a clock."""
 
 from __future__ import annotations
 
