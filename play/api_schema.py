@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.urls import reverse
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
-from . import registry
+from . import api_typed_schemas, registry
 
 
 class BearerTokenScheme(OpenApiAuthenticationExtension):
@@ -32,7 +32,9 @@ def links(kind: str) -> dict[str, str]:
 
 
 def add_game_schemas(result, generator, request, public):
-    components = result.get("components", {}).get("schemas", {})
+    components = result.setdefault("components", {}).setdefault("schemas", {})
+    typed = api_typed_schemas.components()
+    components.update(typed)
     where = {
         "MoveSubmitRequest": ("move", "move"),
         "MoveSubmit": ("move", "move"),
@@ -44,6 +46,11 @@ def add_game_schemas(result, generator, request, public):
             prop["x-json-schemas"] = links(kind)
             listed = ", ".join(f"{slug}: {url}" for slug, url in links(kind).items())
             prop["description"] = f"{prop.get('description', '')} JSON Schema per game: {listed}".strip()
+    move = components.get("MoveSubmitRequest", {}).get("properties", {}).get("move")
+    if move is not None:  # typed: a generated client builds the move from its game's classes
+        for key in ("type", "additionalProperties"):
+            move.pop(key, None)
+        move["oneOf"] = typed["Move"]["oneOf"]
     detail = components.get("GameDetail", {}).get("properties", {}).get("legal_moves")
     if detail is not None:
         detail["x-json-schemas"] = links("move")
