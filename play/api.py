@@ -36,6 +36,7 @@ from rest_framework.response import Response
 from . import (
     api_schema,  # noqa: F401  (the token's OpenAPI security scheme)
     move_input,
+    registry,
     selectors,
     services,
     texts,
@@ -104,9 +105,14 @@ class GameDetailSerializer(GameSummarySerializer):
     may_act = serializers.SerializerMethodField()
     legal_moves = serializers.SerializerMethodField()
     view = serializers.SerializerMethodField()
+    answer = serializers.SerializerMethodField(help_text="full: this shape (the answer= you sent, or none).")
 
     class Meta(GameSummarySerializer.Meta):
-        fields = GameSummarySerializer.Meta.fields + ["my_seat", "pending", "may_act", "legal_moves", "view"]
+        fields = GameSummarySerializer.Meta.fields + ["my_seat", "pending", "may_act", "legal_moves", "view",
+                                                      "answer"]
+
+    def get_answer(self, game) -> str:
+        return "full"
 
     def get_my_seat(self, game) -> int | None:
         gv = self.context["gv"]
@@ -138,6 +144,7 @@ class GameDetailSerializer(GameSummarySerializer):
 class CompactAnswerSerializer(serializers.Serializer):
     """A move's answer without the view (``?answer=compact``): enough to play on."""
 
+    answer = serializers.CharField(help_text="compact: this shape (you sent answer=compact).")
     id = serializers.IntegerField()
     version = serializers.IntegerField()
     status = serializers.CharField()
@@ -183,6 +190,28 @@ class GameCreateSerializer(serializers.Serializer):
     max_seconds = serializers.IntegerField(required=False, default=7 * 86400, min_value=3600,
                                            max_value=MAX_BANK_SECONDS)
 
+    def validate(self, data):
+        """Each option named and valued as /api/game-types/ lists them; a refusal names its field
+        (``options.<name>``, or ``options`` for a name the game does not have: never the sender's text)."""
+        try:
+            engine = registry.definition(data["game_type"]).engine
+        except KeyError:
+            message = _("No game of this type (see /api/game-types/).")
+            raise serializers.ValidationError({"game_type": [message]}) from None
+        specs = {spec.name: spec for spec in engine.options}
+        problems = {}
+        for name, value in data["options"].items():
+            spec = specs.get(name)
+            if spec is None:
+                problems["options"] = [_("Unknown option; the options of this game: %(names)s.")
+                                       % {"names": ", ".join(specs) or "-"}]
+            elif isinstance(value, bool) or value not in spec.choices:
+                problems[f"options.{name}"] = [_("One of: %(choices)s.")
+                                               % {"choices": ", ".join(str(c) for c in spec.choices)}]
+        if problems:
+            raise serializers.ValidationError(problems)
+        return data
+
 
 class LogLineSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
@@ -221,6 +250,17 @@ class GamePages(PageNumberPagination):
                 parameter["description"] = (f"Games per page (default {self.page_size}; more than "
                                             f"{self.max_page_size} gives {self.max_page_size}).")
         return parameters
+
+
+# What the answer= query parameter picks; the answer's own "answer" field says which it is (the discriminator).
+ANSWER_PARAMETER = OpenApiParameter(
+    "answer", str, enum=["full", "compact"],
+    description="The answer's shape: full (default) the game as GameDetail; compact the CompactAnswer (the new "
+                "version, who owes a move and your next legal moves, without the view). The answer's own "
+                "“answer” field says which it is.")
+GAME_ANSWER = PolymorphicProxySerializer(
+    component_name="GameAnswer", resource_type_field_name="answer",
+    serializers={"full": GameDetailSerializer, "compact": CompactAnswerSerializer})
 
 
 LOG_PAGE = 500  # log rows per answer; the next ones with ?after=<last seq>
@@ -280,7 +320,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self._game()
         gv = selectors.game_view_for(game, request.user)
         if _answer(request) == "compact":
-            data = {"id": game.pk, "version": game.version, "status": game.status,
+            data = {"answer": "compact", "id": game.pk, "version": game.version, "status": game.status,
                     "my_seat": gv.seat.index if gv.seat else None, "pending": sorted(gv.pending),
                     "may_act": sorted(gv.may_act),
                     "legal_moves": gv.legal_moves, "result": game.result}
@@ -302,7 +342,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """Games I may see (public ones and mine), the most recently changed first, in pages."""
         return super().list(request, *args, **kwargs)
 
-    @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer, **error_responses(400, 429)})
+    @extend_schema(request=GameCreateSerializer, parameters=[ANSWER_PARAMETER],
+                   responses={201: GAME_ANSWER, **error_responses(400, 429)})
     def create(self, request, *args, **kwargs):
         """Open a game: against site bots (seats of kind bot: it starts at once), a challenge to players
         (invite: they accept with join or decline), or open seats anyone may join. At most GAMES_PER_HOUR
@@ -330,11 +371,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             with_limit_headers(response, limit_headers(settings.GAMES_PER_HOUR, len(opened), reset))
         return response
 
-    @extend_schema(parameters=[OpenApiParameter("answer", str, enum=["full", "compact"])],
-                   responses={200: OpenApiResponse(
-                       PolymorphicProxySerializer(component_name="GameAnswer", resource_type_field_name=None,
-                                                  serializers=[GameDetailSerializer, CompactAnswerSerializer])),
-                              **error_responses(404)})
+    @extend_schema(parameters=[ANSWER_PARAMETER], responses={200: GAME_ANSWER, **error_responses(404)})
     def retrieve(self, request, *args, **kwargs):
         """The game as the caller's seat sees it (a spectator's view for others), with its legal moves."""
         return self._detail(request)
@@ -360,13 +397,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(
         request=MoveSubmitSerializer,
-        parameters=[OpenApiParameter("answer", str, enum=["full", "compact"],
-                                     description="compact: the new version, who owes a move and your next "
-                                                 "legal moves, without the view.")],
-        responses={200: OpenApiResponse(
-            PolymorphicProxySerializer(component_name="MoveAnswer", resource_type_field_name=None,
-                                       serializers=[GameDetailSerializer, CompactAnswerSerializer]),
-            description="The game after the move, with your next legal moves (CompactAnswer with answer=compact)."),
+        parameters=[ANSWER_PARAMETER],
+        responses={200: OpenApiResponse(GAME_ANSWER, description="The game after the move, with your next "
+                                        "legal moves: GameDetail, or CompactAnswer with answer=compact."),
                    **error_responses(400, 404, 409, 429)},
     )
     @action(detail=True, methods=["post"])
@@ -418,15 +451,16 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             for r in rows
         ])
 
-    @extend_schema(request=None, responses={200: GameDetailSerializer, **error_responses(400, 404, 409)})
+    @extend_schema(request=None, parameters=[ANSWER_PARAMETER],
+                   responses={200: GAME_ANSWER, **error_responses(400, 404, 409)})
     @action(detail=True, methods=["post"])
     def resign(self, request, pk=None):
         game = self._game()
         services.game_resign(game_id=game.pk, user=request.user)
         return self._detail(request)
 
-    @extend_schema(request=UndoSerializer,
-                   responses={200: GameDetailSerializer, **error_responses(400, 403, 404, 409, 429)})
+    @extend_schema(request=UndoSerializer, parameters=[ANSWER_PARAMETER],
+                   responses={200: GAME_ANSWER, **error_responses(400, 403, 404, 409, 429)})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
         """Take back your own last move (version: the game's current one). Allowed only while nobody
@@ -447,8 +481,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return with_limit_headers(response, limit.headers())
 
     @extend_schema(
-        request=JoinSerializer,
-        responses={200: GameDetailSerializer, **error_responses(400, 404)},
+        request=JoinSerializer, parameters=[ANSWER_PARAMETER],
+        responses={200: GAME_ANSWER, **error_responses(400, 404)},
     )
     @action(detail=True, methods=["post"])
     def join(self, request, pk=None):
@@ -483,7 +517,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         services.game_decline(game_id=game.pk, user=request.user, reason=str(reason))
         return Response({"id": game.pk, "reason": reason})
 
-    @extend_schema(request=None, responses={200: GameDetailSerializer, **error_responses(400, 404)})
+    @extend_schema(request=None, parameters=[ANSWER_PARAMETER],
+                   responses={200: GAME_ANSWER, **error_responses(400, 404)})
     @action(detail=True, methods=["post"])
     def cancel(self, request, pk=None):
         """Cancel a game you opened, before it starts (a challenge nobody accepted yet)."""

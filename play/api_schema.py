@@ -54,6 +54,16 @@ def add_game_schemas(result, generator, request, public):
     detail = components.get("GameDetail", {}).get("properties", {}).get("legal_moves")
     if detail is not None:
         detail["x-json-schemas"] = links("move")
+    # The answer's shape follows answer=: each shape's "answer" is the one value that picks it (the
+    # discriminator), so a generated client parses a compact answer as CompactAnswer and a full one as GameDetail.
+    for component, value in (("GameDetail", "full"), ("CompactAnswer", "compact")):
+        if component in components:
+            answer = components[component]["properties"]["answer"]
+            answer.update({"type": "string", "enum": [value]})
+            answer.pop("readOnly", None)
+            components[component].setdefault("required", [])
+            if "answer" not in components[component]["required"]:
+                components[component]["required"].append("answer")
     if "CompactAnswer" in components:  # exactly one of GameDetail and CompactAnswer fits an answer (oneOf)
         components["CompactAnswer"]["additionalProperties"] = False
     components["StreamEvent"] = STREAM_EVENT
