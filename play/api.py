@@ -73,6 +73,42 @@ LEGAL_MOVES_SCHEMA = {
 }
 
 
+RESULT_SCHEMA = {
+    "type": "object", "nullable": True,
+    "description": "How the game ended: null until it is over. Every list is per seat, in seat order. When "
+                   "the rules end the game, scores are the game's. When players leave (resign, or time out "
+                   "under the forfeit rule) and more than one player or bot is left, a bot plays the leaver's "
+                   "seat to the end: scores are the game's, every leaver ranked after every seat that stayed. "
+                   "When at most one is left the game ends at once: every score null, the stayer ranked 1, "
+                   "the leavers after. A one-seat game left: scores [null], ranks [null], solo.won false.",
+    "properties": {
+        "scores": {"type": "array", "items": {"type": "number", "nullable": True},
+                   "description": "The game's score of each seat; null when the game ended because players "
+                                  "left (see above)."},
+        "ranks": {"type": "array", "items": {"type": "integer", "nullable": True},
+                  "description": "1 for a winner; equal ranks share; seats that left rank after every seat "
+                                 "that stayed."},
+        "details": {"type": "array", "items": {"type": "object", "additionalProperties": True},
+                    "description": "The game's breakdown of each score (empty objects when players left)."},
+        "tiebreak": {"type": "string", "nullable": True,
+                     "description": "The key of the tie-break the game applied, if any."},
+        "left": {"type": "array", "items": {"type": "integer"},
+                 "description": "The seats that resigned or forfeited."},
+        "solo": {"type": "object", "description": "A one-seat game: won or lost against the game itself, "
+                                                  "and the rank reached (a key of the game's texts).",
+                 "properties": {"won": {"type": "boolean"}, "label_key": {"type": "string"},
+                                "label_params": {"type": "object", "additionalProperties": True}}},
+        "adjudicated": {"type": "boolean", "description": "A moderator decided the result."},
+        "rated": {"type": "boolean", "description": "An adjudicated game: whether it counts for ratings."},
+    },
+}
+
+
+@extend_schema_field(RESULT_SCHEMA)
+class ResultField(serializers.JSONField):
+    """``Game.result``, documented (a resigned game's scores included)."""
+
+
 class UndoSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The game's current version (the one your move made).")
 
@@ -91,6 +127,7 @@ class SeatSerializer(serializers.ModelSerializer):
 
 class GameSummarySerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
+    result = ResultField(read_only=True, allow_null=True)
 
     class Meta:
         model = Game
@@ -152,7 +189,7 @@ class CompactAnswerSerializer(serializers.Serializer):
     pending = serializers.ListField(child=serializers.IntegerField())
     may_act = serializers.ListField(child=serializers.IntegerField())
     legal_moves = serializers.ListField(child=serializers.DictField())
-    result = serializers.DictField(allow_null=True)
+    result = ResultField(allow_null=True)
 
 
 class MoveSubmitSerializer(serializers.Serializer):

@@ -20,7 +20,8 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
         return {
             "type": "http",
             "scheme": "bearer",
-            "description": "An API token (account page or POST /api/tokens/): Authorization: Bearer <key>. "
+            "description": "An API token (account page or POST /api/tokens/): Authorization: Bearer <key> "
+            "(Authorization: Token <key> is taken too). "
             "Scopes: read, play, chat, tokens (make and revoke tokens). A new password revokes every token.",
         }
 
@@ -66,6 +67,10 @@ def add_game_schemas(result, generator, request, public):
                 components[component]["required"].append("answer")
     if "CompactAnswer" in components:  # exactly one of GameDetail and CompactAnswer fits an answer (oneOf)
         components["CompactAnswer"]["additionalProperties"] = False
+    cookie = result["components"].get("securitySchemes", {}).get("cookieAuth")
+    if cookie is not None:
+        cookie["description"] = ("The site's session (its own pages' calls): writes also need the "
+                                 "X-CSRFToken header. Programs use a token (bearerAuth).")
     components["StreamEvent"] = STREAM_EVENT
     result.setdefault("paths", {}).update(_stream_paths())
     return result
