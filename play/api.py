@@ -184,7 +184,7 @@ class CompactAnswerSerializer(serializers.Serializer):
     answer = serializers.CharField(help_text="compact: this shape (you sent answer=compact).")
     id = serializers.IntegerField()
     version = serializers.IntegerField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)  # the same StatusEnum as GameDetail's
     my_seat = serializers.IntegerField(allow_null=True)
     pending = serializers.ListField(child=serializers.IntegerField())
     may_act = serializers.ListField(child=serializers.IntegerField())
