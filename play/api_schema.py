@@ -71,9 +71,40 @@ def add_game_schemas(result, generator, request, public):
     if cookie is not None:
         cookie["description"] = ("The site's session (its own pages' calls): writes also need the "
                                  "X-CSRFToken header. Programs use a token (bearerAuth).")
+    _limit_headers(result.get("paths", {}))
     components["StreamEvent"] = STREAM_EVENT
     result.setdefault("paths", {}).update(_stream_paths())
     return result
+
+
+# The operations under a sliding-window limit (play/limits.py) and what each limit is.
+LIMITED = {
+    "games_create": "games opened an hour (GAMES_PER_HOUR)",
+    "games_moves_create": "accepted moves a minute",
+    "games_undo_create": "moves taken back an hour, the pages' included",
+    "games_chat_create": "chat lines a minute, the pages' included",
+}
+
+
+def _limit_headers(paths: dict) -> None:
+    """Each limited operation's answers document the RateLimit headers they carry, a 429 also Retry-After."""
+    for item in paths.values():
+        for operation in item.values():
+            what = LIMITED.get(operation.get("operationId"))
+            if what is None:
+                continue
+            headers = {
+                "RateLimit-Limit": {"schema": {"type": "integer"}, "description": f"The limit: {what}."},
+                "RateLimit-Remaining": {"schema": {"type": "integer"}, "description": "What is left of it now."},
+                "RateLimit-Reset": {"schema": {"type": "integer"},
+                                    "description": "Seconds until the oldest counted request stops counting."},
+            }
+            for code, response in operation["responses"].items():
+                if code.startswith(("2", "4")) and code not in ("401", "403", "404", "413"):
+                    response["headers"] = dict(headers)
+                    if code == "429":
+                        response["headers"]["Retry-After"] = {
+                            "schema": {"type": "integer"}, "description": "Seconds to wait before asking again."}
 
 
 STREAM_EVENT = {

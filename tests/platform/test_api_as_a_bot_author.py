@@ -266,3 +266,49 @@ def test_the_documents_say_where_streams_are_the_credentials_and_a_resigned_game
     result = final.result.to_dict()
     assert final.status.value == "finished" and result["left"] == [0]
     assert all(isinstance(s, int | float) for s in result["scores"]) and result["ranks"][0] == 3
+
+
+def test_every_limited_answer_carries_the_headers_the_schema_documents(generated, live_server, settings):
+    """Issue 31.5: the schema documents RateLimit-* on each limited operation's answers (Retry-After on its
+    429); the answers the generated client gets carry exactly those, with a true reset once something counts."""
+    settings.CHAT_RATE = "2/m"
+    m = generated.models
+    alice, bob = make_user("alice"), make_user("bob")
+    client = _client(generated, live_server, alice)
+    documented = {}
+    for item in generated.schema["paths"].values():
+        for operation in item.values():
+            for code, response in operation["responses"].items():
+                if "headers" in response:
+                    documented.setdefault(operation["operationId"], {})[code] = set(response["headers"])
+    assert set(documented) == {"games_create", "games_moves_create", "games_undo_create", "games_chat_create"}
+
+    def check(operation: str, answer):
+        code = str(int(answer.status_code))
+        headers = documented[operation].get(code)
+        assert headers is not None, (operation, code)
+        assert {h.lower() for h in headers} <= set(answer.headers.keys()), (operation, code, dict(answer.headers))
+        assert int(answer.headers["RateLimit-Limit"]) >= int(answer.headers["RateLimit-Remaining"]) >= 0
+        return answer
+
+    bad = m.GameCreateRequest.from_dict({"game_type": "race", "options": {"target": "99"},
+                                         "seats": [{"kind": "me"}, {"kind": "invite", "username": "bob"}]})
+    check("games_create", generated.op("games_create").sync_detailed(client=client, body=bad))
+    body = m.GameCreateRequest.from_dict({"game_type": "race",
+                                          "seats": [{"kind": "me"}, {"kind": "invite", "username": "bob"}]})
+    created = check("games_create", generated.op("games_create").sync_detailed(client=client, body=body))
+    assert int(created.headers["RateLimit-Reset"]) > 0  # one game counts: a true reset, not 0
+    game_id = created.parsed.id
+    accept_all(Game.objects.get(pk=game_id), [bob])
+    moves = generated.op("games_moves_create")
+    move = m.MoveSubmitRequest(version=1, move=m.RaceMoveAdd(n=1))
+    played = check("games_moves_create", moves.sync_detailed(id=game_id, client=client, body=move))
+    assert int(played.headers["RateLimit-Reset"]) > 0
+    check("games_moves_create", moves.sync_detailed(id=game_id, client=client, body=move))  # 409
+    undo = generated.op("games_undo_create")
+    check("games_undo_create", undo.sync_detailed(id=game_id, client=client, body=m.UndoRequest(version=1)))
+    chat = importlib.import_module(f"{PACKAGE}.api.games.games_chat_create")
+    for text in ("one", "two", "three"):
+        said = check("games_chat_create", chat.sync_detailed(id=game_id, client=client,
+                                                              body=m.ChatPostRequest(text=text)))
+    assert said.status_code == 429 and int(said.headers["Retry-After"]) >= 1
