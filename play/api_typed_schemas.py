@@ -78,6 +78,8 @@ def to_openapi(schema: Any) -> tuple[Any, bool]:
                 whole &= kept
         else:
             whole = False  # prefixItems, $ref, if/then…: the game's own schema says it (x-json-schema)
+    if out.get("type") == "array" and "items" not in out:
+        out["items"] = {}  # OpenAPI 3.0 wants items on every array (a tuple's prefixItems: anything)
     if "enum" in out and "type" not in out and out["enum"] and out["enum"][0] is not None:
         out["type"] = {str: "string", bool: "boolean", int: "integer", float: "number"}.get(
             type(out["enum"][0]), "string")
