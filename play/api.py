@@ -66,10 +66,13 @@ LEGAL_MOVES_SCHEMA = {
                              "ranges": {"type": "object", "additionalProperties": RANGE_SCHEMA,
                                         "description": "Optional: field -> range. The move to send is this "
                                                        "object without “ranges”, each named field filled "
-                                                       "with a value within its range."}}},
+                                                       "with a value within its range (the game's rules "
+                                                       "may still refuse a filling: a 400)."}}},
     "description": "The caller's legal moves now, when its seat owes a decision or may act without owing "
                    "(empty otherwise): objects of the game's move schema (/api/game-types/{slug}/). A move "
-                   "with “ranges” stands for every move made by filling its fields within their ranges.",
+                   "with “ranges” stands for the moves made by filling its fields within their ranges; the "
+                   "game's rules still judge the filled move (a subset may have to be connected squares): one "
+                   "they refuse is a 400 with the game's code and changes nothing, so fill it again.",
 }
 
 
@@ -426,7 +429,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def legal_moves(self, request, pk=None):
         """Every move the caller's seat may make now: when it owes a decision (``owes``) or may act without
         owing (empty otherwise). A move with ``ranges`` stands for many: fill each named field within its
-        range (see LegalMove)."""
+        range; the game's rules may still refuse a filling (a 400 with the game's code: fill it again)."""
         game = self._game()
         gv = selectors.game_view_for(game, request.user)
         return Response({"version": game.version, "seat": gv.seat.index if gv.seat else None,
