@@ -29,15 +29,22 @@ def pascal(text: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", text) if part)
 
 
+def _python_name(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()).strip("_")
+
+
 def to_openapi(schema: Any) -> tuple[Any, bool]:
     """(the OpenAPI 3.0 form of a JSON Schema 2020-12, whether all of it was kept)."""
     if not isinstance(schema, dict):
         return {}, schema is True
     out: dict[str, Any] = {}
     whole = True
+    note = ""
     for key, value in schema.items():
         if key in ("$schema", "$id", "$comment") or (key == "description" and "enum" in schema):
             continue
+        if key == "required" and any(_python_name(n) == "d" for n in schema.get("properties", {})):
+            continue  # given as a map (below): no named fields to require
         if key == "const":
             out["enum"] = [value]
             out["default"] = value
@@ -59,6 +66,13 @@ def to_openapi(schema: Any) -> tuple[Any, bool]:
         elif key in _SUBSCHEMAS:
             out[key], kept = to_openapi(value)
             whole &= kept
+        elif key == "properties" and any(_python_name(name) == "d" for name in value):
+            # openapi-python-client's from_dict keeps the input in a variable named d, which a field named
+            # "d" overwrites (the class then cannot read any value): such an object is given as a map.
+            merged = [to_openapi(sub)[0] for sub in value.values()]
+            out["additionalProperties"] = merged[0] if all(m == merged[0] for m in merged) else {}
+            note = f"Keys: {', '.join(value)}."
+            whole = False
         elif key == "properties":
             out[key] = {}
             for name, sub in value.items():
@@ -78,6 +92,8 @@ def to_openapi(schema: Any) -> tuple[Any, bool]:
                 whole &= kept
         else:
             whole = False  # prefixItems, $ref, if/then…: the game's own schema says it (x-json-schema)
+    if note:
+        out["description"] = f"{out.get('description', '')} {note}".strip()
     if out.get("type") == "array" and "items" not in out:
         out["items"] = {}  # OpenAPI 3.0 wants items on every array (a tuple's prefixItems: anything)
     if "enum" in out and "type" not in out and out["enum"] and out["enum"][0] is not None:
