@@ -114,7 +114,7 @@ def test_a_generated_client_plays_every_game_to_the_end_with_typed_moves(generat
     types = generated.op("game_types_list").sync(client=client)
     assert {"lacitta", "infinitecity"} <= {t.slug for t in types}
     compact = generated.op("games_moves_create").GamesMovesCreateAnswer.COMPACT
-    rng = random.Random(31)
+    rng, ranged_played = random.Random(31), 0
     for game_type in types:
         slug = game_type.slug
         created = _new_game(generated, client, slug, game_type.min_players)
@@ -124,18 +124,24 @@ def test_a_generated_client_plays_every_game_to_the_end_with_typed_moves(generat
         view_class = getattr(m, f"{pascal(slug)}View")  # the documented <Game>View parses the view
         assert view_class.from_dict(game.view.to_dict()).to_dict() == game.view.to_dict()
         version, legal, status, sent = game.version, [x.to_dict() for x in game.legal_moves], game.status, 0
+        played_before = ranged_played
         while status.value == "active" and sent < 3000:
             assert legal, (slug, version)  # against bots, the game waits only for me
-            plain = [x for x in legal if "ranges" not in x]  # a range's filling may still be refused
-            picked = rng.choice(plain or legal)
-            for _attempt in range(50):  # a range describes, the rules decide: a refused filling is filled again
+            plain = [x for x in legal if "ranges" not in x]
+            ranged = [x for x in legal if "ranges" in x]
+            # A range describes, the rules decide: a refused filling (400, the game's code) is filled again,
+            # and after 20 refusals a plain move is played instead.
+            first = ranged_played == played_before  # none played in this game yet: try one
+            tries = [rng.choice(ranged)] * 20 if ranged and (not plain or first or rng.random() < 0.25) else []
+            for picked in tries + ([rng.choice(plain)] if plain else []):
                 choice = _filled(picked, rng)
                 move = generated.move_class(slug, choice["type"]).from_dict(choice)  # typed
                 assert move.to_dict() == choice
                 answer = generated.op("games_moves_create").sync(
                     id=game.id, client=client, body=m.MoveSubmitRequest(version=version, move=move),
                     answer=compact)
-                if not ("ranges" in picked and isinstance(answer, m.Error) and answer.code.startswith(slug)):
+                if not (isinstance(answer, m.Error) and answer.code.startswith(f"{slug}.") and "ranges" in picked):
+                    ranged_played += "ranges" in picked
                     break
                 assert answer.version == version  # refused: nothing changed
             assert isinstance(answer, m.CompactAnswer), (slug, answer)
@@ -149,6 +155,7 @@ def test_a_generated_client_plays_every_game_to_the_end_with_typed_moves(generat
         result = final.result.to_dict()
         assert len(result["ranks"]) == game_type.min_players and result["left"] == []
         assert Game.objects.get(pk=game.id).moves.filter(by_user__username="author").count() == sent
+    assert ranged_played > 0  # moves with ranges (the market's offers) were filled and played too
 
 
 def test_a_generated_client_reads_a_refusal_as_the_error_shape(generated, live_server):
