@@ -46,7 +46,9 @@ def add_game_schemas(result, generator, request, public):
         if prop is not None:
             prop["x-json-schemas"] = links(kind)
             listed = ", ".join(f"{slug}: {url}" for slug, url in links(kind).items())
-            prop["description"] = f"{prop.get('description', '')} JSON Schema per game: {listed}".strip()
+            typed_as = {"move": "Typed here as `<Game>Move<Type>` (one of Move).",
+                        "view": "Typed here as `<Game>View`: parse the view with the one of its game type."}[kind]
+            prop["description"] = f"{prop.get('description', '')} {typed_as} JSON Schema per game: {listed}".strip()
     move = components.get("MoveSubmitRequest", {}).get("properties", {}).get("move")
     if move is not None:  # typed: a generated client builds the move from its game's classes
         for key in ("type", "additionalProperties"):
@@ -55,6 +57,8 @@ def add_game_schemas(result, generator, request, public):
     detail = components.get("GameDetail", {}).get("properties", {}).get("legal_moves")
     if detail is not None:
         detail["x-json-schemas"] = links("move")
+        detail["description"] += (" Each item without ranges is one of its game's `<Game>Move<Type>` (e.g. "
+                                  "InfinitecityMovePlace.from_dict(item)).")
     # The answer's shape follows answer=: each shape's "answer" is the one value that picks it (the
     # discriminator), so a generated client parses a compact answer as CompactAnswer and a full one as GameDetail.
     for component, value in (("GameDetail", "full"), ("CompactAnswer", "compact")):

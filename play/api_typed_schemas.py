@@ -158,7 +158,7 @@ def components() -> dict[str, dict]:
     # One flat list (not a list of lists) so generators make one union of the move classes; no discriminator:
     # two games may both have a "pass" move, and the game is known from the address.
     out["Move"] = {
-        "description": "A move: one of the move types of the game's type (<Game>Move<Type>). The game's own "
+        "description": "A move: one of the move types of the game's type (`<Game>Move<Type>`). The game's own "
         "JSON Schema is /api/game-types/{slug}/move-schema/.",
         "oneOf": every,
     }
