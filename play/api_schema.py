@@ -58,7 +58,7 @@ def add_game_schemas(result, generator, request, public):
     if detail is not None:
         detail["x-json-schemas"] = links("move")
         detail["description"] += (" Each item without ranges is one of its game's `<Game>Move<Type>` (e.g. "
-                                  "InfinitecityMovePlace.from_dict(item)).")
+                                  "MygameMovePlace.from_dict(item) for a game mygame and its move type place).")
     # The answer's shape follows answer=: each shape's "answer" is the one value that picks it (the
     # discriminator), so a generated client parses a compact answer as CompactAnswer and a full one as GameDetail.
     for component, value in (("GameDetail", "full"), ("CompactAnswer", "compact")):

@@ -25,7 +25,7 @@ _SCHEMA_LISTS = {"oneOf", "anyOf", "allOf"}
 
 
 def pascal(text: str) -> str:
-    """A component name part: ``place_castle`` → ``PlaceCastle``, ``infinitecity`` → ``Infinitecity``."""
+    """A component name part: ``place_castle`` → ``PlaceCastle``, ``mygame`` → ``Mygame``."""
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", text) if part)
 
 
