@@ -84,6 +84,12 @@ class CiteEngine(RulesEngine):
     def may_act(self, state: State) -> set[int]:
         return _moves.may_act(state)
 
+    def scramble_unknown(self, state: State, seat: int | None, seed: int) -> State:
+        """Undo's test (kit/reveal.py): nothing in Cité is hidden from anyone (resources and offers are
+        public, and the only draw, the professions and quarters, is over before the first move), so every
+        position a seat cannot tell from this one is this one."""
+        return state.copy()
+
     def move_reveals_hidden(self, before: State, after: State) -> bool:
         return False  # nothing is hidden in Cité (resources and offers are public)
 
