@@ -86,7 +86,8 @@ def render(view: dict, *, names: list[str], colours: list[str], targets: dict | 
                                                            "power": texts.POWERS.get(b["kind"], "")}
         last = " last" if bid in marks else ""
         out.append(f'<g class="ct-b {colours[owner]}{last}" data-building="{escape(bid)}">'
-                   f'<title>{escape(title)}</title><rect x="{bx + 2}" y="{by + 2}" width="{w - 4}" height="{h - 4}" rx="4"/>')
+                   f'<title>{escape(title)}</title>'
+                   f'<rect x="{bx + 2}" y="{by + 2}" width="{w - 4}" height="{h - 4}" rx="4"/>')
         short = SHORT.get(b["kind"]) if w == CELL and h == CELL else None
         label = short or name
         size = 9 if w > CELL else 10
