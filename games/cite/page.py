@@ -99,6 +99,7 @@ def offers(view: dict, names: list[str], seat: int | None, legal: dict[str, list
             "later_give": texts.bundle_text(o["later_give"]) if o.get("later_give") else "",
             "later_get": texts.bundle_text(o["later_get"]) if o.get("later_get") else "",
             "due": o["round"] + 1, "counter_of": o.get("counter_of", ""),
+            "contract": contract_text(o, names),
             "accept": _json(answers[("accept", o["id"])]) if ("accept", o["id"]) in answers else "",
             "decline": _json(answers[("decline", o["id"])]) if ("decline", o["id"]) in answers else "",
             "cancel": _json(answers[("cancel", o["id"])]) if ("cancel", o["id"]) in answers else "",
@@ -122,6 +123,20 @@ def offers(view: dict, names: list[str], seat: int | None, legal: dict[str, list
             "mine": seat in (c["a"], c["b"]),
         })
     return {"incoming": incoming, "outgoing": outgoing, "others": others, "contracts": contracts}
+
+
+def contract_text(o: dict, names: list[str]) -> str:
+    """An offer's binding contract in words ("" when it has none)."""
+    give, get = o.get("later_give") or {}, o.get("later_get") or {}
+    if not give and not get:
+        return ""
+    words = {"due": o["round"] + 1, "a": names[o["from"]], "give": texts.bundle_text(give),
+             "get": texts.bundle_text(get)}
+    if give and get:
+        return _("binding contract at round %(due)s's Production: %(a)s gives %(give)s and gets %(get)s") % words
+    if give:
+        return _("binding contract at round %(due)s's Production: %(a)s gives %(give)s") % words
+    return _("binding contract at round %(due)s's Production: %(a)s gets %(get)s") % words
 
 
 def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, counter: bool = False) -> dict | None:
