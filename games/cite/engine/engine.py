@@ -40,6 +40,7 @@ class CiteEngine(RulesEngine):
     # CT13: the beginners' gift of 3 Gold; CT12/G13: only the introductory game exists.
     options = (OptionSpec("first_game_gift", ("no", "yes"), "no"),)
     invariants = CHEAP
+    nothing_hidden = True  # CT01: resources are open; offers are public like table talk
     # What kit.arena counts per game (a game of negotiation: are the bots trading?).
     arena_counts = {"offers": "cite.offer", "trades": "cite.accepted", "contracts_paid": "cite.contract_paid",
                     "breaches": "cite.contract_breached"}
