@@ -2,7 +2,8 @@
 size and at 390×844, clicking like people: round 1's layout by the page (building → highlighted square
 → Confirm), an offer with a binding contract made through the trading window's form and accepted from
 the other person's page, an offer the other way declined, a building built by clicks, "I am done" every
-round, the final scores. No sideways scroll on the phone."""
+round, the final scores. No sideways scroll on the phone. At desktop size every decision is taken with
+the keyboard alone (focus, Enter or Space); on the phone by taps."""
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
@@ -20,10 +21,18 @@ MARK = "() => { const b = document.querySelector('#game-body'); if (b) b.dataset
 FRESH = "() => { const b = document.querySelector('#game-body'); return b && !b.dataset.old; }"
 
 
+KEYBOARD = {"on": False}  # the desktop game is played with the keyboard alone: focus, then Enter
+
+
 def click(page, locator) -> None:
-    """Click, then wait for the game body the click asked for (not an older poll's)."""
+    """Click (or, at desktop size, focus and press Enter), then wait for the game body it asked for (not
+    an older poll's)."""
     page.evaluate(MARK)
-    locator.click()
+    if KEYBOARD["on"]:
+        locator.focus()
+        page.keyboard.press("Enter")
+    else:
+        locator.click()
     page.wait_for_function(FRESH, timeout=15000)
 
 
@@ -49,13 +58,22 @@ def lay_out(page, base, game) -> None:
 
 def send_offer(page, to: str, give: dict, get: dict, later_get: dict | None = None) -> None:
     form = page.locator("#ct-offer-form")
-    form.get_by_label(to).check()
+    if KEYBOARD["on"]:
+        form.get_by_label(to).focus()
+        page.keyboard.press("Space")
+        assert form.get_by_label(to).is_checked()
+    else:
+        form.get_by_label(to).check()
     for kind, n in give.items():
         form.locator(f"input[name='field:give:{kind}']").fill(str(n))
     for kind, n in get.items():
         form.locator(f"input[name='field:get:{kind}']").fill(str(n))
     if later_get:
-        form.locator("details.ct-later summary").click()
+        if KEYBOARD["on"]:
+            form.locator("details.ct-later summary").focus()
+            page.keyboard.press("Enter")
+        else:
+            form.locator("details.ct-later summary").click()
         for kind, n in later_get.items():
             form.locator(f"input[name='field:later_get:{kind}']").fill(str(n))
     click(page, form.get_by_role("button", name="Send the offer"))
@@ -68,6 +86,7 @@ def test_two_people_and_a_bot_trade_build_and_finish_from_the_browser(browser, l
     settings.GAME_POLL_INTERVAL_MS = 60_000  # the pages change only by these clicks (and reloads)
     viewport = {"width": 1280, "height": 800} if size == "desktop" else {"width": 390, "height": 844}
     phone = size == "phone"
+    KEYBOARD["on"] = not phone
     alice, bob = make_user(f"alice{size}"), make_user(f"bob{size}")
     game = services.game_create(creator=alice, game_type="cite", options={"first_game_gift": "yes"},
                                 seats=[SeatSpec("me"), SeatSpec("open"), SeatSpec("bot", bot_level="greedy")])

@@ -63,21 +63,26 @@ def test_ct22_two_answers_at_the_same_version_both_land_and_a_late_accept_gets_t
     assert first.status_code == 200 and second.status_code == 200, second.json()
     game.refresh_from_db()
     assert game.version == seen + 2 and game.state["offers"] == [] and game.state["contracts"][0]["b"] == 2
-    # Bob saw the offer open; it is gone now: 409 with the engine's reason, nothing changes.
+    # A second offer to both: carol takes it first; bob, who saw it open, gets the engine's reason.
+    assert post(alice, game, game.version, dict(offer, later_get={})).status_code == 200
+    game.refresh_from_db()
+    seen, ident = game.version, game.state["offers"][0]["id"]
+    assert post(carol, game, seen, {"type": "accept", "offer": ident}).status_code == 200
     late = post(bob, game, seen, {"type": "accept", "offer": ident})
     assert late.status_code == 409 and late.json()["code"] == "cite.error.offer_gone"
     assert "no longer open" in late.json()["detail"]
-    assert Game.objects.get(pk=game.pk).version == seen + 2
+    assert Game.objects.get(pk=game.pk).version == seen + 1
 
 
 def test_g12_an_offer_whose_author_traded_the_goods_away_cannot_be_accepted(window):
     game, (alice, bob, carol) = window
     kind = own(game, 0)
     held = game.state["seats"][0]["res"][kind]
-    made = post(alice, game, game.version, {"type": "offer", "to": [1], "give": {kind: held}, "get": {}})
+    made = post(alice, game, game.version, {"type": "offer", "to": [1], "give": {kind: held}, "get": {},
+                                            "later_give": {}, "later_get": {}})
     assert made.status_code == 200
-    assert post(alice, game, game.version + 1, {"type": "offer", "to": [2], "give": {kind: held},
-                                                "get": {}}).status_code == 200
+    assert post(alice, game, game.version + 1, {"type": "offer", "to": [2], "give": {kind: held}, "get": {},
+                                                "later_give": {}, "later_get": {}}).status_code == 200
     game.refresh_from_db()
     seen = game.version
     to_bob, to_carol = (o["id"] for o in game.state["offers"])
