@@ -9,10 +9,14 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from . import texts
 from .engine.board import quarter_of
 from .engine.components import MARKED
+
+BOARD_LABEL = gettext_lazy("The district sheet: four quarters around the centre")
+MARK_TITLE = gettext_lazy("Marked square: the first building of this quarter covers it")
 
 CELL = 40
 MARGIN = 2
@@ -52,8 +56,8 @@ def render(view: dict, *, names: list[str], colours: list[str], targets: dict | 
         return (y - y0) * CELL
 
     out = [f'<svg class="board ct-board ct-cols-{min(cols, 40)}" viewBox="0 0 {width} {height}" '
-           f'role="img" aria-labelledby="ct-board-title" xmlns="http://www.w3.org/2000/svg">',
-           f'<title id="ct-board-title">{escape(_("The district sheet: four quarters around the centre"))}</title>']
+           f'role="group" aria-label="{escape(str(BOARD_LABEL))}" '
+           f'xmlns="http://www.w3.org/2000/svg">']
     # Quarters, tinted by the colour of the seat that builds there (the fourth stays empty with 3 players).
     for q, (qx0, qy0, qx1, qy1) in {0: (x0, 0, -1, y1), 1: (0, 0, x1, y1), 2: (x0, y0, -1, -1),
                                     3: (0, y0, x1, -1)}.items():
@@ -74,7 +78,7 @@ def render(view: dict, *, names: list[str], colours: list[str], targets: dict | 
                f'<line class="ct-border" x1="0" y1="{py(0)}" x2="{width}" y2="{py(0)}"/>')
     for mx, my in MARKED:
         out.append(f'<rect class="ct-mark" x="{px(mx) + 4}" y="{py(my) + 4}" width="{CELL - 8}" height="{CELL - 8}">'
-                   f'<title>{escape(_("Marked square: the first building of this quarter covers it"))}</title></rect>')
+                   f'<title>{escape(str(MARK_TITLE))}</title></rect>')
     for bid, b in sorted(view["buildings"].items()):
         xs = [c[0] for c in b["cells"]]
         ys = [c[1] for c in b["cells"]]
@@ -85,8 +89,8 @@ def render(view: dict, *, names: list[str], colours: list[str], targets: dict | 
         title = _("%(name)s of %(player)s: %(power)s") % {"name": name, "player": names[owner],
                                                            "power": texts.POWERS.get(b["kind"], "")}
         last = " last" if bid in marks else ""
-        out.append(f'<g class="ct-b {colours[owner]}{last}" data-building="{escape(bid)}">'
-                   f'<title>{escape(title)}</title>'
+        out.append(f'<g class="ct-b {colours[owner]}{last}" data-building="{escape(bid)}" role="img" '
+                   f'aria-label="{escape(title)}"><title>{escape(title)}</title>'
                    f'<rect x="{bx + 2}" y="{by + 2}" width="{w - 4}" height="{h - 4}" rx="4"/>')
         short = SHORT.get(b["kind"]) if w == CELL and h == CELL else None
         label = short or name
@@ -102,10 +106,13 @@ def render(view: dict, *, names: list[str], colours: list[str], targets: dict | 
     for (sx, sy) in selected:
         out.append(f'<rect class="ct-selected" x="{px(sx) + 3}" y="{py(sy) + 3}" width="{CELL - 6}" '
                    f'height="{CELL - 6}"/>')
-    for (tx, ty), target in sorted(targets.items()):
-        out.append(f'<a class="ct-target" href="{escape(target.url)}" data-choice aria-label="{escape(target.title)}">'
-                   f'<title>{escape(target.title)}</title>'
-                   f'<rect x="{px(tx) + 2}" y="{py(ty) + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="5"/></a>')
+    for n, ((tx, ty), target) in enumerate(sorted(targets.items(), key=lambda item: (item[0][1], item[0][0]))):
+        href = escape(target.url)
+        out.append(  # one Tab stop for all the targets, the arrow keys going on (site.js)
+            f'<a class="ct-target" href="{href}" role="button" hx-get="{href}" hx-target="#game-body" '
+            f'hx-swap="outerHTML" hx-push-url="true" data-board-target tabindex="{0 if n == 0 else -1}" '
+            f'aria-label="{escape(target.title)}"><title>{escape(target.title)}</title>'
+            f'<rect x="{px(tx) + 2}" y="{py(ty) + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="5"/></a>')
     out.append("</svg>")
     return mark_safe("".join(out))
 
