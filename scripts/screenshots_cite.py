@@ -7,6 +7,7 @@ waiting for demo in round 2) at desktop size and at 390×844, demo placing a bui
 to tap highlighted), and a game between demo, rival and a greedy bot played to its end by the bots'
 levels (the final scores)."""
 
+import json
 import os
 import random
 import sys
@@ -62,7 +63,7 @@ def main(parts=("desktop", "phone", "build", "end")):
     state = ENGINE.load(game.state)
     build = next((m for m in ENGINE.legal_moves(state, 0) if m["type"] == "build"), None)
     if build is not None and "build" in parts:
-        query = '?m={"kind":"%s","type":"build"}' % build["kind"]
+        query = "?m=" + json.dumps({"kind": build["kind"], "type": "build"}, separators=(",", ":"))
         shoot(game, f"{OUT}/cite-build.png", width=1280, height=800, query=query, part=".ct-board")
     if "end" in parts:
         end = finished_game(random.Random(4).randrange(1000))
