@@ -23,7 +23,7 @@ from . import svg, texts
 from .engine.components import BUILDINGS, PROFESSIONS, RESOURCES, SQUARES, TRANSFORMERS
 from .engine.costs import cheapest_payment
 from .engine.placement import placements
-from .engine.powers import build_cost
+from .engine.powers import build_cost, linked_to_cells
 from .engine.state import State
 
 PLACING = ("place", "build")
@@ -254,7 +254,7 @@ def placing_step(legal: list[dict], partial: dict, view: dict, names: list[str],
     if turn in ("h", "v", "-"):
         here = [(m, cells) for m, cells in here if _rect(cells)[2] == turn]
     step = {"kind": kind, "name": name, "targets": {}, "target_list": [], "turns": [], "confirm": None,
-            "selected": set(), "cancel_url": base_url, "power": str(texts.POWERS.get(kind, ""))}
+            "selected": set(), "cancel_url": base_url, "power": str(texts.POWERS.get(kind, "")), "linked": set()}
     if not here:
         anchors: dict[tuple[int, int], list] = {}
         for m, cells in options:
@@ -294,6 +294,17 @@ def placing_step(legal: list[dict], partial: dict, view: dict, names: list[str],
                                    at_hand) % {"n": at_hand}
         text += " " + _("If the cost falls before your move lands (a neighbour's new Manufacture), you pay "
                         "the lower cost; it never rises above what is said here.")
+    # Adjacency links (G5: an edge, or a Paved street both touch; across quarter borders too), outlined on
+    # the sheet and said in words: what this building will work with.
+    state = _state_of(view)
+    links = sorted(linked_to_cells(state, [tuple(c) for c in cells]))
+    step["linked"] = set(links)
+    if links:
+        text += " " + _("It will be linked to: %(list)s.") % {"list": ", ".join(
+            _("%(name)s of %(player)s") % {"name": texts.building_name(view["buildings"][b]["kind"],
+                                                                        view["seats"][view["buildings"][b]["owner"]][
+                                                                            "profession"]),
+                                           "player": names[view["buildings"][b]["owner"]]} for b in links)}
     step["confirm"] = {"json": _json(move), "text": text}
     return step
 
@@ -383,7 +394,7 @@ def context(page) -> dict:
     mine = seat is not None and not page.replay
     board = svg.render(view, names=names, colours=colours, targets=step["targets"] if step else None,
                        selected=step["selected"] if step else None,
-                       marks=set() if page.replay else latest_marks(page))
+                       marks=set() if page.replay else latest_marks(page), linked=step["linked"] if step else None)
     result = view.get("result")
     return {
         "ct": view,

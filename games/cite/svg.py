@@ -40,8 +40,8 @@ def _bounds(cells) -> tuple[int, int, int, int]:
 
 
 def render(view: dict, *, names: list[str], colours: list[str], targets: dict | None = None,
-           selected: set | None = None, marks: set | None = None) -> str:
-    targets, selected, marks = targets or {}, selected or set(), marks or set()
+           selected: set | None = None, marks: set | None = None, linked: set | None = None) -> str:
+    targets, selected, marks, linked = targets or {}, selected or set(), marks or set(), linked or set()
     owner_of_quarter = {s["quarter"]: i for i, s in enumerate(view["seats"])}
     cells = [tuple(c) for b in view["buildings"].values() for c in b["cells"]]
     cells += list(targets) + [tuple(c) for c in selected] + MARKED
@@ -88,7 +88,7 @@ def render(view: dict, *, names: list[str], colours: list[str], targets: dict | 
         name = texts.building_name(b["kind"], view["seats"][owner]["profession"])
         title = _("%(name)s of %(player)s: %(power)s") % {"name": name, "player": names[owner],
                                                            "power": texts.POWERS.get(b["kind"], "")}
-        last = " last" if bid in marks else ""
+        last = (" last" if bid in marks else "") + (" linked" if bid in linked else "")
         out.append(f'<g class="ct-b {colours[owner]}{last}" data-building="{escape(bid)}" role="img" '
                    f'aria-label="{escape(title)}"><title>{escape(title)}</title>'
                    f'<rect x="{bx + 2}" y="{by + 2}" width="{w - 4}" height="{h - 4}" rx="4"/>')

@@ -199,3 +199,18 @@ def test_the_new_game_form_says_what_is_a_substitute(client, alice):
     client.force_login(alice)
     html = unescape(client.get(reverse("games:new") + "?game=cite").content.decode())
     assert "Substitutes" in unescape(html) and "advanced game" in unescape(html)
+
+
+def test_g5_the_confirmation_names_the_buildings_a_placement_will_be_linked_to(client, table):
+    """Adjacency links shown while placing (G5: an edge, or a Paved street both touch): the confirmation
+    says them and the sheet outlines them."""
+    game, users = table
+    alice = users[0]
+    target = hrefs(page(client, alice, game, '{"kind":"large_shop","type":"place"}'), "ct-target")[0]
+    lay = next(m for m in hidden_moves(page(client, alice, game, target.split("?m=")[1])) if m["type"] == "place")
+    assert post_move(client, alice, game, json.dumps(lay)).status_code == 302
+    html = page(client, alice, game, '{"kind":"bank","type":"place"}')
+    target = hrefs(html, "ct-target")[0]
+    html = page(client, alice, game, target.split("?m=")[1])
+    assert "It will be linked to: Large" in unescape(html)
+    assert 'class="ct-b red linked"' in html
