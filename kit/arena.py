@@ -12,7 +12,13 @@ The summary: per level {wins, win_rate, ci95 (Wilson 95 % interval of the win ra
 win counts as a win for every winner), mean_score, games, move_ms, cpu_ms}, shared_wins and
 seconds. ``move_ms`` is wall-clock per bot decision (whatever else the machine does);
 ``cpu_ms`` the process's CPU time for it (what the decision costs on an idle core). Forced
-moves are played by the engine and never timed."""
+moves are played by the engine and never timed.
+
+Seats that MAY act without owing (``may_act``: answer an offer made to them) are bots too: when some
+seat may act, half the decisions go to one of those (drawn from the game's own RNG), the others to the
+lowest seat that owes, so offers are answered and the game still ends (the owing seats move it on).
+An engine's ``arena_counts`` ({name: log key}) are counted per game and reported per game
+(``counts_per_game``: trades, offers… of a game of negotiation)."""
 
 from __future__ import annotations
 
@@ -22,7 +28,10 @@ import random
 import time
 
 from . import params
-from .base import Engine
+from .base import Engine, may_act
+
+MAY_ACT_SHARE = 0.5  # the share of decisions given to seats that may act, when some may
+MAX_DECISIONS = 50_000  # a bot-only game still running after this many decisions is a loop (a bot bug)
 
 
 class IllegalChoice(Exception):
@@ -36,9 +45,12 @@ def play_game(engine: Engine, choosers: dict, options: dict, levels: list[str], 
     state = engine.new_game(options, players, seed * 1_000_003 + index).state
     times: list[list[float]] = [[] for _ in range(players)]
     cpu: list[list[float]] = [[] for _ in range(players)]
+    counted = dict(getattr(engine, "arena_counts", {}) or {})
+    counts = dict.fromkeys(counted, 0)
+    turns = random.Random(seed * 1_000_003 + index)
     decision = 0
     while not engine.is_over(state):
-        seat = min(engine.pending(state))
+        seat = _next_seat(engine, state, turns)
         legal = engine.legal_moves(state, seat)
         view = engine.view(state, seat)
         rng = random.Random((seed * 1_000_003 + index) * 100_003 + decision)
@@ -50,11 +62,27 @@ def play_game(engine: Engine, choosers: dict, options: dict, levels: list[str], 
         cpu[seat].append(time.process_time() - start_cpu)
         if params.find_legal(legal, move) is None:
             raise IllegalChoice(f"level {levels[seat]} chose an illegal move: {move!r}")
-        state = engine.apply(state, seat, move).state
+        applied = engine.apply(state, seat, move)
+        for entry in applied.log if counted else ():
+            for name, key in counted.items():
+                counts[name] += entry.key == key
+        state = applied.state
         decision += 1
+        if decision > MAX_DECISIONS:
+            raise AssertionError(f"game {index} did not end in {MAX_DECISIONS} decisions (a bot loops)")
     result = engine.result(state)
     return {"index": index, "levels": levels, "scores": list(result.scores), "ranks": list(result.ranks),
-            "times": times, "cpu": cpu}
+            "times": times, "cpu": cpu, "counts": counts}
+
+
+def _next_seat(engine: Engine, state, turns: random.Random) -> int:
+    """The lowest seat that owes; with ``MAY_ACT_SHARE`` chance, when some seats may act without owing
+    (and have a move), one of those instead (always, when nobody owes)."""
+    owing = sorted(engine.pending(state))
+    optional = [s for s in sorted(may_act(engine, state) - set(owing)) if engine.legal_moves(state, s)]
+    if optional and (not owing or turns.random() < MAY_ACT_SHARE):
+        return optional[turns.randrange(len(optional))]
+    return owing[0]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> list[float] | None:
@@ -141,5 +169,9 @@ def summarise(slug: str, seats: list[str], seed: int, options: dict, jobs: int, 
             "mean_score": round(d["score"] / d["games"], 3) if d["games"] else None,
             "move_ms": ms_stats(d["times"]), "cpu_ms": ms_stats(d["cpu"]),
         }
+    names = sorted({name for r in results for name in r.get("counts", {})})
+    counts = {name: round(sum(r.get("counts", {}).get(name, 0) for r in results) / len(results), 2)
+              for name in names} if results else {}
     return {"game": slug, "games": len(results), "players": len(seats), "options": options, "seats": seats,
-            "seed": seed, "jobs": jobs, "levels": levels, "shared_wins": shared, "seconds": round(seconds, 2)}
+            "seed": seed, "jobs": jobs, "levels": levels, "shared_wins": shared, "counts_per_game": counts,
+            "seconds": round(seconds, 2)}

@@ -59,7 +59,8 @@ def _next_seat(engine: Engine, state, rnd: random.Random) -> int:
     """A seat that owes a decision; half the time, when some seats may act without owing, one of those
     (so their moves are played too, and the game still ends: the seats that owe move it on)."""
     owing = sorted(engine.pending(state))
-    optional = sorted(may_act(engine, state) - set(owing))
+    # A seat may be allowed to act and have nothing to do (no offer to answer, nothing to offer).
+    optional = [s for s in sorted(may_act(engine, state) - set(owing)) if engine.legal_moves(state, s)]
     if optional and (not owing or rnd.random() < 0.5):
         return optional[rnd.randrange(len(optional))]
     return owing[rnd.randrange(len(owing))]

@@ -60,6 +60,10 @@ class GameDefinition:
     - ``log_marks``: log key → CSS class of its line (a year's border, a phase's start).
     - ``year_start``: the log key that opens a numbered year (its ``year`` parameter), or None.
     - ``demo_options``: option sets of the games ``seed_demo`` opens (none: no demo game).
+    - ``demo_moves``: ``demo_moves(engine, state, humans) -> (seat, move) | None``, the next move one of
+      the people's seats (``humans``) makes in the first demo game, so that ``make run`` opens on a
+      position worth seeing (an offer waiting, a decision to take); None: stop. ``seed_demo`` plays them
+      through the services, as that seat's player.
     - ``schemas``: the JSON Schemas of its moves and of its view (``kit.schemas``), served by
       the API (``/api/game-types/<slug>/``) so a bot's author reads the shapes, not the engine's code.
     - ``own_words``: terms only this game has (its pieces, its context keys' prefix), which the
@@ -78,6 +82,7 @@ class GameDefinition:
     log_marks: Mapping[str, str] = field(default_factory=dict)
     year_start: str | None = None
     demo_options: tuple[dict, ...] = ()
+    demo_moves: Callable[..., tuple[int, dict] | None] | None = None
     schemas: GameSchemas | None = None
     own_words: tuple[str, ...] = ()
 

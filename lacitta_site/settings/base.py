@@ -37,7 +37,7 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 SITE_NAME = os.environ.get("SITE_NAME", "Città")
 
 # The games: one Django app each (its own folder), registered in the games registry by its AppConfig.
-GAME_APPS = ["games.lacitta", "games.infinitecity", "games.smallcity"]
+GAME_APPS = ["games.lacitta", "games.infinitecity", "games.smallcity", "games.cite"]
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -65,3 +65,35 @@ def test_wilson_interval():
     lo, hi = wilson(60, 100)
     assert 0.50 < lo < 0.51 and 0.69 < hi < 0.70  # 60 % of 100: about 50.2–69.1 %
     assert wilson(0, 10)[0] == 0 and wilson(10, 10)[1] == 1
+
+
+def test_arena_gives_seats_that_may_act_without_owing_some_decisions():
+    """Platform v2 (issue 35 point 2): in a game of offers, seats that owe nothing but may act (answer an
+    offer, make one) are bots too and get part of the decisions; the game still ends (market)."""
+    from kit import arena
+    from play import registry
+
+    engine = registry.get("market")
+    acted = {"owing": 0, "optional": 0}
+
+    class Watched:
+        def __getattr__(self, name):
+            return getattr(engine, name)
+
+        def apply(self, state, seat, move):
+            acted["owing" if seat in engine.pending(state) else "optional"] += 1
+            return engine.apply(state, seat, move)
+
+    options = engine.validate_options({}, 3)
+    result = arena.play_game(Watched(), {"random": lambda e, v, legal, s, rng: rng.choice(legal)}, options,
+                             ["random"] * 3, seed=2, index=0)
+    assert acted["optional"] > 0 and acted["owing"] > 0
+    assert sorted(result["ranks"]) and len(result["scores"]) == 3
+
+
+def test_arena_runs_cite_with_its_trading_bots_and_reports_trades_per_game():
+    _text, summary = run("--game", "cite", "--seats", "expert,greedy,greedy", "--games", "3", "--seed", "11")
+    assert summary["games"] == 3 and set(summary["levels"]) == {"expert", "greedy"}
+    counts = summary["counts_per_game"]
+    assert set(counts) == {"offers", "trades", "contracts_paid", "breaches"}
+    assert counts["offers"] > 0 and counts["trades"] > 0

@@ -54,3 +54,16 @@ def test_a_player_range_cycles_through_the_counts():
     assert summary["players"] == "2-3" and summary["games"] == 4
     with pytest.raises(ValueError, match="is empty"):
         selfplay.player_counts("4-2")
+
+
+def test_selfplay_runs_cite_with_its_may_act_seats_and_invariants():
+    """Issue 35 point 2: ``manage.py selfplay --game cite``: random games of Cité (offers and answers by
+    seats that may act without owing drawn too), the engine's invariants after every move."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("selfplay", "--game", "cite", "--players", "3-4", "--games", "4", "--seed", "3", stdout=out)
+    summary = json.loads(out.getvalue().strip().splitlines()[-1])
+    assert summary["games"] == 4 and summary["moves"] > 100

@@ -40,6 +40,10 @@ class CiteEngine(RulesEngine):
     # CT13: the beginners' gift of 3 Gold; CT12/G13: only the introductory game exists.
     options = (OptionSpec("first_game_gift", ("no", "yes"), "no"),)
     invariants = CHEAP
+    nothing_hidden = True  # CT01: resources are open; offers are public like table talk
+    # What kit.arena counts per game (a game of negotiation: are the bots trading?).
+    arena_counts = {"offers": "cite.offer", "trades": "cite.accepted", "contracts_paid": "cite.contract_paid",
+                    "breaches": "cite.contract_breached"}
 
     make_state = staticmethod(new_state)
     load_state = staticmethod(load_state)
@@ -83,6 +87,12 @@ class CiteEngine(RulesEngine):
 
     def may_act(self, state: State) -> set[int]:
         return _moves.may_act(state)
+
+    def scramble_unknown(self, state: State, seat: int | None, seed: int) -> State:
+        """Undo's test (kit/reveal.py): nothing in Cité is hidden from anyone (resources and offers are
+        public, and the only draw, the professions and quarters, is over before the first move), so every
+        position a seat cannot tell from this one is this one."""
+        return state.copy()
 
     def move_reveals_hidden(self, before: State, after: State) -> bool:
         return False  # nothing is hidden in Cité (resources and offers are public)

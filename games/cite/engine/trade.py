@@ -118,7 +118,9 @@ def _open(state, seat, to, terms, log, notices, counter_of=None) -> dict:
     state.seats[seat]["offers_made"] += 1
     log.append(LogEntry("cite.offer", {"seat": seat, **_public(offer)}, seat))
     for r in offer["to"]:
-        notices.append(Notice(r, "cite.offer_made", {"offer": offer["id"], "from": seat}))
+        # The terms travel with the notice: the mail and the page say what is offered, not only by whom.
+        terms = {f: dict(offer[f]) for f in FIELDS}
+        notices.append(Notice(r, "cite.offer_made", {"offer": offer["id"], "from": seat, **terms}))
     return offer
 
 

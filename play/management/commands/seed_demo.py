@@ -10,6 +10,8 @@ from django.core.management.base import BaseCommand
 from play import registry, services
 from play.models import Game
 
+DEMO_MOVES_MAX = 200  # a game's demo script that never says "stop" is cut here
+
 DEMO_USERS = [("demo", "demo@example.com"), ("rival", "rival@example.com")]
 DEMO_PASSWORD = "demo-password"
 
@@ -48,6 +50,8 @@ class Command(BaseCommand):
                 seats.append(services.SeatSpec("bot", bot_level="random"))
             game = services.game_create(creator=demo, game_type=definition.slug, options=first, seats=seats)
             services.game_join(game_id=game.pk, user=rival)
+            if definition.demo_moves is not None:
+                play_demo_moves(definition, game.pk)
             demo_games.append(game.pk)
             for options in more:
                 services.game_create(creator=rival, game_type=definition.slug, options=options,
@@ -59,3 +63,19 @@ class Command(BaseCommand):
             f"Demo users demo / rival / admin (password {DEMO_PASSWORD}); demo game "
             + ", ".join(f"#{pk}" for pk in demo_games) + "."
         ))
+
+
+def play_demo_moves(definition, game_id: int) -> None:
+    """The game's demo script (``GameDefinition.demo_moves``): each move made by its seat's player
+    through the services, as in play; bots answer in between as they would (Celery eager)."""
+    engine = definition.engine
+    for _ in range(DEMO_MOVES_MAX):
+        game = Game.objects.get(pk=game_id)
+        if game.status != Game.Status.ACTIVE:
+            return
+        humans = {s.index: s.user for s in game.seats.all() if s.user_id and s.kind == s.Kind.HUMAN}
+        step = definition.demo_moves(engine, engine.load(game.state), set(humans))
+        if step is None:
+            return
+        seat, move = step
+        services.move_apply(game_id=game_id, user=humans[seat], move=move, expected_version=game.version)

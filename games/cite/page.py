@@ -1,0 +1,420 @@
+"""What the Cité game page shows, from ``view(state, seat)`` and the seat's legal moves (a
+``play.page_input.PageInput``; no database): every seat's resources, squares and production; the
+district sheet; the trading window (offers made to you, your own, the others', contracts and their
+schedule; the form to make an offer, with its binding wording); construction (pick a building,
+then a highlighted square on the sheet, then confirm the cost and the payment); the other actions
+(buy squares, Bank, transformers, Market, Flea market) and "done"; the end screen.
+
+A building is placed in three steps whose choices travel in the address (``?m=``), as every game's
+move builder: ``{"type": "build", "kind": k}`` → ``…, "at": "x,y"`` → ``…, "turn": "h"|"v"`` when
+both directions fit there. Every shape is a rectangle (G2), so its top-left square and its direction
+name it."""
+
+from __future__ import annotations
+
+import json
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from play import move_builder
+
+from . import svg, texts
+from .engine.components import BUILDINGS, PROFESSIONS, RESOURCES, SQUARES, TRANSFORMERS
+from .engine.costs import cheapest_payment
+from .engine.placement import placements
+from .engine.powers import build_cost, linked_to_cells
+from .engine.state import State
+
+PLACING = ("place", "build")
+TURN_WORDS = {"h": gettext_lazy("lying across (left to right)"), "v": gettext_lazy("standing (top to bottom)")}
+
+
+def _json(move: dict) -> str:
+    return json.dumps(move, separators=(",", ":"), sort_keys=True)
+
+
+def _state_of(view: dict) -> State:
+    """The position again, from the view (nothing is hidden in Cité: the view holds the whole state)."""
+    return State.from_json({k: view[k] for k in State.__slots__ if k != "cells"})
+
+
+def _rect(cells) -> tuple[int, int, str]:
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    w, h = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    return min(xs), min(ys), "h" if w > h else "v" if h > w else "-"
+
+
+def _xy(raw) -> tuple[int, int] | None:
+    try:
+        x, y = str(raw).split(",")
+        return int(x), int(y)
+    except (TypeError, ValueError):
+        return None
+
+
+# --------------------------------------------------------------------------------- the players
+
+def players(view: dict, names: list[str], colours: list[str], seat: int | None) -> list[dict]:
+    out = []
+    for i, s in enumerate(view["seats"]):
+        forecast = view["forecast"][i]
+        out.append({
+            "seat": i, "name": names[i], "colour": colours[i], "me": i == seat,
+            "profession": str(texts.PROFESSION_NAMES[s["profession"]]),
+            "resource": texts.resource_name(PROFESSIONS[s["profession"]]), "quarter": s["quarter"] + 1,
+            "res": [(k, texts.resource_name(k), s["res"][k]) for k in RESOURCES if s["res"][k]],
+            "total": sum(s["res"].values()),
+            "bank": texts.bundle_text({k: n for k, n in s["bank"].items() if n}) if any(s["bank"].values()) else "",
+            "squares": s["squares"], "done": s["done"], "owes": i in view["pending"],
+            "may_act": i in view["may_act"], "built": forecast["score"]["built"], "score": forecast["score"]["score"],
+            "production": texts.bundle_text(forecast["production"]),
+            "guild": forecast["guild_squares"],
+            "left": sum(n * SQUARES[k] for k, n in s["left"].items()),
+        })
+    return out
+
+
+# --------------------------------------------------------------------------------- offers
+
+def _by_type(legal: list[dict]) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for m in legal:
+        out.setdefault(m["type"], []).append(m)
+    return out
+
+
+def offers(view: dict, names: list[str], seat: int | None, legal: dict[str, list[dict]]) -> dict:
+    """The open offers: made to you (with accept/decline/counter), yours (withdraw), the others' (public
+    like table talk); and every contract with its schedule and what was paid."""
+    answers = {(m["type"], m["offer"]): m for t in ("accept", "decline", "cancel", "counter")
+               for m in legal.get(t, [])}
+    incoming, outgoing, others = [], [], []
+    for o in view["offers"]:
+        row = {
+            "id": o["id"], "from": names[o["from"]], "from_seat": o["from"],
+            "to": ", ".join(names[r] for r in o["to"]),
+            "give": texts.bundle_text(o["give"]), "get": texts.bundle_text(o["get"]),
+            "later_give": texts.bundle_text(o["later_give"]) if o.get("later_give") else "",
+            "later_get": texts.bundle_text(o["later_get"]) if o.get("later_get") else "",
+            "due": o["round"] + 1, "counter_of": o.get("counter_of", ""),
+            "contract": contract_text(o, names),
+            "accept": _json(answers[("accept", o["id"])]) if ("accept", o["id"]) in answers else "",
+            "decline": _json(answers[("decline", o["id"])]) if ("decline", o["id"]) in answers else "",
+            "cancel": _json(answers[("cancel", o["id"])]) if ("cancel", o["id"]) in answers else "",
+            "counter": ("counter", o["id"]) in answers,
+            "counter_form": offer_form(answers.get(("counter", o["id"])), names, {}, counter=True),
+            "cannot_accept": seat in o["to"] and ("accept", o["id"]) not in answers,
+        }
+        if seat is not None and seat in o["to"]:
+            incoming.append(row)
+        elif o["from"] == seat:
+            outgoing.append(row)
+        else:
+            others.append(row)
+    contracts = []
+    for c in view["contracts"]:
+        paid = c.get("paid")
+        contracts.append({
+            "id": c["id"], "a": names[c["a"]], "b": names[c["b"]], "due": c["round"],
+            "a_pays": texts.bundle_text(c["a_pays"]), "b_pays": texts.bundle_text(c["b_pays"]),
+            "state": ("breached" if c.get("breached") else "paid") if paid is not None else "due",
+            "mine": seat in (c["a"], c["b"]),
+        })
+    return {"incoming": incoming, "outgoing": outgoing, "others": others, "contracts": contracts}
+
+
+def contract_text(o: dict, names: list[str]) -> str:
+    """An offer's binding contract in words ("" when it has none)."""
+    give, get = o.get("later_give") or {}, o.get("later_get") or {}
+    if not give and not get:
+        return ""
+    words = {"due": o["round"] + 1, "a": names[o["from"]], "give": texts.bundle_text(give),
+             "get": texts.bundle_text(get)}
+    if give and get:
+        return _("binding contract at round %(due)s's Production: %(a)s gives %(give)s and gets %(get)s") % words
+    if give:
+        return _("binding contract at round %(due)s's Production: %(a)s gives %(give)s") % words
+    return _("binding contract at round %(due)s's Production: %(a)s gets %(get)s") % words
+
+
+def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, counter: bool = False) -> dict | None:
+    """The form that makes an offer (or counters one): recipients, what you give now, what you want now,
+    and an optional binding contract at next round's Production."""
+    if legal_offer is None:
+        return None
+    ranges = legal_offer["ranges"]
+
+    def side(field):
+        spec = ranges.get(field)
+        if spec is None:
+            return None
+        wanted = prefill.get(field) if isinstance(prefill.get(field), dict) else {}
+        return {"name": move_builder.FIELD_PREFIX + field, "label": str(texts.FIELD_LABELS[field]),
+                "items": [{"kind": k, "label": texts.resource_name(k), "most": most,
+                           "value": wanted.get(k, 0) if isinstance(wanted.get(k, 0), int) else 0}
+                          for k, most in spec["of"].items()]}
+
+    to = ranges.get("to")
+    return {
+        "json": _json(legal_offer), "counter": counter, "offer": legal_offer.get("offer", ""),
+        "to": [{"value": json.dumps(v), "label": names[v], "checked": len(to["of"]) == 1}
+               for v in to["of"]] if to else [],
+        "to_name": move_builder.FIELD_PREFIX + "to",
+        "give": side("give"), "get": side("get"), "later_give": side("later_give"), "later_get": side("later_get"),
+        "prefilled": bool(prefill),
+    }
+
+
+# --------------------------------------------------------------------------------- construction
+
+def _placing_options(legal: list[dict], kind_filter: str | None = None) -> list[tuple[dict, list]]:
+    """(legal move, cells) for every place of every build/place move."""
+    out = []
+    for m in legal:
+        if m["type"] not in PLACING or (kind_filter and m["kind"] != kind_filter):
+            continue
+        places = m["ranges"]["cells"]["of"] if "ranges" in m else [m["cells"]]
+        for cells in places:
+            out.append((m, cells))
+    return out
+
+
+def _engine_move(m: dict, cells) -> dict:
+    move = move_builder.move_of({k: v for k, v in m.items() if k != "ranges"})
+    move["cells"] = cells
+    return move
+
+
+def buildings_to_build(legal: list[dict], view: dict, seat: int, base_url: str, chosen: str | None) -> list[dict]:
+    """The kinds that can be placed now, each a link to the step that asks where (cheapest cost first)."""
+    kinds: dict[str, dict] = {}
+    profession = view["seats"][seat]["profession"]
+    for m in legal:
+        if m["type"] not in PLACING:
+            continue
+        k = m["kind"]
+        entry = kinds.setdefault(k, {"kind": k, "name": texts.building_name(k, profession),
+                                     "power": str(texts.POWERS.get(k, "")), "squares": SQUARES[k],
+                                     "costs": set(), "left": view["seats"][seat]["left"][k],
+                                     "tag": BUILDINGS[k]["tag"],
+                                     "url": f"{base_url}?m={move_builder.encode({'type': m['type'], 'kind': k})}",
+                                     "chosen": k == chosen})
+        if "cost" in m:
+            entry["costs"].add(m["cost"])
+    for e in kinds.values():
+        costs = sorted(e.pop("costs"))
+        e["cost"] = (str(costs[0]) if len(costs) == 1 else f"{costs[0]}–{costs[-1]}") if costs else ""
+    return sorted(kinds.values(), key=lambda e: (e["squares"], e["name"]))
+
+
+def lacking(view: dict, seat: int, legal: list[dict], base_url: str) -> list[dict]:
+    """The payment helper for what you cannot build yet: the cheapest collections and what they lack,
+    with an offer drafted from it (one click fills the offer form)."""
+    if view["stage"] != "window":
+        return []
+    state = _state_of(view)
+    s = view["seats"][seat]
+    buildable = {m["kind"] for m in legal if m["type"] == "build"}
+    out = []
+    for kind, n in s["left"].items():
+        if not n or kind in buildable:
+            continue
+        places = placements(state, seat, kind)
+        if not places:
+            continue
+        cost = min(build_cost(state, kind, p) for p in places)
+        plan = cheapest_payment(s["res"], max(0, cost - s["squares"]))
+        if not plan or not plan["lacks"]:
+            continue
+        draft = {"type": "offer", "get": plan["lacks"]}
+        out.append({"name": texts.building_name(kind, s["profession"]), "cost": cost,
+                    "lacks": texts.bundle_text(plan["lacks"]),
+                    "collections": texts.collections_text(plan["collections"]),
+                    "draft_url": f"{base_url}?m={move_builder.encode(draft)}#ct-offer-form"})
+    out.sort(key=lambda e: (sum(1 for _ in e["lacks"].split(",")), e["cost"]))
+    return out[:6]
+
+
+def placing_step(legal: list[dict], partial: dict, view: dict, names: list[str], base_url: str) -> dict | None:
+    """The step of placing a building: the squares to tap, the directions, or the confirmation."""
+    t, kind = partial.get("type"), partial.get("kind")
+    if t not in PLACING or not isinstance(kind, str):
+        return None
+    options = _placing_options([m for m in legal if m["type"] == t], kind)
+    if not options:
+        return None
+    seat = view["viewer"]
+    name = texts.building_name(kind, view["seats"][seat]["profession"])
+    url = lambda p: f"{base_url}?m={move_builder.encode(p)}"  # noqa: E731
+    at = _xy(partial.get("at"))
+    turn = partial.get("turn")
+    here = [(m, cells) for m, cells in options if at is not None and _rect(cells)[:2] == at]
+    if turn in ("h", "v", "-"):
+        here = [(m, cells) for m, cells in here if _rect(cells)[2] == turn]
+    step = {"kind": kind, "name": name, "targets": {}, "target_list": [], "turns": [], "confirm": None,
+            "selected": set(), "cancel_url": base_url, "power": str(texts.POWERS.get(kind, "")), "linked": set()}
+    if not here:
+        anchors: dict[tuple[int, int], list] = {}
+        for m, cells in options:
+            x, y, _d = _rect(cells)
+            anchors.setdefault((x, y), []).append((m, cells))
+        for (x, y), found in sorted(anchors.items(), key=lambda item: (item[0][1], item[0][0])):
+            costs = sorted({m.get("cost") for m, _c in found if "cost" in m})
+            cost = ngettext(" (%(n)s square)", " (%(n)s squares)", costs[0]) % {"n": costs[0]} if costs else ""
+            title = _("Put the %(name)s with its top-left corner at %(cell)s%(cost)s") % {
+                "name": name, "cell": svg.cell_name(x, y), "cost": cost}
+            link = url({"type": t, "kind": kind, "at": f"{x},{y}"})
+            step["targets"][(x, y)] = svg.Target(link, title)
+            step["target_list"].append({"label": title, "url": link})
+        return step
+    turns = sorted({_rect(cells)[2] for _m, cells in here})
+    if len(turns) > 1:
+        for d in turns:
+            link = url({"type": t, "kind": kind, "at": partial["at"], "turn": d})
+            step["turns"].append({"label": str(TURN_WORDS.get(d, d)), "url": link})
+        step["selected"] = {at}
+        return step
+    m, cells = here[0]
+    move = _engine_move(m, cells)
+    step["selected"] = {tuple(c) for c in cells}
+    where = ", ".join(svg.cell_name(*c) for c in cells)
+    if t == "place":
+        text = _("Place the %(name)s on %(cells)s, free (round 1: you may lift it again until you are done).") % {
+            "name": name, "cells": where}
+    else:
+        at_hand = view["seats"][seat]["squares"]
+        text = _("Build the %(name)s on %(cells)s for %(cost)s. You pay %(pay)s.") % {
+            "name": name, "cells": where,
+            "cost": ngettext("%(n)s square", "%(n)s squares", m["cost"]) % {"n": m["cost"]},
+            "pay": texts.collections_text(m["pay"]) if m["pay"] else _("nothing: your squares at hand cover it")}
+        if at_hand:
+            text += " " + ngettext("(%(n)s square at hand is used first.)", "(%(n)s squares at hand are used first.)",
+                                   at_hand) % {"n": at_hand}
+        text += " " + _("If the cost falls before your move lands (a neighbour's new Manufacture), you pay "
+                        "the lower cost; it never rises above what is said here.")
+    # Adjacency links (G5: an edge, or a Paved street both touch; across quarter borders too), outlined on
+    # the sheet and said in words: what this building will work with.
+    state = _state_of(view)
+    links = sorted(linked_to_cells(state, [tuple(c) for c in cells]))
+    step["linked"] = set(links)
+    if links:
+        text += " " + _("It will be linked to: %(list)s.") % {"list": ", ".join(
+            _("%(name)s of %(player)s") % {"name": texts.building_name(view["buildings"][b]["kind"],
+                                                                        view["seats"][view["buildings"][b]["owner"]][
+                                                                            "profession"]),
+                                           "player": names[view["buildings"][b]["owner"]]} for b in links)}
+    step["confirm"] = {"json": _json(move), "text": text}
+    return step
+
+
+def lifts(legal: list[dict], view: dict) -> list[dict]:
+    seat = view["viewer"]
+    out = []
+    for m in legal:
+        if m["type"] == "lift":
+            b = view["buildings"][m["building"]]
+            out.append({"json": _json(m), "label": _("Lift the %(name)s") % {
+                "name": texts.building_name(b["kind"], view["seats"][seat]["profession"])}})
+    return out
+
+
+# --------------------------------------------------------------------------------- other actions
+
+def other_actions(legal: dict[str, list[dict]], view: dict) -> list[dict]:
+    """Buy squares, the Bank, transformers, the Market and the Flea market: each a small form."""
+    seat = view["viewer"]
+    s = view["seats"][seat]
+    out = []
+    for m in legal.get("buy", []):
+        out.append({"kind": "buy", "json": _json(m), "title": _("Buy squares ahead"),
+                    "hint": _("The cheapest collections are paid; squares not built this round are lost."),
+                    "fields": [{"type": "int", "name": move_builder.FIELD_PREFIX + "squares",
+                                "label": _("Squares"), "min": 1, "max": m["ranges"]["squares"]["max"], "value": 1}]})
+    for m in legal.get("bank", []):
+        spec = m["ranges"]["deposit"]
+        out.append({"kind": "bank", "json": _json(m), "title": _("Bank deposit"),
+                    "hint": _("Up to %(n)s resources; each later Production yields a copy of each. Set the whole "
+                              "deposit (0 everywhere takes it all back).") % {"n": spec["max_total"]},
+                    "fields": [{"type": "bundle", "name": move_builder.FIELD_PREFIX + "deposit",
+                                "items": [{"kind": k, "label": texts.resource_name(k), "most": most,
+                                           "value": s["bank"].get(k, 0)} for k, most in spec["of"].items()]}]})
+    for m in legal.get("convert", []):
+        b = view["buildings"][m["building"]]
+        out.append({"kind": "convert", "json": _json(m),
+                    "title": texts.building_name(b["kind"]), "hint": str(texts.POWERS[b["kind"]]),
+                    "fields": [{"type": "int", "name": move_builder.FIELD_PREFIX + "times", "label": _("Times"),
+                                "min": 1, "max": m["ranges"]["times"]["max"], "value": 1}]})
+    for m in legal.get("market", []):
+        give = m["ranges"]["give"]["of"]
+        out.append({"kind": "market", "json": _json(m), "title": _("Market: 4 resources → 1"),
+                    "hint": _("Give exactly 4 resources of any kinds for 1 of any kind."),
+                    "fields": [{"type": "bundle", "name": move_builder.FIELD_PREFIX + "give", "label": _("You give"),
+                                "items": [{"kind": k, "label": texts.resource_name(k), "most": most, "value": 0}
+                                          for k, most in give.items()]},
+                               {"type": "choice", "name": move_builder.FIELD_PREFIX + "get", "label": _("You get"),
+                                "choices": [(json.dumps(k), texts.resource_name(k)) for k in RESOURCES]}]})
+    for m in legal.get("flea", []):
+        out.append({"kind": "flea", "json": _json(m), "title": _("Flea market: 1 resource → 1 Gold"),
+                    "hint": _("Once per round."),
+                    "fields": [{"type": "choice", "name": move_builder.FIELD_PREFIX + "give", "label": _("You give"),
+                                "choices": [(json.dumps(k), texts.resource_name(k))
+                                            for k in m["ranges"]["give"]["of"]]}]})
+    return out
+
+
+# --------------------------------------------------------------------------------- the end
+
+def end_rows(view: dict, names: list[str], colours: list[str]) -> list[dict]:
+    result = view.get("result")
+    if not result:
+        return []
+    rows = [{**d, "seat": i, "name": names[i], "colour": colours[i], "rank": result["ranks"][i]}
+            for i, d in enumerate(result["details"])]
+    return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
+
+
+def latest_marks(page) -> set[str]:
+    out = set()
+    for line in page.last_move:
+        b = line.params.get("building")
+        if isinstance(b, str):
+            out.add(b)
+    return out
+
+
+def context(page) -> dict:
+    view, seat, names, colours = page.view, page.seat, page.names, page.colours
+    legal = page.legal_moves if not page.replay else []
+    by_type = _by_type(legal)
+    partial = move_builder.decode(page.step)
+    step = placing_step(legal, partial, view, names, page.base_url) if legal else None
+    prefill = partial if partial.get("type") == "offer" else {}
+    mine = seat is not None and not page.replay
+    board = svg.render(view, names=names, colours=colours, targets=step["targets"] if step else None,
+                       selected=step["selected"] if step else None,
+                       marks=set() if page.replay else latest_marks(page), linked=step["linked"] if step else None)
+    result = view.get("result")
+    return {
+        "ct": view,
+        "ct_svg": board,
+        "ct_seat": seat,
+        "ct_players": players(view, names, colours, seat),
+        "ct_round": view["round"],
+        "ct_stage": view["stage"],
+        "ct_offers": offers(view, names, seat if mine else None, by_type),
+        "ct_offer_form": offer_form((by_type.get("offer") or [None])[0], names, prefill) if mine else None,
+        "ct_step": step,
+        "ct_build": buildings_to_build(legal, view, seat, page.base_url, partial.get("kind")) if legal else [],
+        "ct_lifts": lifts(legal, view) if legal else [],
+        "ct_lacking": lacking(view, seat, legal, page.base_url) if legal and "done" in by_type else [],
+        "ct_actions": other_actions(by_type, view) if legal else [],
+        "ct_done": _json({"type": "done"}) if "done" in by_type else "",
+        "ct_transformers": TRANSFORMERS,
+        "ct_end": end_rows(view, names, colours),
+        "ct_end_reason": str(texts.END_REASONS.get(view.get("over_reason"), "")) if result else "",
+        "ct_tiebreak": bool(result and result.get("tiebreak")),
+        "ct_kinds": [(texts.building_name(k), SQUARES[k], str(texts.POWERS[k]), BUILDINGS[k]["tag"])
+                     for k in BUILDINGS],
+    }

@@ -1,0 +1,216 @@
+"""Cité through its pages (issue 35, "Trading by post" and "Play"): the layout placed by clicks
+(building → highlighted square → confirm), an offer made through the page's form (recipients,
+bundles, a binding contract), answered from the other seat's page (accept / decline / withdraw),
+the notices the people concerned receive, the payment helper's drafted offer, the refusals with the
+engine's reason (CT22, G12), and French pages in the rulebook's terms."""
+
+import json
+import re
+from html import unescape
+
+import pytest
+from django.urls import reverse
+
+from notifications.models import Notification
+from play import services
+from play.models import Game
+from play.services import SeatSpec
+from tests.platform.factories import accept_all, committed, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(alice, bob):
+    carol = make_user("carol")
+    with committed():
+        game = services.game_create(creator=alice, game_type="cite", options={"first_game_gift": "yes"},
+                                    seats=[SeatSpec("me"), SeatSpec("invite", username="bob"),
+                                           SeatSpec("invite", username="carol")])
+        Game.objects.filter(pk=game.pk).update(seed=5)
+        accept_all(game, [bob, carol])
+    return Game.objects.get(pk=game.pk), [alice, bob, carol]
+
+
+def page(client, user, game, step: str = "", lang: str = "en") -> str:
+    client.force_login(user)
+    url = reverse("games:detail", args=[game.pk]) + (f"?m={step}" if step else "")
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=lang)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def post_move(client, user, game, move: str, **fields):
+    client.force_login(user)
+    game.refresh_from_db()
+    data = {"version": str(game.version), "move": move, **fields}
+    return client.post(reverse("games:move", args=[game.pk]), data)
+
+
+def hrefs(html: str, cls: str = "[^\"]*") -> list[str]:
+    return [unescape(h) for h in re.findall(rf'<a class="{cls}" href="([^"]+)"', html)]
+
+
+def links(html: str) -> list[str]:
+    return [unescape(h) for h in re.findall(r'href="([^"]+)"', html)]
+
+
+def hidden_moves(html: str) -> list[dict]:
+    return [json.loads(unescape(m)) for m in re.findall(r'name="move" value="([^"]+)"', html)]
+
+
+def lay_out_by_clicks(client, user, game, seat):
+    """CT20 by the page: pick the large shop, tap the only highlighted square (the marked one), confirm;
+    then "I am done with my layout"."""
+    html = page(client, user, game)
+    link = next(h for h in links(html) if "large_shop" in h)
+    html = page(client, user, game, link.split("?m=")[1])
+    targets = hrefs(html, "ct-target")
+    assert len(targets) >= 1
+    html = page(client, user, game, targets[0].split("?m=")[1])
+    assert "Place the Large" in unescape(html) and "Confirm" in unescape(html)
+    place = next(m for m in hidden_moves(html) if m["type"] == "place")
+    assert post_move(client, user, game, json.dumps(place)).status_code == 302
+    html = page(client, user, game)
+    assert "I am done with my layout" in unescape(html)
+    assert post_move(client, user, game, json.dumps({"type": "done"})).status_code == 302
+
+
+def to_round_two(client, game, users):
+    for seat, user in enumerate(users):
+        lay_out_by_clicks(client, user, game, seat)
+    game.refresh_from_db()
+    assert game.state["round"] == 2 and game.state["stage"] == "window"
+
+
+
+def test_ct20_layout_by_clicks_then_ct22_an_offer_made_and_accepted_through_the_pages(client, table):
+    game, users = table
+    to_round_two(client, game, users)
+    alice, bob, carol = users
+    game.refresh_from_db()
+    res = [s["res"] for s in game.state["seats"]]
+    give_kind = next(k for k, n in res[0].items() if n and k != "gold")
+    want_kind = next(k for k, n in res[1].items() if n and k != "gold")
+    html = page(client, alice, game)
+    assert "Make an offer" in unescape(html) and "binding" in unescape(html).lower()
+    offer_legal = next(m for m in hidden_moves(html) if m["type"] == "offer")
+    response = post_move(client, alice, game, json.dumps(offer_legal), **{
+        "field:to": ["1"], f"field:give:{give_kind}": "2", f"field:get:{want_kind}": "1",
+        "field:later_get:gold": "1"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.state["offers"][0]["give"] == {give_kind: 2} and game.state["offers"][0]["later_get"] == {"gold": 1}
+    # Bob is told (a notice through the platform), and his page has accept/decline one click away.
+    note = Notification.objects.filter(user=bob, kind=Notification.Kind.NOTICE).latest("pk")
+    assert note.data["key"] == "cite.offer_made"
+    html = page(client, bob, game)
+    assert "Offers made to you" in unescape(html) and "Accept offer o" in unescape(html)
+    accept = next(m for m in hidden_moves(html) if m["type"] == "accept")
+    # Carol sees the offer (public like table talk) but has no button for it.
+    assert accept["offer"] in page(client, carol, game)
+    assert not any(m["type"] == "accept" for m in hidden_moves(page(client, carol, game)))
+    before = {k: dict(s["res"]) for k, s in enumerate(game.state["seats"])}
+    assert post_move(client, bob, game, json.dumps(accept)).status_code == 302
+    game.refresh_from_db()
+    after = game.state["seats"]
+    assert after[0]["res"][give_kind] == before[0][give_kind] - 2
+    assert after[1]["res"][give_kind] == before[1][give_kind] + 2
+    assert after[1]["res"][want_kind] == before[1][want_kind] - 1
+    assert after[0]["res"][want_kind] == before[0][want_kind] + 1
+    assert game.state["contracts"][0]["round"] == 3
+    assert Notification.objects.filter(user=alice, kind=Notification.Kind.NOTICE,
+                                       data__key="cite.offer_accepted").exists()
+    html = page(client, carol, game)
+    assert "Contracts" in unescape(html) and "at round 3's Production" in unescape(html)
+
+
+def test_ct22_decline_and_withdraw_through_the_pages_and_a_withdrawn_offer_is_refused_with_the_reason(client, table):
+    game, users = table
+    to_round_two(client, game, users)
+    alice, bob, carol = users
+    game.refresh_from_db()
+    kind = next(k for k, n in game.state["seats"][0]["res"].items() if n)
+    offer_legal = next(m for m in hidden_moves(page(client, alice, game)) if m["type"] == "offer")
+    post_move(client, alice, game, json.dumps(offer_legal), **{"field:to": ["1", "2"], f"field:give:{kind}": "1"})
+    html = page(client, carol, game)
+    decline = next(m for m in hidden_moves(html) if m["type"] == "decline")
+    accept_seen_by_bob = next(m for m in hidden_moves(page(client, bob, game)) if m["type"] == "accept")
+    assert post_move(client, carol, game, json.dumps(decline)).status_code == 302
+    assert Notification.objects.filter(user=alice, data__key="cite.offer_declined").exists()
+    html = page(client, alice, game)
+    assert "Your open offers" in unescape(html) and "Withdraw offer" in unescape(html)
+    cancel = next(m for m in hidden_moves(html) if m["type"] == "cancel")
+    assert post_move(client, alice, game, json.dumps(cancel)).status_code == 302
+    assert Notification.objects.filter(user=bob, data__key="cite.offer_cancelled").exists()
+    # Bob's page was drawn before the withdrawal: his accept is refused with the engine's reason.
+    client.force_login(bob)
+    game.refresh_from_db()
+    response = client.post(reverse("games:move", args=[game.pk]),
+                           {"version": str(game.version - 1), "move": json.dumps(accept_seen_by_bob)},
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code in (400, 409)
+    assert "no longer open" in unescape(response.content.decode())
+    game.refresh_from_db()
+    assert game.state["offers"] == []
+
+
+def test_a_seat_that_is_done_may_still_answer_an_offer_without_a_clock(client, table):
+    game, users = table
+    to_round_two(client, game, users)
+    alice, bob, carol = users
+    post_move(client, bob, game, json.dumps({"type": "done"}))
+    game.refresh_from_db()
+    kind = next(k for k, n in game.state["seats"][0]["res"].items() if n)
+    offer_legal = next(m for m in hidden_moves(page(client, alice, game)) if m["type"] == "offer")
+    post_move(client, alice, game, json.dumps(offer_legal), **{"field:to": ["1"], f"field:give:{kind}": "1"})
+    seat = Game.objects.get(pk=game.pk).seats.get(index=1)
+    assert not seat.owes_move and seat.deadline is None
+    html = page(client, bob, game)
+    assert "You may answer offers" in unescape(html) and "Make an offer" not in unescape(html)
+    assert {m["type"] for m in hidden_moves(html)} == {"accept", "decline", "counter"}
+
+
+def test_payment_helper_drafts_an_offer_for_what_is_lacking(client, table):
+    game, users = table
+    to_round_two(client, game, users)
+    alice = users[0]
+    html = page(client, alice, game)
+    draft = next(d for d in links(html) if '"type":"offer"' in d)
+    assert "you lack" in unescape(html)
+    html = page(client, alice, game, draft.split("?m=")[1].split("#")[0])
+    assert "Drafted from what you lack" in unescape(html)
+    assert re.search(r'name="field:get:\w+" min="0" max="\d+" value="[1-9]', html)
+
+
+def test_the_page_in_french_uses_the_rulebooks_terms(client, table):
+    game, users = table
+    html = page(client, users[0], game, lang="fr")
+    text = unescape(html)
+    assert "Feuille des Quartiers" in text and "Grande" in text and "Échoppe" in text
+    assert "Substituts" in unescape(html)
+    rules = client.get(reverse("games:game_rules", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="fr",
+                       follow=True).content.decode()
+    assert "Les promesses, engagements et autres contrats" in unescape(rules)
+    assert "ne sont pas inventées" in unescape(rules)
+
+
+def test_the_new_game_form_says_what_is_a_substitute(client, alice):
+    client.force_login(alice)
+    html = unescape(client.get(reverse("games:new") + "?game=cite").content.decode())
+    assert "Substitutes" in unescape(html) and "advanced game" in unescape(html)
+
+
+def test_g5_the_confirmation_names_the_buildings_a_placement_will_be_linked_to(client, table):
+    """Adjacency links shown while placing (G5: an edge, or a Paved street both touch): the confirmation
+    says them and the sheet outlines them."""
+    game, users = table
+    alice = users[0]
+    target = hrefs(page(client, alice, game, '{"kind":"large_shop","type":"place"}'), "ct-target")[0]
+    lay = next(m for m in hidden_moves(page(client, alice, game, target.split("?m=")[1])) if m["type"] == "place")
+    assert post_move(client, alice, game, json.dumps(lay)).status_code == 302
+    html = page(client, alice, game, '{"kind":"bank","type":"place"}')
+    target = hrefs(html, "ct-target")[0]
+    html = page(client, alice, game, target.split("?m=")[1])
+    assert "It will be linked to: Large" in unescape(html)
+    assert 'class="ct-b red linked"' in html
