@@ -186,6 +186,7 @@ def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict
         **_page_parts(game, page),
         "game": game,
         "gv": gv,
+        "since_visit": page.since_visit if page is not None else None,
         "seats": seats,
         "names": names,
         # Built here, not by a template loop: a busy game page shows ~160 lines, and

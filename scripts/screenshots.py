@@ -91,7 +91,7 @@ if __name__ == "__main__":
     four = mid_game(4, {"edition": "modern", "expansion": "cocagne", "setup": "advanced"}, seed=8, year=3)
     shoot(four, "docs/screenshots/board-desktop.png", width=1400, height=1000, query=BUILD_FARM)
     shoot(four, "docs/screenshots/board-phone.png", width=390, height=844, query=BUILD_FARM, phone=True)
-    shoot(four, "docs/screenshots/since-last-visit.png", width=1400, height=1100, part=".lc-summary")
+    shoot(four, "docs/screenshots/since-last-visit.png", width=1400, height=1100, part=".visit-summary")
     two = mid_game(2, {"edition": "classic", "expansion": "none", "setup": "beginner"}, seed=21, year=3)
     shoot(two, "docs/screenshots/board-2-players.png", width=1400, height=1000, query=BUILD_FARM)
     print("games", four.pk, two.pk)

@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from play import move_builder
 
-from . import summary as visits
 from . import svg, texts
 
 # The page asks a cell as one field ("x,y"), where the engine has two (x and y).
@@ -388,9 +387,10 @@ def context(page) -> dict:
     if page.legal_moves and not replay:
         step = move_step(page.legal_moves, page.step, view, names, page.base_url)
     marks = {} if replay else latest_marks(page)
-    summary = visits.since_last_visit(page) if page.active and not replay else None
-    for cell in (summary or {}).get("cells", ()):
-        marks.setdefault(cell, "changed")  # the latest move's dashes win where both apply
+    # The cells "since your last visit" names (the platform's box), outlined; the latest move's dashes
+    # win where both apply.
+    for cell in page.since_visit.places if page.since_visit is not None and not replay else ():
+        marks.setdefault(cell, "changed")
     board = svg.render(view, names=names, targets=step["targets"] if step else None,
                        selected=step["selected"] if step else None, marks=marks)
     playable = {t["key"] for t in step["tiles"]} if step else set()
@@ -411,5 +411,4 @@ def context(page) -> dict:
         "ic_tiebreak": str(texts.TIEBREAKS.get(result["tiebreak"], "")) if result and result["tiebreak"] else "",
         "ic_end_reason": str(texts.END_REASONS.get(result["reason"], "")) if result else "",
         "ic_final": view["end"]["mode"] == "final",
-        "ic_summary": summary,
     }

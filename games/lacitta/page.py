@@ -534,43 +534,13 @@ def changed_cells(entry: dict) -> list[int]:
     return [c for c in cells if isinstance(c, int) and not isinstance(c, bool)]
 
 
+# What follows the year's moves: "since your last visit" shows these even when the viewer's own move
+# ended the year (play.visit_summary), under "Year N ends".
 YEAR_END_KEYS = (
     "lacitta.voice_revealed", "lacitta.voice_choice", "lacitta.migration", "lacitta.migration_done",
     "lacitta.demolish", "lacitta.city_lost", "lacitta.limit_excess", "lacitta.famine", "lacitta.fed",
     "lacitta.feeding_loss", "lacitta.eliminated", "lacitta.year_end", "lacitta.game_over",
 )
-
-
-def since_last_visit(page, view_year: int) -> dict | None:
-    """What happened while the seat's player was away (the platform's ``page.unseen``: the moves after
-    the later of their own last move and the summary they dismissed, in the log's words, only the lines
-    this seat may see): the other seats' moves and the year's end, grouped by year, with the places they
-    changed. None when nothing happened."""
-    unseen = page.unseen
-    if unseen is None:
-        return None
-    # The year the first line belongs to: this year, less the years begun since.
-    year = view_year - sum(1 for line in unseen.lines if line.key == "lacitta.year_start")
-    groups, cells = [], {}
-    for line in unseen.lines:
-        ending = line.key in YEAR_END_KEYS
-        if line.seat == page.seat and not ending:
-            continue  # their own moves they know
-        if line.key == "lacitta.year_start":
-            year = line.params.get("year", year + 1)
-            title = _("Year %(year)s") % {"year": year}
-        elif ending and not (groups and groups[-1]["ending"] == year):
-            title = _("Year %(year)s ends") % {"year": year}
-        else:
-            title = groups[-1]["title"] if groups else _("Year %(year)s") % {"year": year}
-        if not groups or groups[-1]["title"] != title:
-            groups.append({"title": title, "lines": [], "ending": year if ending else None})
-        groups[-1]["lines"].append(line.text)
-        for cell in changed_cells(line.entry):
-            cells[cell] = line.text
-    if not groups:
-        return None
-    return {"groups": groups, "cells": cells, "version": page.key.version, "earlier": unseen.earlier}
 
 
 def replay_years(page) -> list[dict]:
@@ -609,9 +579,8 @@ def context(page) -> dict:
     replay = page.replay
     step = move_step(page.legal_moves, page.step, view, page.base_url, names) if page.legal_moves else None
     marks, mark_titles = ({}, {}) if replay else latest_move_marks(page)
-    summary = since_last_visit(page, view["year"]) if page.active else None
-    if summary:
-        for cell, text in summary["cells"].items():
+    if page.since_visit is not None and not replay:  # the places "since your last visit" names, ringed
+        for cell, text in page.since_visit.places.items():
             marks.setdefault(cell, "changed")
             mark_titles.setdefault(cell, text)
     svg = lacitta_svg.render(view, names=names, targets=step["targets"] if step else None,
@@ -642,7 +611,6 @@ def context(page) -> dict:
         "lc_known": sorted((int(k), SERVICE_NAMES.get(v, v)) for k, v in (view["voice"].get("known") or {}).items()),
         "lc_wasteland": view["edition"] == "classic" or view["expansion"] in (None, "none"),
         "lc_legend": legend(view),
-        "lc_summary": summary,
         "lc_years": replay_years(page) if replay else [],
     }
 

@@ -24,7 +24,7 @@ def page(client, user, game):
 
 
 def summary(html):
-    found = re.search(r'<section class="ic-summary".*?</section>', html, re.S)
+    found = re.search(r'<section class="visit-summary".*?</section>', html, re.S)
     return found.group(0) if found else None
 
 
