@@ -64,7 +64,7 @@ def cell_label(cell: dict, names: list[str]) -> str:
     if cell["face_up"]:
         what = texts.tile_name(tile["kind"])
     elif tile:
-        what = _("face down (you know it is a %(tile)s)") % {"tile": texts.tile_name(tile["kind"])}
+        what = _("face down (you know it is the %(tile)s)") % {"tile": texts.tile_name(tile["kind"])}
     else:
         what = _("face down")
     parts = [where, what, tokens_text(cell["tokens"], names)]

@@ -16,9 +16,9 @@ class LaCittaConfig(AppConfig):
 
 def definition():
     """Everything the platform needs of La Città, handed over through the registry."""
-    from kit.schemas import GameSchemas
     from django.utils.translation import gettext_lazy as _
 
+    from kit.schemas import GameSchemas
     from play.registry import GameDefinition, RulesPages, VisitSummary
 
     from . import bots, page, svg, texts

@@ -77,7 +77,7 @@ def test_a_whole_game_keyboard_only(browser, live_server, settings, slug):
             page.wait_for_function(SETTLED)
             try:
                 page.wait_for_function(ON_QUESTION, timeout=5000)
-            except Exception:  # noqa: BLE001 (Playwright's timeout: the focus went elsewhere)
+            except Exception:
                 where = page.evaluate("(() => { const a = document.activeElement;"
                                       " return a.tagName + '.' + a.className + ' ' + (a.textContent || '').trim()"
                                       ".slice(0, 40); })()")
