@@ -305,11 +305,33 @@ def _hand_options(ctx: dict, moves: list[dict], view: dict, url, partial: dict |
     for m in moves:
         if m.get("tile") not in keys:
             keys.append(m["tile"])
-    for key in keys:
-        kind = texts.KIND_OF.get(key, key)
+    held = {t["key"]: t for p in view.get("players") or [] for t in p.get("hand") or [] if isinstance(t, dict)}
+    kinds = [texts.KIND_OF.get(key, key) for key in keys]
+    for key, kind in zip(keys, kinds, strict=True):
         choice = dict(partial or {"type": "play"}, tile=key)
         ctx["tiles"].append({"key": key, "kind": kind, "name": texts.tile_name(kind),
                              "instruction": texts.instruction(kind), "url": url(choice)})
+    _tell_apart(ctx["tiles"], lambda tile: svg.marks_text(held.get(tile["key"], {})), add_marks=True)
+
+
+def _tell_apart(tiles: list[dict], marks_of, *, add_marks: bool) -> None:
+    """Two tiles of one kind in the hand: each choice's name says how they differ (their printed marks,
+    added to the name unless the list shows them beside it), else which of them it is: a list of choices
+    never names two alike."""
+    by_kind: dict[str, list[dict]] = {}
+    for tile in tiles:
+        by_kind.setdefault(tile["kind"], []).append(tile)
+    for same in by_kind.values():
+        if len(same) < 2:
+            continue
+        if add_marks:
+            for tile in same:
+                tile["name"] = f'{tile["name"]} ({marks_of(tile) or _("no printed marks")})'
+        names = [(t["name"], marks_of(t)) for t in same]
+        for n, tile in enumerate(same, 1):
+            if names.count((tile["name"], marks_of(tile))) > 1:
+                tile["name"] = _("%(name)s, tile %(n)s of %(count)s") % {
+                    "name": tile["name"], "n": n, "count": len(same)}
 
 
 def hand(view: dict, seat: int | None, playable: set[str], chosen: str | None) -> list[dict]:
@@ -321,6 +343,7 @@ def hand(view: dict, seat: int | None, playable: set[str], chosen: str | None) -
         out.append({"key": tile["key"], "kind": tile["kind"], "name": texts.tile_name(tile["kind"]),
                     "instruction": texts.instruction(tile["kind"]), "marks": svg.marks_text(tile),
                     "playable": tile["key"] in playable, "chosen": tile["key"] == chosen})
+    _tell_apart(out, lambda tile: tile["marks"], add_marks=False)  # (the list shows the marks)
     return out
 
 

@@ -18,6 +18,7 @@ from games.lacitta.engine.constants import (
     TIER_COST,
 )
 from games.lacitta.texts import SERVICES as SERVICE_NAMES
+from games.lacitta.texts import number
 from play import move_builder
 
 from . import help as help_texts
@@ -188,7 +189,16 @@ def option_label(key: str, value, view: dict, partial: dict) -> str:
         name = help_texts.building_name(value).capitalize()
         return f"{name} ({effect})" if effect else name
     if key == "service":
-        return str(SERVICE_NAMES.get(value, value))
+        service = str(SERVICE_NAMES.get(value, value))
+        city = next((c for c in view["cities"] if c["id"] == partial.get("city")), None)
+        if city is None:
+            return service
+        # what the choice does: the city counts this service, with its points, in the migration
+        points = (city.get("services") or {}).get(value)
+        if points is None:
+            return _("%(city)s counts %(service)s") % {"city": places.city_name(city["id"]), "service": service}
+        return _("%(city)s counts %(service)s (%(points)s)") % {
+            "city": places.city_name(city["id"]), "service": service, "points": number(points)}
     if key == "count":
         return ngettext("%(n)d citizen", "%(n)d citizens", value) % {"n": value}
     if key in BOARD_KEYS:
@@ -218,8 +228,10 @@ def target_title(key: str, value, view: dict, partial: dict) -> str:
     if kind == "demolish":
         b = _building_at(value, view)
         name = help_texts.building_name(b["kind"]) if b else "?"
-        return _("Demolish your %(building)s in %(city)s") % {
+        text = _("Demolish your %(building)s in %(city)s") % {
             "building": name, "city": places.city_name(partial.get("city", b["city"] if b else None))}
+        loss = _demolish_loss(b["kind"], value, view) if b else ""  # what it costs: its name says its effect
+        return f"{text} ({loss})" if loss else text
     if card in ("bread_and_games", "rich_harvest"):
         b = _building_at(value, view)
         if b:
