@@ -49,8 +49,8 @@ def catalog(game_type: str):
 
 def _format(template, params: dict[str, Any]) -> str | None:
     """``template`` is a string, a lazy translation, or a lazy plural whose number is one of the
-    parameters (``ngettext_lazy(singular, plural, "count")``: a log line says "1 citizen", "3 citizens",
-    never "citizen(s)"); the proxy picks the form from ``params`` itself. None: a plural whose number is
+    parameters (``ngettext_lazy(singular, plural, "count")``: a log line says "1 round", "3 rounds",
+    never "round(s)"); the proxy picks the form from ``params`` itself. None: a plural whose number is
     missing or no number (the caller shows the raw entry)."""
     try:
         return str(template % params)
