@@ -48,7 +48,6 @@ def _tab_to(page, selector: str, limit: int = 200) -> int:
 
 @pytest.mark.parametrize("slug", [d.slug for d in registry.definitions()])
 def test_a_whole_game_keyboard_only(browser, live_server, settings, slug):
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     settings.GAME_POLL_INTERVAL_MS = 300  # the bots' answers that come after the move's own answer
     user = make_user(f"{slug[:8]}-keys")
