@@ -615,7 +615,7 @@ def context(page) -> dict:
         "lc_politics": politics_row(view, seat),
         "lc_cities": cities_by_owner,
         "lc_decision_cities": decision_cities,
-        "lc_forecast": forecast(view, seat),
+        "lc_forecast": forecast(view, seat) if not page.finished else None,  # (the end has its own table)
         "lc_seat": seat,
         "lc_colours": page.colours,
         "lc_swatches": [lacitta_svg.seat_swatch(i) for i in range(len(names))],
