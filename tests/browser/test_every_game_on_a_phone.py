@@ -14,7 +14,7 @@ from play.models import Game
 from play.services import SeatSpec
 from tests.browser.axe import describe
 from tests.browser.helpers import log_in
-from tests.platform.factories import make_user
+from tests.platform.factories import make_user, race_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -188,6 +188,7 @@ def test_the_site_pages_on_a_phone(browser, live_server):
     """The shell's own pages at 390 px (and the log-in page at 320 px, WCAG's reflow width): no sideways scroll,
     every control a finger's size, the top bar a menu."""
     user = make_user("site-phone")
+    race_game(user, bots=("random",))  # a row in "My games" and the lobby's "your turn": its link a finger's size
     context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True,
                                   locale="en", extra_http_headers={"Accept-Language": "en"})
     problems: list[str] = []
