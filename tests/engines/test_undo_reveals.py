@@ -24,8 +24,8 @@ WITNESS_SAMPLES = 8
 WITNESS_SEED = 10**6
 
 
-def concrete(legal: dict, rng: random.Random) -> dict:
-    return params.sample(legal, rng) if params.has_ranges(legal) else legal
+def concrete(engine, state, seat: int, legal: dict, rng: random.Random) -> dict:
+    return params.concrete(engine, state, seat, legal, rng)  # the engine's sample_move when it has one
 
 
 def lacitta_choices_shown(engine, before, seat, applied) -> bool:
@@ -74,7 +74,7 @@ def sweep(engine, options: dict, players: int, games: int, seed: int) -> dict:
         state = engine.new_game(options, players, seed + g).state
         while not engine.is_over(state):
             seat = rng.choice(sorted(engine.pending(state)))
-            move = concrete(rng.choice(engine.legal_moves(state, seat)), rng)
+            move = concrete(engine, state, seat, rng.choice(engine.legal_moves(state, seat)), rng)
             applied = engine.apply(state, seat, move)
             scramble = getattr(engine, "scramble_unknown", None)
             if scramble is not None:  # the contract kit.reveal relies on: the viewer's view is unchanged

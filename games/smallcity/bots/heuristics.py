@@ -9,6 +9,10 @@ from ..engine.flow import scratch
 from ..engine.promises import promise_kept
 from ..engine.scoring import breakdown
 
+# A dollar in hand, against what it builds. Greedy vs two random bots on seeds 5000-5059: 0.6 won 49/60, 0.35
+# won 51/60 (within noise), 0.5 + 0.15 per turn left won 2/14 (hoards); still short of the 90 % target.
+MONEY = 0.35
+
 
 def seat_view_state(t, seat):
     """During Phase 2 a seat's own plan is its position."""
@@ -28,7 +32,7 @@ def value(t, seat: int) -> float:
     t = seat_view_state(t, seat)
     s = t.seats[seat]
     left = max(0, C.TURNS - t.turn)
-    v = s["votes"] + 0.6 * s["money"] - 1.2 * s["pollution"] + 0.8 * s["size"] * left / C.TURNS
+    v = s["votes"] + MONEY * s["money"] - 1.2 * s["pollution"] + 0.8 * s["size"] * left / C.TURNS
     for tile in B.tiles_of(t, seat):
         kind, level = tile["kind"], tile["level"]
         mine = sum(1 for o in tile["slots"] if o == seat)

@@ -11,6 +11,7 @@ from .flow import may_act as _may_act
 from .flow import pending as _pending
 from .hidden import redraw_hidden as _redraw_hidden
 from .hidden import reveals_hidden
+from .hidden import scramble_unknown as _scramble_unknown
 from .invariants import CHEAP
 from .params import sample_move as _sample_move
 from .scoring import game_result
@@ -57,9 +58,10 @@ class SmallCityEngine(RulesEngine):
         """Contract v2 §5: options with the player count."""
         if options["victory"] != "electoral" and options["council"] != "expert":
             raise InvalidOptions("The economic, citizen and cultural victories belong to the advanced game "
-                                 "(expert council side).")
+                                 "(expert council side).", key="smallcity.error.advanced_victory")
         if players > 1 and options["difficulty"] != "citizen":
-            raise InvalidOptions("The solo difficulty applies to a one-player game only.")
+            raise InvalidOptions("The solo difficulty applies to a one-player game only.",
+                                 key="smallcity.error.solo_difficulty")
 
     def legal_moves(self, state: State, seat: int) -> list[dict]:
         return _moves.legal_moves(state, seat)
@@ -86,6 +88,7 @@ class SmallCityEngine(RulesEngine):
         return game_result(state.result) if state.result is not None else None
 
     redraw_hidden = staticmethod(_redraw_hidden)
+    scramble_unknown = staticmethod(_scramble_unknown)
 
     def ending(self, state: State) -> str | None:
         return state.over_reason

@@ -586,4 +586,4 @@ def do_income(state, s: int, move: dict, log) -> None:
         seat["votes"] += C.MONEY_VOTES[amount]
         got = {"votes": C.MONEY_VOTES[amount]}
     state.step["used"].append(move["slot"])
-    log.append(log_line("income", seat=s, slot=typ, **got))
+    log.append(log_line("income", seat=s, slot=typ, gain=dict(got), **got))

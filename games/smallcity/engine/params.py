@@ -26,6 +26,8 @@ def sample_move(state, seat: int, legal_move: dict, rng) -> dict:
         if legal_move["type"] == "council_build":
             council = state.step["sub"][-1]["column"]
         move = sample_shape(t, seat, legal_move["kind"], legal_move["level"], free, council, rng=rng)
+        if move is None:  # few legal shapes among many: try them all (the legal move promises one fits)
+            move = sample_shape(t, seat, legal_move["kind"], legal_move["level"], free, council)
         if move is not None:
             if "side" in legal_move["ranges"]:
                 move["side"] = rng.choice(["A", "B"])

@@ -8,7 +8,8 @@ whether it is in)."""
 from __future__ import annotations
 
 from . import components as C
-from .flow import may_act, pending
+from .errors import IllegalMove
+from .flow import may_act, pending, scratch
 
 
 def _seat(state, s: int, viewer) -> dict:
@@ -63,6 +64,7 @@ def view(state, viewer) -> dict:
         v["my_plan"] = list(plans.get(str(viewer), [])) if viewer is not None else None
         if state.phase == "repair":
             v["repair"] = step["seat"]
+        v["planned"] = planned(state, viewer)
     if state.phase in ("pick", "citizens", "council"):
         v["queue"] = list(step.get("queue", []))
     if state.phase == "citizens":
@@ -74,6 +76,25 @@ def view(state, viewer) -> dict:
     if state.phase == "pollution":
         v["deaths"] = list(step.get("deaths", []))
     return v
+
+
+def planned(state, viewer) -> dict | None:
+    """The viewer's own district as its plan leaves it (what its board shows while it plans, G4), or None for
+    a seat with no plan to make now and for a spectator."""
+    owner = state.step.get("seat") if state.phase == "repair" else viewer
+    if viewer is None or viewer != owner or str(viewer) not in state.step.get("plans", {}):
+        return None
+    try:
+        t = scratch(state, viewer)
+    except IllegalMove:  # a plan broken by a shortage (G4): the board shows the district as it is
+        return None
+    seat = t.seats[viewer]
+    return {"tiles": [_tile(x) for x in sorted(t.tiles.values(), key=lambda x: int(x["id"][1:])) if x["d"] == viewer],
+            "money": seat["money"], "size": seat["size"], "pollution": seat["pollution"]}
+
+
+def _tile(t: dict) -> dict:
+    return {k: (list(val) if isinstance(val, list) else val) for k, val in t.items()}
 
 
 def public_step(state, viewer) -> dict:

@@ -1,0 +1,546 @@
+"""What the Small City game page shows, from ``view(state, seat)`` and the seat's legal moves only: every
+district (the viewer's as its own plan leaves it), the seats' money, votes, pollution and materials, the
+action-card circle with each card's price, the council, the viewer's own Promises, the step of the move
+being built, and the end screen.
+
+A move is built one part at a time (``play.move_builder``: the choices travel in the URL, every step is a
+link). Its fixed fields come first (a building's kind and level, a card, a council row…); then the fields a
+legal move leaves as ranges (``kit.params``) are asked one by one: squares are tapped on the board (each
+tap adds one, tapping again removes it, until the building's size), other values are buttons; then the
+whole move is shown for confirmation."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.smallcity.engine import components as C
+from games.smallcity.engine.flow import pick_cost
+from kit import params
+from play import move_builder
+
+from . import svg, texts
+
+RANGES_KEY = "_r"  # the values of a ranged legal move chosen so far, inside the partial move in the URL
+RANGE_ORDER = ("squares", "water", "warehouse", "side", "activate", "waive", "to", "amount", "material")
+BOARD_RANGES = ("squares", "water", "warehouse")
+BOARD_FIXED = ("corner", "sq1", "sq2", "square")
+FIELD_ORDER = {
+    "build": ["kind", "level"], "council_build": ["kind", "level"], "pick": ["card", "gain"],
+    "expand": ["tile", "square"], "council": ["disc", "row", "action", "pay", "take"],
+    "place_mayor": ["sq1", "sq2"],
+}
+
+PROMPTS = {
+    "type": gettext_lazy("What do you do?"),
+    "kind": gettext_lazy("Which building?"),
+    "level": gettext_lazy("Which level (its number of squares)?"),
+    "card": gettext_lazy("Which card?"),
+    "gain": gettext_lazy("Supporter: money or votes?"),
+    "tile": gettext_lazy("Which building?"),
+    "square": gettext_lazy("Choose a highlighted square on your district."),
+    "corner": gettext_lazy("Choose the bottom-left square of your 2×2 town hall (highlighted squares)."),
+    "sq1": gettext_lazy("Choose a square beside the street (highlighted)."),
+    "sq2": gettext_lazy("Choose the square on the other side of the street."),
+    "disc": gettext_lazy("Which disc?"),
+    "row": gettext_lazy("Which department (row)?"),
+    "action": gettext_lazy("Move the disc on, or start again in column 1?"),
+    "pay": gettext_lazy("How do you pay?"),
+    "take": gettext_lazy("Which reward?"),
+    "from": gettext_lazy("Which citizen?"),
+    "slot": gettext_lazy("Which place?"),
+    "squares": gettext_lazy("Tap the squares of the building on your district, one by one."),
+    "water": gettext_lazy("Port: tap the two squares of its water half."),
+    "warehouse": gettext_lazy("Factory: tap the square of its new Warehouse (in the Factory's zone)."),
+    "side": gettext_lazy("Which side of the tile (its printed squares)?"),
+    "activate": gettext_lazy("Activate it at once with a citizen of your district?"),
+    "waive": gettext_lazy("Architect: which raw material do you not pay?"),
+    "to": gettext_lazy("Where does the citizen go?"),
+    "amount": gettext_lazy("How many dollars do you pay for votes?"),
+    "material": gettext_lazy("Which raw material?"),
+}
+
+
+# A kind of move, as the first question of the move panel lists them.
+TYPE_LABELS = {
+    "place_town_hall": gettext_lazy("Build your town hall"),
+    "keep_promise": gettext_lazy("Keep one of your Election Promises"),
+    "keep_special": gettext_lazy("Keep one of the Special Promises drawn"),
+    "place_mayor": gettext_lazy("Put the Mayor on a street"),
+    "pick": gettext_lazy("Take a special action card"),
+    "build": gettext_lazy("Build"),
+    "council_build": gettext_lazy("Council: build a tile"),
+    "expand": gettext_lazy("Expand a building"),
+    "demolish": gettext_lazy("Demolish a building"),
+    "extend": gettext_lazy("Grow the buildable zone (one step of the size track)"),
+    "undo": gettext_lazy("Take back the last step of my plan"),
+    "done": gettext_lazy("Done"),
+    "reopen": gettext_lazy("Change my plan (until the last plan is in)"),
+    "move_citizen": gettext_lazy("Move a citizen"),
+    "income": gettext_lazy("Use a Commercial square"),
+    "income_done": gettext_lazy("No more income"),
+    "kill": gettext_lazy("Choose the citizen who dies of pollution"),
+    "cemetery": gettext_lazy("Lay the Cemetery"),
+    "council": gettext_lazy("Move a disc on the council"),
+    "pass": gettext_lazy("Pass"),
+    "skip": gettext_lazy("Skip"),
+}
+
+
+# ----------------------------------------------------------------------- the page's form of a move
+def ui_move(move: dict) -> list[dict]:
+    """The page's form(s) of a legal move: a town hall by its bottom-left square, a street by its two squares
+    in either order."""
+    t = move["type"]
+    if t == "place_town_hall":
+        return [{"type": t, "corner": min(move["squares"])}]
+    if t == "place_mayor":
+        a, b = move["street"]
+        return [{"type": t, "sq1": a, "sq2": b}, {"type": t, "sq1": b, "sq2": a}]
+    return [move]
+
+
+def engine_move(ui: dict, legal: list[dict]) -> dict | None:
+    """The engine's legal move a page form stands for (with its ranges, when it has them)."""
+    for move in legal:
+        if any(_same(ui, form) for form in ui_move(move)):
+            return move
+    return None
+
+
+def _same(ui: dict, form: dict) -> bool:
+    return {k: v for k, v in ui.items() if k not in (RANGES_KEY, move_builder.DONE)} == form
+
+
+def _slot(view: dict, key) -> tuple[dict | None, int]:
+    try:
+        tid, i = str(key).split(":")
+        tile = next(t for t in _all_tiles(view) if t["id"] == tid)
+        return tile, int(i)
+    except (ValueError, StopIteration):
+        return None, 0
+
+
+def _all_tiles(view: dict) -> list[dict]:
+    planned = view.get("planned") or {}
+    mine = {t["id"]: t for t in planned.get("tiles", [])}
+    return [*mine.values(), *(t for t in view["tiles"] if t["id"] not in mine)]
+
+
+def tile_text(view: dict, tile_id, names: list[str]) -> str:
+    tile = next((t for t in _all_tiles(view) if t["id"] == tile_id), None)
+    if tile is None:
+        return str(tile_id)
+    name = texts.kind_name(tile["kind"])
+    if tile["kind"] in C.LEVELS:
+        name = _("%(kind)s, level %(level)s") % {"kind": name, "level": tile["level"]}
+    return _("%(tile)s on %(squares)s in %(owner)s's district") % {
+        "tile": name, "squares": texts.squares_text(tile["sq"]), "owner": names[tile["d"]]}
+
+
+def slot_text(view: dict, key, names: list[str]) -> str:
+    if key == "home":
+        return _("Back to your town hall (or the Espace Carrière)")
+    tile, i = _slot(view, key)
+    if tile is None:
+        return str(key)
+    text = tile_text(view, tile["id"], names)
+    if tile["types"] and i < len(tile["types"]) and tile["types"][i]:
+        text += " — " + str(texts.SLOT_TYPES.get(tile["types"][i], tile["types"][i]))
+    return _("%(tile)s, place %(n)s") % {"tile": text, "n": i + 1}
+
+
+def option_label(key: str, value, view: dict, names: list[str], move: dict) -> str:
+    if key == "type":
+        return str(TYPE_LABELS[value]) if value in TYPE_LABELS else texts.move_label({"type": value}, names)
+    if key == "kind":
+        return texts.kind_name(value)
+    if key == "level":
+        return _("Level %(n)s") % {"n": value}
+    if key == "card" and move.get("type") == "pick":
+        cost = card_cost(view, value)
+        price = texts.money(cost) if cost else _("free")
+        return f"{texts.card_name(value)} ({price}): {texts.CARD_POWERS.get(value, '')}"
+    if key == "card" and move.get("type") == "keep_promise":
+        return _("Promise #%(n)s (%(pile)s): %(text)s") % {"n": value, "pile": texts.PILES[C.PROMISES[value]],
+                                                           "text": texts.promise_text(value)}
+    if key == "card" and move.get("type") == "keep_special":
+        return _("Special Promise #%(n)s: %(text)s") % {"n": value, "text": texts.special_text(value)}
+    if key == "gain":
+        return {"money": _("Take $1"), "votes": _("Take 2 votes")}.get(value, str(value))
+    if key == "tile":
+        return tile_text(view, value, names)
+    if key in ("from", "slot", "to"):
+        return slot_text(view, value, names)
+    if key == "disc":
+        row, col = view["seats"][view["viewer"]]["discs"][value] if view.get("viewer") is not None else (None, 0)
+        where = (_("%(row)s, column %(col)s") % {"row": texts.ROWS.get(row, row), "col": col}) if row else _(
+            "not on the council yet")
+        return _("Disc %(n)s (%(where)s)") % {"n": value + 1, "where": where}
+    if key == "row":
+        return str(texts.ROWS.get(value, value))
+    if key == "action":
+        return {"advance": _("Move on one column"), "restart": _("Start again in column 1")}.get(value, value)
+    if key == "pay":
+        return str(texts.PAY.get(value, value))
+    if key == "take":
+        return take_label(move, value)
+    if key in ("side",):
+        return _("Side %(side)s") % {"side": value}
+    if key == "activate":
+        return _("No") if value == "none" else _("Yes: %(slot)s") % {"slot": slot_text(view, value, names)}
+    if key in ("waive", "material"):
+        return str(texts.MATERIALS.get(value, value))
+    if key == "amount":
+        return _("%(money)s for %(votes)s votes") % {"money": texts.money(value), "votes": C.MONEY_VOTES.get(value)}
+    if key in BOARD_FIXED or key == "warehouse":
+        return texts.square_name(value)
+    return str(value)
+
+
+def take_label(move: dict, take) -> str:
+    row = move.get("row")
+    if row == "economy":
+        return _("Money") if take == 0 else _("Votes")
+    if row == "industry":
+        return _("One of the rewards (%(n)s)") % {"n": take + 1}
+    return str(take + 1)
+
+
+def card_cost(view: dict, card) -> int | None:
+    shim = SimpleNamespace(circle=view["circle"], picks=view["picks"], n=view["players_count"],
+                           step=view.get("step") or {})
+    try:
+        return pick_cost(shim, card)
+    except (KeyError, ValueError, TypeError):
+        return None
+
+
+# ----------------------------------------------------------------------- building a move step by step
+def move_step(legal: list[dict], raw: str | None, view: dict, names: list[str], base_url: str) -> dict:
+    partial = move_builder.decode(raw)
+    chosen = partial.pop(RANGES_KEY, {}) if isinstance(partial.get(RANGES_KEY), dict) else {}
+    partial.pop(RANGES_KEY, None)
+    ui_legal, seen = [], set()
+    for move in legal:
+        for ui in ui_move(move):
+            tag = move_builder.encode(ui)
+            if tag not in seen:
+                seen.add(tag)
+                ui_legal.append(ui)
+    builder = move_builder.build(ui_legal, partial, FIELD_ORDER)
+
+    def url(p: dict, ranges: dict | None = None) -> str:
+        p = dict(p)
+        if ranges:
+            p[RANGES_KEY] = ranges
+        return f"{base_url}?m={move_builder.encode(p)}"
+
+    ctx = {"targets": {}, "target_list": [], "buttons": [], "confirm": None, "question": "",
+           "selected": set(), "cancel_url": base_url, "started": bool(partial) or bool(chosen)}
+    if builder.move is None:
+        step = builder.step
+        if step is None:
+            return ctx
+        ctx["question"] = str(PROMPTS.get(step.key, ""))
+        for option in step.options:
+            if step.key in BOARD_FIXED:
+                _target(ctx, option.value, url(option.partial),
+                        _("Square %(sq)s") % {"sq": texts.square_name(option.value)})
+            else:
+                ctx["buttons"].append({"label": option_label(step.key, option.value, view, names, builder.partial),
+                                       "url": url(option.partial)})
+        for key in BOARD_FIXED:
+            if isinstance(builder.partial.get(key), int):
+                ctx["selected"].add(builder.partial[key])
+        return ctx
+    ui = move_builder.move_of(builder.move)
+    legal_move = engine_move(ui, legal)
+    if legal_move is None:
+        return ctx
+    fixed = params.fixed_part(legal_move) if params.has_ranges(legal_move) else dict(legal_move)
+    ranges = legal_move.get("ranges") or {}
+    chosen = {k: v for k, v in chosen.items() if k in ranges}
+    ctx["started"] = True
+    for name in sorted(ranges, key=lambda n: RANGE_ORDER.index(n) if n in RANGE_ORDER else 99):
+        spec = ranges[name]
+        value = chosen.get(name)
+        if spec["kind"] == "subset":
+            have = [q for q in value if q in spec["of"]] if isinstance(value, list) else []
+            if name == "water":
+                pool = [q for q in chosen.get("squares", []) if q in spec["of"]]
+            else:
+                pool = list(spec["of"])
+            ctx["selected"].update(have)
+            if len(have) >= spec["max"]:
+                chosen[name] = have
+                continue
+            ctx["question"] = str(PROMPTS.get(name, name))
+            ctx["progress"] = _("%(have)s of %(need)s squares chosen") % {"have": len(have), "need": spec["max"]}
+            near = {q + d for q in have for d in (1, -1, 10, -10)}
+            for q in pool:
+                if q in have:
+                    _target(ctx, q, url(ui, {**chosen, name: [x for x in have if x != q]}),
+                            _("Square %(sq)s: take it out") % {"sq": texts.square_name(q)})
+                elif not have or name == "water" or q in near:
+                    _target(ctx, q, url(ui, {**chosen, name: sorted(have + [q])}),
+                            _("Square %(sq)s") % {"sq": texts.square_name(q)})
+            return ctx
+        values = spec["of"] if spec["kind"] == "choice" else list(range(spec["min"], spec["max"] + 1))
+        if value in values:
+            continue
+        if len(values) == 1:
+            chosen[name] = values[0]
+            continue
+        ctx["question"] = str(PROMPTS.get(name, name))
+        for v in values:
+            link = url(ui, {**chosen, name: v})
+            if name in BOARD_RANGES:
+                _target(ctx, v, link, _("Square %(sq)s") % {"sq": texts.square_name(v)})
+            else:
+                ctx["buttons"].append({"label": option_label(name, v, view, names, fixed), "url": link})
+        return ctx
+    move = {**fixed, **chosen}
+    ctx["confirm"] = {"json": move_builder.encode(move), "text": describe(move, view, names)}
+    for key in ("squares", "water"):
+        ctx["selected"].update(move.get(key) or [])
+    for key in ("square", "warehouse"):
+        if isinstance(move.get(key), int):
+            ctx["selected"].add(move[key])
+    return ctx
+
+
+def _target(ctx: dict, square: int, link: str, title: str) -> None:
+    ctx["targets"][square] = svg.Target(link, title)
+    ctx["target_list"].append({"label": title, "url": link})
+
+
+def describe(move: dict, view: dict, names: list[str]) -> str:
+    """The whole decision in words, for the confirmation."""
+    t = move["type"]
+    text = texts.move_label(move, names)
+    if t in ("build", "council_build"):
+        extra = []
+        if move.get("side"):
+            extra.append(_("side %(side)s") % {"side": move["side"]})
+        if move.get("water"):
+            extra.append(_("water on %(sq)s") % {"sq": texts.squares_text(move["water"])})
+        if isinstance(move.get("warehouse"), int):
+            extra.append(_("its Warehouse on %(sq)s") % {"sq": texts.square_name(move["warehouse"])})
+        if move.get("activate") not in (None, "none"):
+            extra.append(_("activated by %(slot)s") % {"slot": slot_text(view, move["activate"], names)})
+        if move.get("waive"):
+            extra.append(_("Architect: no %(m)s to pay") % {"m": texts.MATERIALS.get(move["waive"], move["waive"])})
+        if extra:
+            text += " (" + "; ".join(extra) + ")"
+        if t == "build":
+            text += ". " + _("It goes into your plan, behind the screen; you can take it back until your plan is in.")
+        return text
+    if t == "expand":
+        return _("Expand the %(tile)s onto %(sq)s.") % {"tile": tile_text(view, move["tile"], names),
+                                                         "sq": texts.square_name(move["square"])}
+    if t == "demolish":
+        return _("Demolish the %(tile)s ($1 and 1 pollution per square).") % {
+            "tile": tile_text(view, move["tile"], names)}
+    if t == "move_citizen":
+        return _("Move the citizen from %(from)s to %(to)s.") % {"from": slot_text(view, move["from"], names),
+                                                                   "to": slot_text(view, move["to"], names)}
+    if t == "income":
+        text = _("Income: %(slot)s") % {"slot": slot_text(view, move["slot"], names)}
+        if "material" in move:
+            text += " — " + str(texts.MATERIALS.get(move["material"], move["material"]))
+        if "amount" in move:
+            text += " — " + option_label("amount", move["amount"], view, names, move)
+        return text
+    if t == "kill":
+        return _("The citizen on %(slot)s dies of pollution.") % {"slot": slot_text(view, move["slot"], names)}
+    if t == "done" and view.get("phase") == "plan":
+        return _("My plan is complete: put it in. (You can still change it until the last plan is in.)")
+    if t == "council":
+        return (_("Council: %(row)s, %(action)s, paying with %(pay)s; reward: %(take)s.") % {
+            "row": texts.ROWS.get(move["row"], move["row"]), "pay": texts.PAY.get(move["pay"], move["pay"]),
+            "action": option_label("action", move["action"], view, names, move),
+            "take": take_label(move, move.get("take", 0))})
+    return text
+
+
+# ----------------------------------------------------------------------- panels
+def seat_rows(view: dict, names: list[str], colours: list[str]) -> list[dict]:
+    rows = []
+    owing = set(view["pending"])
+    plans_in = set(view.get("plans_in") or [])
+    for s, seat in enumerate(view["seats"]):
+        stored = {m: 0 for m in C.MATERIALS}
+        for t in view["tiles"]:
+            if t["d"] == s and t["kind"] in ("warehouse", "town_hall"):
+                for o in t["slots"]:
+                    if o in stored:
+                        stored[o] += 1
+        rows.append({
+            "seat": s, "name": names[s], "colour": colours[s], "letter": svg.seat_letter(s),
+            "money": seat["money"], "votes": seat["votes"], "pollution": seat["pollution"],
+            "stored": ", ".join(f"{n} {texts.MATERIALS[m]}" for m, n in stored.items() if n) or "—",
+            "quarry": seat["quarry"], "reserve": seat["reserve"],
+            "card": texts.card_name(seat["card"]) if seat["card"] else "—",
+            "promises": (1 if seat["has_promise"] else 0) + seat["special_count"],
+            "owes": s in owing, "plan_in": s in plans_in, "eliminated": seat["eliminated"],
+            "host": view.get("host") == s, "is_me": view.get("viewer") == s,
+        })
+    return rows
+
+
+def circle(view: dict, names: list[str]) -> list[dict]:
+    out = []
+    picking = view["phase"] == "pick"
+    for card in view["circle"]:
+        by = view["picks"].get(card)
+        cost = card_cost(view, card) if picking and by is None else None
+        out.append({"card": card, "name": texts.CARDS.get(card, card), "power": texts.CARD_POWERS.get(card, ""),
+                    "by": names[by] if isinstance(by, int) and 0 <= by < len(names) else (
+                        _("the Mayor") if by == -1 else ""),
+                    "cost": (texts.money(cost) if cost else _("free")) if cost is not None else ""})
+    return out
+
+
+def council(view: dict, names: list[str], colours: list[str]) -> list[dict]:
+    rows = []
+    for row in C.ROWS:
+        cols = []
+        for col in range(1, 5):
+            discs = [{"letter": svg.seat_letter(s), "colour": colours[s], "name": names[s]}
+                     for s, seat in enumerate(view["seats"]) for r, c in seat["discs"] if r == row and c == col]
+            cols.append({"col": col, "discs": discs})
+        rows.append({"name": texts.ROWS[row], "cols": cols})
+    return rows
+
+
+def secrets(view: dict) -> dict | None:
+    """The viewer's own Promise and Special Promises (no one else's page has them before the end)."""
+    me = view.get("viewer")
+    if me is None:
+        return None
+    seat = view["seats"][me]
+    promise = seat.get("promise")
+    return {"promise": ({"n": promise, "pile": texts.PILES[C.PROMISES[promise]], "text": texts.promise_text(promise)}
+                        if promise is not None else None),
+            "specials": [{"n": n, "text": texts.special_text(n)} for n in seat.get("specials") or []]}
+
+
+def end_rows(view: dict, names: list[str], colours: list[str]) -> list[dict]:
+    result = view.get("result")
+    if not result:
+        return []
+    rows = []
+    for s, d in enumerate(result["details"]):
+        promise = ""
+        if d.get("promise") is not None:
+            promise = _("#%(n)s %(text)s: %(verdict)s (%(points)+d)") % {
+                "n": d["promise"], "text": texts.promise_text(d["promise"]),
+                "verdict": _("kept") if d["promise_kept"] else _("failed"), "points": d["promise_points"]}
+        specials = "; ".join(
+            _("#%(n)s %(text)s: %(verdict)s") % {"n": n, "text": texts.special_text(n),
+                                                  "verdict": _("kept") if ok else _("failed (−5)")}
+            for n, ok in d.get("specials") or [])
+        rows.append({"seat": s, "name": names[s], "colour": colours[s], "rank": result["ranks"][s],
+                     "score": result["scores"][s], "votes": d["votes"], "pollution": d["pollution"],
+                     "money": d["money"], "promise": promise or "—", "specials": specials,
+                     "special_points": d["special_points"], "real_estate": d.get("real_estate"),
+                     "citizens": d.get("citizens"), "cultural": d.get("cultural_squares"),
+                     "eliminated": d["eliminated"]})
+    rows.sort(key=lambda r: (r["rank"], r["seat"]))
+    return rows
+
+
+def solo_end(view: dict) -> str:
+    solo = (view.get("result") or {}).get("solo")
+    if not solo:
+        return ""
+    key = solo["label_key"]
+    return texts.MESSAGES[key] and str(texts.MESSAGES[key]) % {
+        "score": solo["label_params"]["score"],
+        "difficulty": texts.DIFFICULTIES.get(solo["label_params"]["difficulty"], "")}
+
+
+def latest_squares(page, d: int) -> set[int]:
+    """The squares of district ``d`` the latest move changed (from the log lines this seat may see)."""
+    out = set()
+    for line in page.last_move:
+        p = line.params
+        if p.get("district", line.seat if line.seat is not None else p.get("seat")) != d:
+            continue
+        for key in ("squares", "street"):
+            if isinstance(p.get(key), list):
+                out.update(q for q in p[key] if isinstance(q, int))
+        if isinstance(p.get("square"), int):
+            out.add(p["square"])
+        for step in p.get("plan") or []:
+            if isinstance(step, dict):
+                out.update(q for q in step.get("squares") or [] if isinstance(q, int))
+                if isinstance(step.get("square"), int):
+                    out.add(step["square"])
+    return out
+
+
+def districts(view: dict, page, step: dict | None) -> list[dict]:
+    names, me = page.names, page.seat
+    placing_mayor = step is not None and view["phase"] == "mayor"
+    first = view["host"] if placing_mayor else me  # the district the move is made on comes first
+    order = ([first] if first is not None else []) + [s for s in range(view["players_count"]) if s != first]
+    out = []
+    planned = view.get("planned")
+    for d in order:
+        tiles, side = None, None
+        if d == me and planned:
+            tiles = planned["tiles"]
+            side = C.value("start_zone")[view["options"]["board"]] + planned["size"]
+        active = step is not None and ((d == view["host"]) if placing_mayor else d == me)
+        title = (_("Your district") if d == me else _("%(name)s's district") % {"name": names[d]})
+        if d == me and planned and view.get("my_plan"):
+            title += " — " + _("as your plan leaves it")
+        label = title + (" — " + _("the Mayor is here") if view.get("host") == d else "")
+        pic = svg.district(view, d, names, tiles=tiles, side=side, targets=step["targets"] if active else None,
+                           selected=step["selected"] if active else set(),
+                           marks=set() if page.replay else latest_squares(page, d), label=label)
+        copy = svg.district(view, d, names, tiles=tiles, side=side, targets=step["targets"] if active else None,
+                            selected=step["selected"] if active else set(), label=label) if active else None
+        out.append({"seat": d, "title": title, "svg": pic, "svg_copy": copy, "mine": d == me, "active": active,
+                    "host": view.get("host") == d, "colour": page.colours[d], "letter": svg.seat_letter(d),
+                    "cemeteries": len(view["seats"][d]["cemeteries"])})
+    return out
+
+
+def context(page) -> dict:
+    view, names, colours = page.view, page.names, page.colours
+    step = None
+    if page.legal_moves and not page.replay:
+        step = move_step(page.legal_moves, page.step, view, names, page.base_url)
+    result = view.get("result")
+    waiting = [names[s] for s in view["pending"]]
+    boards = districts(view, page, step)
+    return {
+        "sc": view,
+        "sc_step": step,
+        "sc_seat": page.seat,
+        "sc_phase": str(texts.PHASES.get(view["phase"], view["phase"])),
+        "sc_waiting": waiting,
+        "sc_plans": ({"in": [names[s] for s in view.get("plans_in") or []],
+                      "out": [names[s] for s in view["pending"]]} if view["phase"] == "plan" else None),
+        "sc_seats": seat_rows(view, names, colours),
+        "sc_circle": circle(view, names),
+        "sc_council": council(view, names, colours),
+        "sc_secrets": secrets(view),
+        "sc_districts": boards,
+        "sc_active_svg": next((d["svg_copy"] for d in boards if d["active"] and step and step["targets"]), None),
+        "sc_kinds": [(k, texts.kind_name(k), texts.POWERS[k]) for k in texts.KINDS],
+        "sc_end": end_rows(view, names, colours),
+        "sc_solo": solo_end(view),
+        "sc_tiebreak": str(texts.TIEBREAKS.get(result["tiebreak"], "")) if result and result.get("tiebreak") else "",
+        "sc_victory": str(texts.OPTION_LABELS.get(view["options"]["victory"], "")),
+        "sc_promises_on": view["options"]["promises"] == "on",
+        "sc_difficulty": str(texts.DIFFICULTIES.get(view["options"]["difficulty"], "")),
+        "sc_supply": [(texts.kind_name(k), sum(v) if isinstance(v, list) else v)
+                      for k, v in sorted(view["supply"].items())],
+        "sc_materials": ", ".join(f'{n} {texts.MATERIALS[m]}' for m, n in view["materials"].items()),
+    }
