@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from play import bots
 from play.errors import NotAllowed, ServiceError
@@ -444,7 +444,7 @@ class ModeratedGameAdmin(ActionPageAdmin):
                     done += 1
                 except ServiceError as exc:
                     refused.append(f"#{game.pk}: {exc.message}")
-            self.message_user(request, _("%(n)d game(s) annulled.") % {"n": done})
+            self.message_user(request, ngettext("%(n)d game annulled.", "%(n)d games annulled.", done) % {"n": done})
             for line in refused:
                 self.message_user(request, line, messages.WARNING)
             return None

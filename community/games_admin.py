@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from play.errors import ServiceError
 from play.models import Game, Move, Seat
@@ -55,7 +56,7 @@ class GameAdmin(admin.ModelAdmin):
                 done += 1
             except ServiceError as exc:
                 self.message_user(request, f"#{game.pk}: {exc.message}", messages.WARNING)
-        self.message_user(request, _("%(n)d game(s) aborted.") % {"n": done})
+        self.message_user(request, ngettext("%(n)d game aborted.", "%(n)d games aborted.", done) % {"n": done})
 
 
 class LateFilter(admin.SimpleListFilter):
@@ -97,7 +98,8 @@ class SeatAdmin(admin.ModelAdmin):
                 done += 1
             except ServiceError as exc:
                 self.message_user(request, f"{seat}: {exc.message}", messages.WARNING)
-        self.message_user(request, _("%(n)d seat(s) given to a bot.") % {"n": done})
+        self.message_user(request, ngettext("%(n)d seat given to a bot.", "%(n)d seats given to a bot.", done)
+                          % {"n": done})
 
 
 @admin.register(Move)
@@ -157,4 +159,4 @@ class ModeratedUserAdmin(UserAdmin):
                 done += 1
             except ServiceError as exc:
                 self.message_user(request, f"{user}: {exc.message}", messages.WARNING)
-        self.message_user(request, _("%(n)d user(s) deactivated.") % {"n": done})
+        self.message_user(request, ngettext("%(n)d user deactivated.", "%(n)d users deactivated.", done) % {"n": done})

@@ -41,6 +41,16 @@ def _account_message(notification: Notification) -> EmailMultiAlternatives:
     return message
 
 
+def standings(game) -> list[dict]:
+    """The final ranks, best first (seat order among equals): rank, player, points (None: no score)."""
+    result = game.result or {}
+    ranks, scores = result.get("ranks") or [], result.get("scores") or []
+    rows = [{"rank": ranks[s.index] if s.index < len(ranks) else None, "player": s.display_name,
+             "points": scores[s.index] if s.index < len(scores) else None, "seat": s.index}
+            for s in game.seats.all()]
+    return sorted(rows, key=lambda r: (r["rank"] if isinstance(r["rank"], int) else 1_000, r["seat"]))
+
+
 def build(notification: Notification, *, digest_items: list[Notification] | None = None) -> EmailMultiAlternatives:
     from players.models import Profile
 
@@ -76,6 +86,7 @@ def build(notification: Notification, *, digest_items: list[Notification] | None
             from play.texts import solo_label
 
             context["solo_text"] = solo_label(game)  # a one-seat game: its outcome, no ranks
+            context["standings"] = standings(game)
         for item in context["items"]:
             item["text"] = notice_text(item.pop("notice")) if item["kind"] == Notification.Kind.NOTICE else ""
         base = f"notifications/email/{notification.kind}"

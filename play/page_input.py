@@ -3,8 +3,8 @@
 A game's page function (``GameDefinition.page``) receives one ``PageInput`` and turns it into its
 template context. It never reads the database: the viewer's seat, the engine's view and legal moves,
 the log lines this viewer may read (moves a moderator's rollback undid left out), the moves they have
-not seen ("since your last visit"), the latest move's lines, the result and each seat as plain values
-are all here. The game only words, groups and draws them.
+not seen and their summary ("since your last visit", grouped by ``play.visit_summary``), the latest
+move's lines, the result and each seat as plain values are all here. The game only draws them.
 
 Two parts, so that the rendered body can be kept (play/body_cache.py):
 - ``PageKey``: what identifies the input, read from the game and seat rows already loaded (no
@@ -25,7 +25,7 @@ from typing import Any
 from django.utils.timesince import timeuntil
 from django.utils.translation import get_language
 
-from . import selectors, texts
+from . import registry, selectors, texts, visit_summary
 from .models import Game, Move, Seat
 
 UNSEEN_ROWS = 40  # move rows "since your last visit" reads at most (a long absence says "and earlier moves")
@@ -106,6 +106,8 @@ class PageInput:
     last_move: tuple[LogLine, ...]  # the latest kept move's lines this viewer may read
     unseen: Unseen | None  # for a human seat of a running game, when others moved since
     public_log: tuple[LogLine, ...] = field(default=())  # every kept move's public lines (ended games, replays)
+    # "Since your last visit" as the page shows it (``play.visit_summary``): groups and the places they name
+    since_visit: visit_summary.Summary | None = None
 
     @property
     def seat(self) -> int | None:
@@ -225,6 +227,14 @@ def build(key: PageKey, game: Game, gv: selectors.GameView, *, base_url: str, vi
                 unseen = Unseen(lines=lines_of(game, rows, names), earlier=found.earlier)
         if key.status == Game.Status.FINISHED:
             log = public_log(game, names)
-    return PageInput(key=key, view=gv.view if view is None else view,
-                     legal_moves=[] if key.replay else list(gv.legal_moves), base_url=base_url,
-                     last_move=last_move, unseen=unseen, public_log=log)
+    view = gv.view if view is None else view
+    since_visit = None
+    if unseen is not None:
+        definition = registry.definition(key.game_type)
+        period_now = definition.visit_summary.period_now
+        since_visit = visit_summary.build(
+            definition, unseen, seat=key.seat, names=names, version=key.version,
+            period_now=period_now(view) if period_now is not None and view is not None else None)
+    return PageInput(key=key, view=view, legal_moves=[] if key.replay else list(gv.legal_moves),
+                     base_url=base_url, last_move=last_move, unseen=unseen, public_log=log,
+                     since_visit=since_visit)

@@ -41,6 +41,30 @@ class RulesPages:
 
 
 @dataclass(frozen=True)
+class VisitSummary:
+    """How "since your last visit" (``play.visit_summary``, the same box on every game's page) reads
+    a game's log. Every field is optional: by default the other seats' moves are grouped by turn.
+
+    - ``round_end``: log keys that tell what followed the moves (a year's end, a round's scoring):
+      shown even when the viewer's own move brought them, under "<period> ends".
+    - ``period``, ``period_end``: translatable titles of a numbered period's groups, ``%(n)s`` its
+      number; the period opens with the definition's ``year_start`` key (its ``year`` parameter).
+      Without ``year_start`` the groups are the seats' turns.
+    - ``period_now``: ``period_now(view) -> int``, the number of the period running now (counted back
+      for lines before the first period start that was read).
+    - ``places``: ``places(entry) -> list`` of the board places a log line (``{"key", "params"}``)
+      names; the game's page marks them on its board (``PageInput.since_visit.places``); ``places_hint``
+      says how they look there (translatable; the platform's words by default)."""
+
+    round_end: frozenset[str] = frozenset()
+    period: Any = None
+    period_end: Any = None
+    period_now: Callable[[dict], int] | None = None
+    places: Callable[[dict], list] | None = None
+    places_hint: Any = None
+
+
+@dataclass(frozen=True)
 class GameDefinition:
     """One game's parts.
 
@@ -66,6 +90,7 @@ class GameDefinition:
       through the services, as that seat's player.
     - ``schemas``: the JSON Schemas of its moves and of its view (``kit.schemas``), served by
       the API (``/api/game-types/<slug>/``) so a bot's author reads the shapes, not the engine's code.
+    - ``visit_summary``: how its log reads in "since your last visit" (``VisitSummary``).
     - ``own_words``: terms only this game has (its pieces, its context keys' prefix), which the
       platform's code never names; tests/platform/test_no_game_knowledge.py adds the slug and name.
     """
@@ -85,6 +110,7 @@ class GameDefinition:
     demo_moves: Callable[..., tuple[int, dict] | None] | None = None
     schemas: GameSchemas | None = None
     own_words: tuple[str, ...] = ()
+    visit_summary: VisitSummary = field(default_factory=VisitSummary)
 
     @property
     def slug(self) -> str:

@@ -212,14 +212,15 @@ class Unseen:
 
 
 def unseen_moves(game: Game, seat: Seat | None, limit: int) -> Unseen | None:
-    """"Since your last visit": the moves after the later of the seat's own last move and the
-    summary it dismissed (``Seat.seen_seq``), for a human seat; None when there is none. Each game
-    words and groups them on its own page."""
+    """"Since your last visit": the seat's own last move and the moves after it, or the moves after
+    the summary it dismissed (``Seat.seen_seq``) when that came later, for a human seat; None when
+    there is none. The own move is read for what followed it in the same row (a year's end that it
+    brought: ``play.visit_summary`` shows those lines and leaves out the mover's own)."""
     if seat is None or seat.kind != Seat.Kind.HUMAN:
         return None
     own = (Move.objects.filter(game=game, seat=seat.index).order_by("-seq")
            .values_list("seq", flat=True).first())
-    start = max(seat.seen_seq, own or 0)
+    start = max(seat.seen_seq, own - 1 if own else 0)
     if start >= game.version:
         return None
     rows = moves_for(game, seat.index, after_seq=start, limit=limit)

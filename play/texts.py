@@ -47,11 +47,23 @@ def catalog(game_type: str):
         return None
 
 
-def _format(template, params: dict[str, Any]) -> str:
+def _format(template, params: dict[str, Any]) -> str | None:
+    """``template`` is a string, a lazy translation, or a lazy plural whose number is one of the
+    parameters (``ngettext_lazy(singular, plural, "count")``: a log line says "1 round", "3 rounds",
+    never "round(s)"); the proxy picks the form from ``params`` itself. None: a plural whose number is
+    missing or no number (the caller shows the raw entry)."""
     try:
-        return str(template) % params
+        return str(template % params)
     except (KeyError, TypeError, ValueError):
-        return str(template)
+        try:
+            return str(template) or None  # (a lazy plural alone is an empty string)
+        except (KeyError, TypeError, ValueError):
+            return None
+
+
+def _raw(key: str, params: dict[str, Any]) -> str:
+    shown = ", ".join(f"{k}={v}" for k, v in sorted(params.items()))
+    return f"{key} ({shown})" if shown else key
 
 
 def _names_in(params: dict, names: list[str], cat, options: dict | None = None) -> dict:
@@ -92,9 +104,9 @@ def log_line(game_type: str, entry: dict, names: list[str], options: dict | None
         params["seat"] = entry["seat"]
     template = SITE_MESSAGES.get(key) or (getattr(cat, "MESSAGES", {}).get(key) if cat else None)
     if template is None:
-        shown = ", ".join(f"{k}={v}" for k, v in sorted(params.items()))
-        return f"{key} ({shown})" if shown else key
-    return _format(template, _names_in(params, names, cat, options))
+        return _raw(key, params)
+    line = _format(template, _names_in(params, names, cat, options))
+    return _raw(key, params) if line is None else line
 
 
 ROWS_KEPT = 20_000  # move rows whose sentences a process keeps (a few MB)
@@ -257,4 +269,4 @@ def error_text(game_type: str, key: str, params: dict, fallback: str) -> str:
     template = getattr(cat, "ERRORS", {}).get(key) if cat is not None else None
     if template is None:
         return fallback
-    return _format(template, _names_in(params, [], cat))
+    return _format(template, _names_in(params, [], cat)) or fallback

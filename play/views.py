@@ -192,6 +192,7 @@ def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict
         **_page_parts(game, page),
         "game": game,
         "gv": gv,
+        "since_visit": page.since_visit if page is not None else None,
         "seats": seats,
         "names": names,
         # Built here, not by a template loop: a busy game page shows ~160 lines, and
@@ -357,11 +358,13 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _after_move(request: HttpRequest, pk: int) -> HttpResponse:
     """The new game body; the address becomes the plain game page, so that
-    a reload on a later turn does not reopen the move just made (``?m=``)."""
+    a reload on a later turn does not reopen the move just made (``?m=``). Without htmx (a game's plain
+    form, or htmx not loaded) the page opens at its move panel, where site.js puts the focus on the
+    next question, as after a swap."""
     if request.htmx:
         game = _game_or_404(request, pk)
         return replace_url(_body_response(request, game), reverse("games:detail", args=[pk]))
-    return redirect("games:detail", pk=pk)
+    return redirect(reverse("games:detail", args=[pk]) + "#move-panel")
 
 
 @require_POST

@@ -5,7 +5,7 @@ Run with the demo site up (`make run` in another terminal), from the project roo
 (SITE=http://127.0.0.1:8102 for a site on another port). It makes two mid-game
 positions (4 players against bots, and 2 players; random legal moves from fixed
 seeds) in the site's database and photographs them in Debian's Chromium: the board
-at desktop size and at 390×844, the "since your last visit" summary, and the
+at desktop size and at 390×844, the "since your last visit" summary (both sizes), and the
 2-player classic board."""
 
 import os
@@ -91,7 +91,9 @@ if __name__ == "__main__":
     four = mid_game(4, {"edition": "modern", "expansion": "cocagne", "setup": "advanced"}, seed=8, year=3)
     shoot(four, "docs/screenshots/board-desktop.png", width=1400, height=1000, query=BUILD_FARM)
     shoot(four, "docs/screenshots/board-phone.png", width=390, height=844, query=BUILD_FARM, phone=True)
-    shoot(four, "docs/screenshots/since-last-visit.png", width=1400, height=1100, part=".lc-summary")
+    shoot(four, "docs/screenshots/since-last-visit.png", width=1400, height=1100, part=".visit-summary")
+    shoot(four, "docs/screenshots/since-last-visit-phone.png", width=390, height=844, part=".visit-summary",
+          phone=True)
     two = mid_game(2, {"edition": "classic", "expansion": "none", "setup": "beginner"}, seed=21, year=3)
     shoot(two, "docs/screenshots/board-2-players.png", width=1400, height=1000, query=BUILD_FARM)
     print("games", four.pk, two.pk)

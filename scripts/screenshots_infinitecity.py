@@ -75,7 +75,9 @@ if __name__ == "__main__":
     shoot(under_way, "docs/screenshots/infinitecity-desktop.png", width=1400, height=1000, query=query)
     shoot(under_way, "docs/screenshots/infinitecity-phone.png", width=390, height=844, query=query, phone=True)
     shoot(under_way, "docs/screenshots/infinitecity-since-last-visit.png", width=1400, height=1000,
-          part=".ic-summary")
+          part=".visit-summary")
+    shoot(under_way, "docs/screenshots/infinitecity-since-last-visit-phone.png", width=390, height=844,
+          part=".visit-summary", phone=True)
     ended = ic_game(17, moves=None)
     shoot(ended, "docs/screenshots/infinitecity-end.png", width=1400, height=1000, part=".ic-end")
     print("games", under_way.pk, ended.pk)

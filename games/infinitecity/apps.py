@@ -16,10 +16,12 @@ class InfiniteCityConfig(AppConfig):
 
 def definition():
     """Everything the platform needs of Infinite City, handed over through the registry."""
-    from kit.schemas import GameSchemas
-    from play.registry import GameDefinition, RulesPages
+    from django.utils.translation import gettext_lazy as _
 
-    from . import bots, page, svg, texts
+    from kit.schemas import GameSchemas
+    from play.registry import GameDefinition, RulesPages, VisitSummary
+
+    from . import bots, page, summary, svg, texts
     from .engine.engine import ENGINE
 
     return GameDefinition(
@@ -36,6 +38,8 @@ def definition():
         log_marks={"infinitecity.final_round": "phase", "infinitecity.game_over": "year"},
         schemas=GameSchemas.from_folder(Path(__file__).parent / "schemas"),
         demo_options=({"marks": "known-only"},),
+        visit_summary=VisitSummary(places=summary.changed_cells, places_hint=_(
+            "Solid outlines on the board mark the cells that changed.")),
         # The prefix of its context keys and CSS classes: the platform never names them.
         own_words=("ic_", "ic-"),
     )

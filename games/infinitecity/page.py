@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from play import move_builder
 
-from . import summary as visits
 from . import svg, texts
 
 # The page asks a cell as one field ("x,y"), where the engine has two (x and y).
@@ -306,11 +305,33 @@ def _hand_options(ctx: dict, moves: list[dict], view: dict, url, partial: dict |
     for m in moves:
         if m.get("tile") not in keys:
             keys.append(m["tile"])
-    for key in keys:
-        kind = texts.KIND_OF.get(key, key)
+    held = {t["key"]: t for p in view.get("players") or [] for t in p.get("hand") or [] if isinstance(t, dict)}
+    kinds = [texts.KIND_OF.get(key, key) for key in keys]
+    for key, kind in zip(keys, kinds, strict=True):
         choice = dict(partial or {"type": "play"}, tile=key)
         ctx["tiles"].append({"key": key, "kind": kind, "name": texts.tile_name(kind),
                              "instruction": texts.instruction(kind), "url": url(choice)})
+    _tell_apart(ctx["tiles"], lambda tile: svg.marks_text(held.get(tile["key"], {})), add_marks=True)
+
+
+def _tell_apart(tiles: list[dict], marks_of, *, add_marks: bool) -> None:
+    """Two tiles of one kind in the hand: each choice's name says how they differ (their printed marks,
+    added to the name unless the list shows them beside it), else which of them it is: a list of choices
+    never names two alike."""
+    by_kind: dict[str, list[dict]] = {}
+    for tile in tiles:
+        by_kind.setdefault(tile["kind"], []).append(tile)
+    for same in by_kind.values():
+        if len(same) < 2:
+            continue
+        if add_marks:
+            for tile in same:
+                tile["name"] = f'{tile["name"]} ({marks_of(tile) or _("no printed marks")})'
+        names = [(t["name"], marks_of(t)) for t in same]
+        for n, tile in enumerate(same, 1):
+            if names.count((tile["name"], marks_of(tile))) > 1:
+                tile["name"] = _("%(name)s, tile %(n)s of %(count)s") % {
+                    "name": tile["name"], "n": n, "count": len(same)}
 
 
 def hand(view: dict, seat: int | None, playable: set[str], chosen: str | None) -> list[dict]:
@@ -322,6 +343,7 @@ def hand(view: dict, seat: int | None, playable: set[str], chosen: str | None) -
         out.append({"key": tile["key"], "kind": tile["kind"], "name": texts.tile_name(tile["kind"]),
                     "instruction": texts.instruction(tile["kind"]), "marks": svg.marks_text(tile),
                     "playable": tile["key"] in playable, "chosen": tile["key"] == chosen})
+    _tell_apart(out, lambda tile: tile["marks"], add_marks=False)  # (the list shows the marks)
     return out
 
 
@@ -388,9 +410,10 @@ def context(page) -> dict:
     if page.legal_moves and not replay:
         step = move_step(page.legal_moves, page.step, view, names, page.base_url)
     marks = {} if replay else latest_marks(page)
-    summary = visits.since_last_visit(page) if page.active and not replay else None
-    for cell in (summary or {}).get("cells", ()):
-        marks.setdefault(cell, "changed")  # the latest move's dashes win where both apply
+    # The cells "since your last visit" names (the platform's box), outlined; the latest move's dashes
+    # win where both apply.
+    for cell in page.since_visit.places if page.since_visit is not None and not replay else ():
+        marks.setdefault(cell, "changed")
     board = svg.render(view, names=names, targets=step["targets"] if step else None,
                        selected=step["selected"] if step else None, marks=marks)
     playable = {t["key"] for t in step["tiles"]} if step else set()
@@ -411,5 +434,4 @@ def context(page) -> dict:
         "ic_tiebreak": str(texts.TIEBREAKS.get(result["tiebreak"], "")) if result and result["tiebreak"] else "",
         "ic_end_reason": str(texts.END_REASONS.get(result["reason"], "")) if result else "",
         "ic_final": view["end"]["mode"] == "final",
-        "ic_summary": summary,
     }

@@ -64,7 +64,7 @@ def cell_label(cell: dict, names: list[str]) -> str:
     if cell["face_up"]:
         what = texts.tile_name(tile["kind"])
     elif tile:
-        what = _("face down (you know it is a %(tile)s)") % {"tile": texts.tile_name(tile["kind"])}
+        what = _("face down (you know it is the %(tile)s)") % {"tile": texts.tile_name(tile["kind"])}
     else:
         what = _("face down")
     parts = [where, what, tokens_text(cell["tokens"], names)]
@@ -210,6 +210,8 @@ def render(view: dict, *, names: list[str], targets: dict[tuple[int, int], Targe
             f'hx-get="{href}" hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" data-board-target '
             f'tabindex="{0 if n == 0 else -1}" aria-label="{escape(target.title)}">'
             f'<title>{escape(target.title)}</title>'
+            # the whole cell is the finger's target (never under 44 CSS px); the drawn square stays inset
+            f'<rect class="hit" x="{tx * S}" y="{ty * S}" width="{S}" height="{S}"/>'
             f'<rect x="{tx * S + 2}" y="{ty * S + 2}" width="{S - 4}" height="{S - 4}" rx="5"/>{plus}</a>')
     cols = min(x1 - x0 + 1, MAX_COLS_CLASS)
     return mark_safe(

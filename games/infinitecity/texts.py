@@ -104,10 +104,10 @@ MESSAGES = {
     "infinitecity.setup": gettext_lazy("The game is set up for %(players)s players: five tiles face down in a "
                                        "cross, %(pile)s tiles in the draw pile. %(first)s plays first."),
     "infinitecity.dealt": gettext_lazy("%(seat)s is dealt %(tiles)s."),
-    "infinitecity.play": gettext_lazy("%(seat)s plays a %(tile)s at %(x)s%(y)s%(via)s.%(auto)s"),
+    "infinitecity.play": gettext_lazy("%(seat)s plays the %(tile)s tile at %(x)s%(y)s%(via)s.%(auto)s"),
     "infinitecity.hotel": gettext_lazy("%(seat)s puts a token on the Hotel at %(x)s%(y)s.%(auto)s"),
     "infinitecity.pass": gettext_lazy("%(seat)s passes.%(auto)s"),
-    "infinitecity.flip": gettext_lazy("%(seat)s turns the tile at %(x)s%(y)s face up: a %(tile)s."),
+    "infinitecity.flip": gettext_lazy("%(seat)s turns the tile at %(x)s%(y)s face up: it is the %(tile)s."),
     "infinitecity.final_round": gettext_lazy("%(seat)s has placed their last token: every other player takes "
                                              "one more turn."),
     "infinitecity.last_token": gettext_lazy("%(seat)s has placed their last token."),
@@ -134,7 +134,7 @@ MESSAGES = {
                                                 "draw pile."),
     "infinitecity.mausoleum": gettext_lazy("Mausoleum: %(seat)s takes the tile at %(x)s%(y)s into their hand; "
                                            "%(returned)s.%(auto)s"),
-    "infinitecity.mausoleum_seen": gettext_lazy("Mausoleum: the tile you took is a %(tile)s."),
+    "infinitecity.mausoleum_seen": gettext_lazy("Mausoleum: you took the %(tile)s tile."),
     "infinitecity.port": gettext_lazy("Port: %(seat)s places the top tile of the draw pile face down at "
                                       "%(x)s%(y)s.%(auto)s"),
     "infinitecity.post_office_pick": gettext_lazy("Post Office: %(seat)s picks up the tile at "
@@ -262,7 +262,7 @@ def move_label(move: dict, names: list[str]) -> str:
     kind = move.get("type")
     at = cell_name(move["x"], move["y"]) if _int(move.get("x")) and _int(move.get("y")) else ""
     if kind == "play":
-        return _("Play a %(tile)s at %(cell)s") % {"tile": tile_name(move.get("tile")), "cell": at}
+        return _("Play the %(tile)s tile at %(cell)s") % {"tile": tile_name(move.get("tile")), "cell": at}
     if kind == "hotel":
         return _("Put a token on the Hotel at %(cell)s") % {"cell": at}
     if kind == "pass":

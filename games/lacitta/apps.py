@@ -16,8 +16,10 @@ class LaCittaConfig(AppConfig):
 
 def definition():
     """Everything the platform needs of La Città, handed over through the registry."""
+    from django.utils.translation import gettext_lazy as _
+
     from kit.schemas import GameSchemas
-    from play.registry import GameDefinition, RulesPages
+    from play.registry import GameDefinition, RulesPages, VisitSummary
 
     from . import bots, page, svg, texts
     from .engine.engine import ENGINE
@@ -39,6 +41,10 @@ def definition():
             ("lacitta.voice_revealed", "lacitta.voice_drawn", "lacitta.migration_done", "lacitta.famine",
              "lacitta.fed"), "phase")},
         year_start="lacitta.year_start",
+        visit_summary=VisitSummary(round_end=frozenset(page.YEAR_END_KEYS), period=_("Year %(n)s"),
+                                   period_end=_("Year %(n)s ends"), period_now=lambda view: view["year"],
+                                   places=page.changed_cells,
+                                   places_hint=_("Solid rings on the board mark the places that changed.")),
         schemas=GameSchemas.from_folder(Path(__file__).parent / "schemas"),
         demo_options=({"edition": "modern", "expansion": "none", "setup": "beginner"},
                       {"edition": "classic", "expansion": "none", "setup": "beginner"}),

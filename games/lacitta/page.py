@@ -18,6 +18,7 @@ from games.lacitta.engine.constants import (
     TIER_COST,
 )
 from games.lacitta.texts import SERVICES as SERVICE_NAMES
+from games.lacitta.texts import number
 from play import move_builder
 
 from . import help as help_texts
@@ -188,7 +189,16 @@ def option_label(key: str, value, view: dict, partial: dict) -> str:
         name = help_texts.building_name(value).capitalize()
         return f"{name} ({effect})" if effect else name
     if key == "service":
-        return str(SERVICE_NAMES.get(value, value))
+        service = str(SERVICE_NAMES.get(value, value))
+        city = next((c for c in view["cities"] if c["id"] == partial.get("city")), None)
+        if city is None:
+            return service
+        # what the choice does: the city counts this service, with its points, in the migration
+        points = (city.get("services") or {}).get(value)
+        if points is None:
+            return _("%(city)s counts %(service)s") % {"city": places.city_name(city["id"]), "service": service}
+        return _("%(city)s counts %(service)s (%(points)s)") % {
+            "city": places.city_name(city["id"]), "service": service, "points": number(points)}
     if key == "count":
         return ngettext("%(n)d citizen", "%(n)d citizens", value) % {"n": value}
     if key in BOARD_KEYS:
@@ -218,8 +228,10 @@ def target_title(key: str, value, view: dict, partial: dict) -> str:
     if kind == "demolish":
         b = _building_at(value, view)
         name = help_texts.building_name(b["kind"]) if b else "?"
-        return _("Demolish your %(building)s in %(city)s") % {
+        text = _("Demolish your %(building)s in %(city)s") % {
             "building": name, "city": places.city_name(partial.get("city", b["city"] if b else None))}
+        loss = _demolish_loss(b["kind"], value, view) if b else ""  # what it costs: its name says its effect
+        return f"{text} ({loss})" if loss else text
     if card in ("bread_and_games", "rich_harvest"):
         b = _building_at(value, view)
         if b:
@@ -534,43 +546,13 @@ def changed_cells(entry: dict) -> list[int]:
     return [c for c in cells if isinstance(c, int) and not isinstance(c, bool)]
 
 
+# What follows the year's moves: "since your last visit" shows these even when the viewer's own move
+# ended the year (play.visit_summary), under "Year N ends".
 YEAR_END_KEYS = (
     "lacitta.voice_revealed", "lacitta.voice_choice", "lacitta.migration", "lacitta.migration_done",
     "lacitta.demolish", "lacitta.city_lost", "lacitta.limit_excess", "lacitta.famine", "lacitta.fed",
     "lacitta.feeding_loss", "lacitta.eliminated", "lacitta.year_end", "lacitta.game_over",
 )
-
-
-def since_last_visit(page, view_year: int) -> dict | None:
-    """What happened while the seat's player was away (the platform's ``page.unseen``: the moves after
-    the later of their own last move and the summary they dismissed, in the log's words, only the lines
-    this seat may see): the other seats' moves and the year's end, grouped by year, with the places they
-    changed. None when nothing happened."""
-    unseen = page.unseen
-    if unseen is None:
-        return None
-    # The year the first line belongs to: this year, less the years begun since.
-    year = view_year - sum(1 for line in unseen.lines if line.key == "lacitta.year_start")
-    groups, cells = [], {}
-    for line in unseen.lines:
-        ending = line.key in YEAR_END_KEYS
-        if line.seat == page.seat and not ending:
-            continue  # their own moves they know
-        if line.key == "lacitta.year_start":
-            year = line.params.get("year", year + 1)
-            title = _("Year %(year)s") % {"year": year}
-        elif ending and not (groups and groups[-1]["ending"] == year):
-            title = _("Year %(year)s ends") % {"year": year}
-        else:
-            title = groups[-1]["title"] if groups else _("Year %(year)s") % {"year": year}
-        if not groups or groups[-1]["title"] != title:
-            groups.append({"title": title, "lines": [], "ending": year if ending else None})
-        groups[-1]["lines"].append(line.text)
-        for cell in changed_cells(line.entry):
-            cells[cell] = line.text
-    if not groups:
-        return None
-    return {"groups": groups, "cells": cells, "version": page.key.version, "earlier": unseen.earlier}
 
 
 def replay_years(page) -> list[dict]:
@@ -609,9 +591,8 @@ def context(page) -> dict:
     replay = page.replay
     step = move_step(page.legal_moves, page.step, view, page.base_url, names) if page.legal_moves else None
     marks, mark_titles = ({}, {}) if replay else latest_move_marks(page)
-    summary = since_last_visit(page, view["year"]) if page.active else None
-    if summary:
-        for cell, text in summary["cells"].items():
+    if page.since_visit is not None and not replay:  # the places "since your last visit" names, ringed
+        for cell, text in page.since_visit.places.items():
             marks.setdefault(cell, "changed")
             mark_titles.setdefault(cell, text)
     svg = lacitta_svg.render(view, names=names, targets=step["targets"] if step else None,
@@ -634,7 +615,7 @@ def context(page) -> dict:
         "lc_politics": politics_row(view, seat),
         "lc_cities": cities_by_owner,
         "lc_decision_cities": decision_cities,
-        "lc_forecast": forecast(view, seat),
+        "lc_forecast": forecast(view, seat) if not page.finished else None,  # (the end has its own table)
         "lc_seat": seat,
         "lc_colours": page.colours,
         "lc_swatches": [lacitta_svg.seat_swatch(i) for i in range(len(names))],
@@ -642,7 +623,6 @@ def context(page) -> dict:
         "lc_known": sorted((int(k), SERVICE_NAMES.get(v, v)) for k, v in (view["voice"].get("known") or {}).items()),
         "lc_wasteland": view["edition"] == "classic" or view["expansion"] in (None, "none"),
         "lc_legend": legend(view),
-        "lc_summary": summary,
         "lc_years": replay_years(page) if replay else [],
     }
 

@@ -4,7 +4,7 @@ reader's language (terms follow the rulebooks: Voix du Peuple, carte Politiqueâ€
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext_lazy
 
 from games.lacitta.places import city_name
 
@@ -89,26 +89,41 @@ def rules_variant(options: dict) -> str:
 MESSAGES = {
     "lacitta.setup": gettext_lazy("The game is set up (%(edition)s edition, %(setup)s setup, %(players)s players)."),
     "lacitta.setup_order": gettext_lazy("%(first)s places the first castle."),
-    "lacitta.castle_placed": gettext_lazy("%(seat)s places a castle: %(cell)s, %(food)s food."),
+    "lacitta.castle_placed": ngettext_lazy(
+        "%(seat)s places a castle: %(cell)s, %(food)s food.",
+        "%(seat)s places a castle: %(cell)s, %(food)s food.", "food"),
     "lacitta.castle_skipped": gettext_lazy("%(seat)s has no place left for a castle."),
     "lacitta.first_player": gettext_lazy("%(seat)s is first player."),
     "lacitta.year_start": gettext_lazy("Year %(year)s begins."),
     "lacitta.voice_drawn": gettext_lazy("Voice of the People: %(face_up)s is face up, three cards face down."),
-    "lacitta.income": gettext_lazy("%(seat)s receives %(gold)s gold."),
-    "lacitta.growth": gettext_lazy("%(seat)s's cities grow: %(cities)s new citizen(s)."),
+    "lacitta.income": ngettext_lazy(
+        "%(seat)s receives %(gold)s gold.",
+        "%(seat)s receives %(gold)s gold.", "gold"),
+    "lacitta.growth": ngettext_lazy(
+        "%(seat)s's cities grow: %(cities)s new citizen.",
+        "%(seat)s's cities grow: %(cities)s new citizens.", "cities"),
     "lacitta.famine_penalty": gettext_lazy("%(seat)s starts the year with one turn fewer (famine)."),
-    "lacitta.take_gold": gettext_lazy("%(seat)s takes %(gold)s gold."),
+    "lacitta.take_gold": ngettext_lazy(
+        "%(seat)s takes %(gold)s gold.",
+        "%(seat)s takes %(gold)s gold.", "gold"),
     "lacitta.found": gettext_lazy(
         "%(seat)s founds %(cell)s with a citizen from %(from)s (%(citizens)s citizens, %(food)s food)."),
     "lacitta.build": gettext_lazy("%(seat)s builds a %(building)s in %(city)s."),
     "lacitta.roads": gettext_lazy("%(seat)s lays roads: %(roads)s."),
-    "lacitta.politics": gettext_lazy("%(seat)s takes the politics card %(card)s for %(cost)s gold."),
+    "lacitta.politics": ngettext_lazy(
+        "%(seat)s takes the politics card %(card)s for %(cost)s gold.",
+        "%(seat)s takes the politics card %(card)s for %(cost)s gold.", "cost"),
     "lacitta.row_refilled": gettext_lazy("%(card)s is turned face up in the politics row."),
     "lacitta.politics_reshuffled": gettext_lazy("The politics discard is shuffled into a new deck."),
-    "lacitta.bread_and_games": gettext_lazy(
-        "%(seat)s places %(cubes)s cube(s) on %(service)s in %(city)s."),
-    "lacitta.golden_times": gettext_lazy("%(seat)s adds %(placed)s citizen(s) to %(city)s."),
-    "lacitta.rich_harvest": gettext_lazy("%(seat)s doubles a farm's harvest: +%(food)s food."),
+    "lacitta.bread_and_games": ngettext_lazy(
+        "%(seat)s places %(cubes)s cube on %(service)s in %(city)s.",
+        "%(seat)s places %(cubes)s cubes on %(service)s in %(city)s.", "cubes"),
+    "lacitta.golden_times": ngettext_lazy(
+        "%(seat)s adds %(placed)s citizen to %(city)s.",
+        "%(seat)s adds %(placed)s citizens to %(city)s.", "placed"),
+    "lacitta.rich_harvest": ngettext_lazy(
+        "%(seat)s doubles a farm's harvest: +%(food)s food.",
+        "%(seat)s doubles a farm's harvest: +%(food)s food.", "food"),
     "lacitta.peek": gettext_lazy("%(seat)s looks at face-down Voice of the People cards."),
     "lacitta.peek_seen": gettext_lazy("You saw: %(cards)s."),
     "lacitta.pass": gettext_lazy("%(seat)s passes and takes a politics card face down."),
@@ -123,12 +138,19 @@ MESSAGES = {
     "lacitta.migration_done": gettext_lazy("Migration is over: %(moved)s."),
     "lacitta.demolish": gettext_lazy("%(seat)s's %(building)s in %(city)s is demolished."),
     "lacitta.city_lost": gettext_lazy("%(seat)s's city %(city)s is abandoned; the castle returns."),
-    "lacitta.limit_excess": gettext_lazy(
-        "%(citizens)s citizen(s) of %(city)s above the city's limit return to the supply."),
+    "lacitta.limit_excess": ngettext_lazy(
+        "%(citizens)s citizen of %(city)s above the city's limit returns to the supply.",
+        "%(citizens)s citizens of %(city)s above the city's limit return to the supply.", "citizens"),
     "lacitta.relodge_done": gettext_lazy("%(seat)s has rehoused their citizens."),
-    "lacitta.famine": gettext_lazy("%(seat)s has %(food)s food for %(citizens)s citizens: %(excess)s must leave."),
-    "lacitta.fed": gettext_lazy("%(seat)s feeds all %(citizens)s citizens (%(food)s food)."),
-    "lacitta.feeding_loss": gettext_lazy("%(seat)s loses %(count)s starving citizen(s) in %(city)s."),
+    "lacitta.famine": ngettext_lazy(
+        "%(seat)s has %(food)s food for %(citizens)s citizens: %(excess)s must leave.",
+        "%(seat)s has %(food)s food for %(citizens)s citizens: %(excess)s must leave.", "excess"),
+    "lacitta.fed": ngettext_lazy(
+        "%(seat)s feeds their %(citizens)s citizen (%(food)s food).",
+        "%(seat)s feeds all %(citizens)s citizens (%(food)s food).", "citizens"),
+    "lacitta.feeding_loss": ngettext_lazy(
+        "%(seat)s loses %(count)s starving citizen in %(city)s.",
+        "%(seat)s loses %(count)s starving citizens in %(city)s.", "count"),
     "lacitta.eliminated": gettext_lazy("%(seat)s has no building left and is out of the game."),
     "lacitta.year_end": gettext_lazy("Year %(year)s ends."),
     "lacitta.game_over": gettext_lazy("The game is over."),
@@ -144,7 +166,9 @@ ERRORS = {
     "lacitta.error.not_adjacent": gettext_lazy("A building must be next to a building of one of your cities."),
     "lacitta.error.not_buildable": gettext_lazy("That hex cannot be built on in this game."),
     "lacitta.error.supply_empty": gettext_lazy("No tile of that building is left in the supply."),
-    "lacitta.error.no_gold": gettext_lazy("You need %(cost)s gold for that."),
+    "lacitta.error.no_gold": ngettext_lazy(
+        "You need %(cost)s gold for that.",
+        "You need %(cost)s gold for that.", "cost"),
     "lacitta.error.found_once": gettext_lazy("You can found only one city a year."),
     "lacitta.error.no_castle": gettext_lazy("All four of your castles are on the board."),
     "lacitta.error.castle_distance": gettext_lazy(
@@ -251,6 +275,10 @@ def param(name: str, value, options: dict | None = None):
         return card_name(value, (options or {}).get("edition"))
     if name == "face_up" and value in SERVICES:
         return SERVICES[value]
+    if name == "cards" and isinstance(value, dict):  # a peek: face-down position â†’ the card seen there
+        return ", ".join(_("%(service)s (face-down card %(n)s)") % {
+            "service": SERVICES.get(card, card), "n": int(position) + 1}
+            for position, card in sorted(value.items(), key=lambda item: str(item[0])))
     if name in ("cards", "voice") and isinstance(value, list | tuple):
         return ", ".join(str(SERVICES.get(v, v)) for v in value)
     if name == "edition":
@@ -274,7 +302,8 @@ def move_label(move: dict, names: list[str]) -> str:
         return _("Action card: found %(city)s (a citizen from %(from)s)") % {
             "city": city_name(move["cell"]), "from": city_name(move["from"])}
     if kind == "build" and move.get("building") == "road":
-        return _("Action card: %(n)s road(s)") % {"n": len(move["cells"])}
+        roads = len(move["cells"])
+        return ngettext("Action card: %(n)s road", "Action card: %(n)s roads", roads) % {"n": roads}
     if kind == "build":
         return _("Action card: build a %(building)s") % {"building": building}
     if kind == "politics":
@@ -290,6 +319,7 @@ def move_label(move: dict, names: list[str]) -> str:
     if kind == "relodge_done":
         return _("Keep my remaining roads")
     if kind == "feeding_loss":
-        return _("Remove %(count)s citizen(s) from %(city)s") % {
+        return ngettext("Remove %(count)s citizen from %(city)s", "Remove %(count)s citizens from %(city)s",
+                        move["count"]) % {
             "count": move["count"], "city": city_name(move["city"])}
     return str(move)

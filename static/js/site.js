@@ -330,6 +330,14 @@ document.addEventListener("htmx:afterSettle", function (event) {
   });
 });
 
+// A game page opened at its move panel (after a move sent without htmx, or a link to it): the focus on the next
+// question, as after a swap (a fragment alone only scrolls).
+document.addEventListener("DOMContentLoaded", function () {
+  var panel = location.hash === "#move-panel" && document.getElementById("move-panel");
+  if (!panel) { return; }
+  var target = panel.querySelector("[data-step-focus]") || panel;
+  target.focus();
+});
 // A form sent back with errors (log in, sign up, a new game…): the focus goes to its first error, which is read
 // out, instead of the page's top.
 document.addEventListener("DOMContentLoaded", function () {

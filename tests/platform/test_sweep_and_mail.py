@@ -1,6 +1,7 @@
 """The periodic sweep (timeouts, reminders, expiry) and the e-mails it and
 the moves cause: your turn, reminders, results, digest, unsubscribe."""
 
+import re
 import threading
 from datetime import timedelta
 
@@ -362,3 +363,31 @@ def test_a_lost_bot_turn_is_queued_again_within_seconds_and_only_once(alice, mon
     schedule = {entry["task"]: entry["schedule"] for entry in app.conf.beat_schedule.values()}
     assert schedule["games.tasks.requeue_lost_bot_turns"] <= 10
     assert settings.BOT_TURN_LOST_AFTER_SECONDS + schedule["games.tasks.requeue_lost_bot_turns"] < 30
+
+
+@pytest.mark.django_db
+def test_game_over_email_lists_the_players_by_rank_and_names_the_game(alice, bob):
+    """Issue 29: the seats in rank order (not seat order), "1 point" / "2 points", the game's name in the
+    subject."""
+    game = accept_all(race_game(alice, [bob]), [bob])
+    users = {0: alice, 1: bob}
+    with committed():
+        for n in (3, 3, 1, 3):  # 3, 6, 7, 10: bob reaches the target
+            game.refresh_from_db()
+            services.move_apply(game_id=game.pk, user=users[game.state["turn"]], move={"type": "add", "n": n},
+                                expected_version=game.version)
+        mail.outbox.clear()
+        for user in (alice, bob):
+            game.refresh_from_db()
+            services.move_apply(game_id=game.pk, user=user, move={"type": "ready"}, expected_version=game.version)
+    game.refresh_from_db()
+    assert game.status == "finished"
+    message = next(m for m in mail.outbox if m.to == ["alice@example.com"])
+    assert message.subject == f"Game #{game.pk} (Race) is over"
+    listed = re.findall(r"^(\d+)\. (\w+) — (\d+) points?$", message.body, re.M)
+    ranks, scores = game.result["ranks"], game.result["scores"]
+    expected = sorted(((ranks[i], name, scores[i]) for i, name in enumerate(("alice", "bob"))),
+                      key=lambda row: (row[0], ("alice", "bob").index(row[1])))
+    assert [(int(r), name, int(p)) for r, name, p in listed] == expected
+    for _rank, _name, points in expected:
+        assert (f"— {points} point\n" if points == 1 else f"— {points} points\n") in message.body + "\n"

@@ -143,7 +143,8 @@ def test_undo_without_htmx_redirects_and_stale_undo_is_409(client):
     bad = client.post(url, {"version": "x"})
     assert bad.status_code == 400
     response = client.post(url, {"version": str(game.version)})
-    assert response.status_code == 302 and response["Location"] == reverse("games:detail", args=[game.pk])
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:detail", args=[game.pk]) + "#move-panel"
     assert Move.objects.get(game=game, seq=game.version).taken_back
 
 

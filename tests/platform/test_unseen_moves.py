@@ -1,6 +1,7 @@
-""""Since your last visit", the platform's part (``selectors.unseen_moves``): the moves after the later of
-the seat's own last move and the summary it dismissed, for human seats only, with ``earlier`` when more were
-unseen than the game asked for. Each game words and groups them (tests/*/pages/test_summary.py)."""
+""""Since your last visit", the platform's part (``selectors.unseen_moves``): the seat's own last move and
+the moves after it, or the moves after the summary it dismissed when that came later, for human seats
+only, with ``earlier`` when more were unseen than the game asked for. ``play.visit_summary`` groups them
+(tests/platform/test_visit_summary.py)."""
 
 import pytest
 
@@ -26,13 +27,16 @@ def test_the_moves_after_the_seats_own_last_one_until_it_dismisses_them():
     for _ in range(2):
         for user in (ann, bob, cid):
             game = add(game, user)
-    assert selectors.unseen_moves(game, seat(game, 2), limit=10) is None  # cid moved last
+    # cid moved last: only his own move, read for what followed it in its row (a year's end it brought)
+    assert [row.seat for row in selectors.unseen_moves(game, seat(game, 2), limit=10).rows] == [2]
     unseen = selectors.unseen_moves(game, seat(game, 0), limit=10)
-    assert [row.seat for row in unseen.rows] == [1, 2] and not unseen.earlier
-    cut = selectors.unseen_moves(game, seat(game, 0), limit=1)
-    assert [row.seat for row in cut.rows] == [2] and cut.earlier  # bob's move was left out
+    assert [row.seat for row in unseen.rows] == [0, 1, 2] and not unseen.earlier
+    cut = selectors.unseen_moves(game, seat(game, 0), limit=2)
+    assert [row.seat for row in cut.rows] == [1, 2] and cut.earlier  # her own move was left out
     Seat.objects.filter(game=game, index=0).update(seen_seq=game.version)
     assert selectors.unseen_moves(game, seat(game, 0), limit=10) is None  # dismissed
+    game = add(game, ann)
+    assert [row.seat for row in selectors.unseen_moves(game, seat(game, 0), limit=10).rows] == [0]
     assert selectors.unseen_moves(game, None, limit=10) is None  # a spectator has no summary
 
 

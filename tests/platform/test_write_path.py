@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from notifications.models import Notification
-from play import bots, services, signals
+from play import bots, registry, services, signals
 from play.errors import BadMove, Conflict, DamagedGame, NotAllowed, ServiceError, StaleVersion, TooMany
 from play.http_errors import form_status, status_of, text_of
 from play.models import Game, Move, Seat, Vacation
@@ -80,8 +80,8 @@ def test_every_way_a_game_ends_goes_through_one_finish(end, finishes, django_cap
     assert not game.seats.filter(deadline__isnull=False).exists()
     over = Notification.objects.filter(game=game, kind=Notification.Kind.GAME_OVER)
     assert sorted(over.values_list("user__username", flat=True)) == ["alice", "bob"]
-    assert sorted(m.to[0] for m in mail.outbox if m.subject == f"Game #{game.pk} is over") == [
-        "alice@example.com", "bob@example.com"]
+    subject = f"Game #{game.pk} ({registry.definition(game.game_type).name}) is over"  # the game's name in it
+    assert sorted(m.to[0] for m in mail.outbox if m.subject == subject) == ["alice@example.com", "bob@example.com"]
     rated = RatingChange.objects.filter(game=game).values_list("rating__user__username", flat=True)
     assert sorted(rated) == ["alice", "bob"]
 

@@ -1,9 +1,11 @@
 """Market in words (French in this app's locale folder)."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 MESSAGES = {
-    "market.start": _("The market opens for %(rounds)s round(s)."),
+    "market.start": ngettext_lazy("The market opens for %(rounds)s round.", "The market opens for %(rounds)s rounds.",
+                                  "rounds"),
     "market.done": _("%(seat)s ends their turn."),
     "market.closed": _("The market closes."),
     "market.offer": _("%(seat)s offers %(goods)s (offer %(offer)s)."),

@@ -24,7 +24,7 @@ def page(client, user, game):
 
 
 def summary(html):
-    found = re.search(r'<section class="ic-summary".*?</section>', html, re.S)
+    found = re.search(r'<section class="visit-summary".*?</section>', html, re.S)
     return found.group(0) if found else None
 
 
@@ -48,7 +48,7 @@ def test_summary_lists_the_others_turns_by_player_until_dismissed(client):
     box = summary(html)
     assert box and "Since your last visit" in box
     assert "<h3>isb&#x27;s turn</h3>" in box and "<h3>isc&#x27;s turn</h3>" in box
-    assert re.search(r"<li>isb plays a [A-Z][\w ]+ at [A-Z]+-?\d+", box)  # the log's sentences
+    assert re.search(r"<li>isb plays the [A-Z][\w ]+ tile at [A-Z]+-?\d+", box)  # the log's sentences
     last_own = Move.objects.filter(game=game, seat=0).order_by("-seq").first().seq
     assert "<li>isa " not in box  # none of her own turn
     cells = {c for row in Move.objects.filter(game=game, seq__gt=last_own) for e in row.log

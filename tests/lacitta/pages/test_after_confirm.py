@@ -47,7 +47,8 @@ def test_confirm_without_htmx_redirects_to_the_plain_game_page(client):
     client.force_login(user)
     response = client.post(reverse("games:move", args=[game.pk]) + "?m=" + json.dumps(TAKE_GOLD),
                            {"version": str(game.version), "move": json.dumps(TAKE_GOLD)})
-    assert response.status_code == 302 and response["Location"] == reverse("games:detail", args=[game.pk])
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:detail", args=[game.pk]) + "#move-panel"  # the focus goes there
 
 
 def test_illegal_move_without_htmx_shows_the_game_page_with_the_reason(client):

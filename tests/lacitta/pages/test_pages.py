@@ -257,6 +257,7 @@ def test_end_screen_and_replay_of_a_finished_game(client):
     html = page(client, users[0], game)
     assert "Final scores" in html and 'class="chart"' in html and "Service bonus" in html
     assert "Replay the game move by move" in html
+    assert "lc-forecast" not in html  # issue 29: no forecast once the game is over
     replay_url = reverse("games:replay", args=[game.pk])
     client.force_login(users[1])
     early = client.get(replay_url + "?at=5&seat=0").content.decode()

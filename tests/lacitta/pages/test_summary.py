@@ -23,7 +23,7 @@ def page(client, user, game):
 
 
 def summary(html):
-    found = re.search(r'<section class="lc-summary".*?</section>', html, re.S)
+    found = re.search(r'<section class="visit-summary".*?</section>', html, re.S)
     return found.group(0) if found else None
 
 
@@ -121,3 +121,23 @@ def test_summary_never_shows_another_seats_secret_peek(client):
     box = summary(page(client, alice, game))
     assert box and "kb looks at face-down Voice of the People cards." in box
     assert "You saw" not in box and "You saw" not in page(client, alice, game)
+
+
+def test_summary_tells_the_years_end_that_the_viewers_own_move_brought(client):
+    """Issue 29: when her own move ends the year, the Voice, migration, demolitions and feeding that follow
+    are in her summary (they are lines of her own move's row); her own choice is not."""
+    alice, bob = make_user("oa"), make_user("ob")
+    game = lacitta_game([alice, bob], seed=4)
+    by_seat = {s.index: s.user for s in game.seats.all()}
+    rng = random.Random(4)
+    for _ in range(600):
+        if random_move(game, by_seat, rng) == 0 and game.status == Game.Status.ACTIVE:
+            last = Move.objects.filter(game=game).order_by("-seq").first()
+            if any(e["key"] == "lacitta.year_end" for e in last.log):
+                break
+        assert game.status == Game.Status.ACTIVE, "alice's move never ended a year of a running game"
+    box = summary(page(client, alice, game))
+    assert box, "her move ended the year: the year's end is news"
+    ended = int(re.search(r"<h3>Year (\d) ends</h3>", box).group(1))
+    assert f"Year {ended} ends.</li>" in box and ("starving" in box or "feeds all" in box)
+    assert "<li>oa " not in box.split("ends</h3>")[0]  # nothing of hers before the year's end
