@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from kit import params
 from kit import search as kit_search
 from kit.search import Plan, halving_rounds, search
 from play import registry
@@ -89,8 +90,12 @@ def test_every_expert_plays_a_legal_whole_game_through_the_shared_search(engine,
     while not engine.is_over(state):
         seat = min(engine.pending(state))
         legal = engine.legal_moves(state, seat)
-        move = chooser(engine, engine.view(state, seat), legal, seat, rng) if seat == 0 else rng.choice(legal)
-        assert move in legal
+        if seat == 0:
+            chosen = chooser(engine, engine.view(state, seat), legal, seat, rng)
+            move = params.concrete(engine, state, seat, chosen, rng)
+            assert params.find_legal(legal, move) is not None, move  # a legal move, or one filling a legal range
+        else:
+            move = params.concrete(engine, state, seat, rng.choice(legal), rng)
         state = engine.apply(state, seat, move).state
         moves += 1
         assert moves < 5000
@@ -146,7 +151,7 @@ def positions(engine, players: int, seed: int, apart: int = 9, most: int = 2):
         if seat == 0 and len(legal) > 1 and moves - last >= apart:
             found.append(state)
             last = moves
-        move = rng.choice(legal)
+        move = params.concrete(engine, state, seat, rng.choice(legal), rng)
         state = engine.apply(state, seat, move).state
         moves += 1
     return found
@@ -169,7 +174,7 @@ def test_an_experts_move_does_not_depend_on_the_clock(engine, chooser, monkeypat
         if slow:
             for name in ("perf_counter", "monotonic", "time", "process_time"):
                 monkeypatch.setattr(time, name, slow_clock)
-        for i, state in enumerate(positions(engine, 2, 21)):
+        for i, state in enumerate(positions(engine, max(engine.min_players, 2), 21)):
             view, legal = engine.view(state, 0), engine.legal_moves(state, 0)
             chosen.setdefault(slow, []).append(chooser(engine, view, legal, 0, random.Random(i)))
     assert len(chosen[False]) == 2 and chosen[False] == chosen[True]
