@@ -51,6 +51,7 @@ from .models import (
     ModerationAction,
     Report,
     Sanction,
+    SeatOffer,
     StaffNote,
 )
 
@@ -565,16 +566,16 @@ class ModeratedGameAdmin(ActionPageAdmin):
                 perm=tiers.MODERATE_GAMES,
             ),
             "seat_user": Op(
-                _("Give a seat to another player"),
+                _("Offer a seat to another player (it is theirs when they accept)"),
                 lambda o, d: forms.SeatUserForm(d, prefix="user", seats=seats),
-                lambda r, o, c, f: game_moderation.seat_give_to_user(
+                lambda r, o, c, f: game_moderation.seat_offer(
                     moderator=r.user,
                     game_id=o.pk,
                     seat_index=c["seat"],
                     username=c["username"],
                     reason=c["reason"],
                 ),
-                _("The seat has a new player."),
+                _("The player is mailed the offer; the seat is theirs when they accept."),
                 perm=tiers.MODERATE_GAMES,
             ),
             "rollback": Op(
@@ -605,6 +606,7 @@ class ModeratedGameAdmin(ActionPageAdmin):
             "moves": Move.objects.filter(game=game).select_related("by_user").order_by("-seq")[:200],
             "chat": ChatMessage.objects.filter(game=game).select_related("author").order_by("-pk")[:50],
             "history": ModerationAction.objects.filter(game=game).select_related("moderator", "target_user"),
+            "seat_offers": SeatOffer.objects.filter(game=game).select_related("user", "offered_by"),
             # Payloads hold hidden information (a rollback's redraw seed): game moderators only.
             "may_read_payloads": tiers.may(request.user, tiers.MODERATE_GAMES),
         }

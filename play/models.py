@@ -202,3 +202,27 @@ class Move(models.Model):
         # Not the payload: this names the row in every staff tier's admin pages, and a payload may
         # hold hidden information (a rollback's redraw seed).
         return f"{self.game_id}#{self.seq} seat {self.seat}: {self.kind}"
+
+
+class SeatDeparture(models.Model):
+    """Who held a seat before a moderator gave it, in a game in progress, to a bot or to another player:
+    written by ``play.services`` with the seat change. The game then still counts for a player who left
+    (their history shows it abandoned; ratings count it as finishing last) and a newcomer is rated only
+    for the part of the game they played (from ``version`` on)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="departures")
+    seat_index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="seat_departures")  # None: a bot held the seat
+    bot_level = models.CharField(max_length=20, blank=True)
+    version = models.PositiveIntegerField()  # the game's version when the seat changed hands
+    moves = models.PositiveIntegerField(default=0)  # moves the departing holder made in the seat
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "version", "pk"]
+        verbose_name = _("seat left in a game in progress")
+        verbose_name_plural = _("seats left in games in progress")
+
+    def __str__(self):
+        return f"{self.game_id}/{self.seat_index} left by {self.user_id or self.bot_level} at {self.version}"

@@ -68,13 +68,17 @@ class RatingChange(models.Model):
         GAME = "game", _("Rated game")
         RESET = "reset", _("Reset by a moderator")
         ANNULLED = "annulled", _("Game annulled by a moderator")  # kept for the record; counts no more
+        ABANDONED = "abandoned", _("Game abandoned (counted as finishing last)")
 
     rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="changes")
     game = models.ForeignKey(
         "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="rating_changes"
     )
-    reason = models.CharField(max_length=8, choices=Reason.choices, default=Reason.GAME)
+    reason = models.CharField(max_length=9, choices=Reason.choices, default=Reason.GAME)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The part of the seat's moves this player was in charge of (a substitute who took the seat
+    # over at move 14 of 40 is rated for 26/40 of the game's result).
+    share = models.FloatField(default=1.0, db_default=1.0)
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
     mu_after = models.FloatField()

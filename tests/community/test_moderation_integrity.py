@@ -7,6 +7,7 @@ from rest_framework.test import APIClient
 
 from community import moderation, services
 from players import tokens
+from tests.community.helpers import give_seat
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db
@@ -387,12 +388,12 @@ def test_players_are_mailed_when_a_moderator_changes_their_game_in_their_languag
 
     with committed():
         game_moderation.game_rollback(moderator=gm, game_id=game.pk, to_seq=1, reason="bug")
-        game_moderation.seat_give_to_user(moderator=gm, game_id=game.pk, seat_index=1, username="carol",
+        give_seat(moderator=gm, game_id=game.pk, seat_index=1, username="carol",
                                           reason="bob left")
         game_moderation.game_abort(moderator=gm, game_id=game.pk, reason="broken")
     told = sorted(Notification.objects.filter(kind="mod_game").values_list("user__username", "data__what"))
-    assert told == sorted([("alice", "rollback"), ("bob", "rollback"), ("bob", "seat_lost"),
-                           ("carol", "seat_given"), ("alice", "abort"), ("carol", "abort")])
+    assert told == sorted([("alice", "rollback"), ("bob", "rollback"), ("carol", "seat_offered"),
+                           ("bob", "seat_lost"), ("carol", "seat_given"), ("alice", "abort"), ("carol", "abort")])
     to_alice = [m for m in mail.outbox if m.to == [alice.email]]
     assert any("Un modérateur a arrêté la partie" in m.body for m in to_alice)
 
