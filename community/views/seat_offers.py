@@ -8,9 +8,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from play.colours import COLOUR_NAMES
 from play.errors import ServiceError
 from play.http_errors import status_of
-from play.colours import COLOUR_NAMES
 from play.models import Seat
 
 from .. import game_moderation, selectors
