@@ -27,10 +27,11 @@ from django.utils.translation import gettext_lazy
 from play import bots
 from play.errors import NotAllowed, ServiceError
 from play.forms import options_words
-from play.models import Move, Seat
+from play.models import Move, Seat, SeatDeparture
 from ratings.models import Rating
 
 from . import (
+    addresses,
     evidence,
     forms,
     game_moderation,
@@ -824,6 +825,10 @@ class MemberAdmin(ActionPageAdmin):
             "pairs": evidence.pair_stats(member),
             "shared_addresses": (evidence.shared_addresses(member)
                                  if tiers.may(request.user, tiers.VIEW_IP_RECORDS) else []),
+            "own_addresses": (addresses.addresses_of(member)[:50]
+                              if tiers.may(request.user, tiers.VIEW_IP_RECORDS) else []),
+            "seat_departures": SeatDeparture.objects.filter(user=member).select_related("game")[:50],
+            "retention": addresses.RETENTION_DAYS,
             "notes": StaffNote.objects.filter(user=member).select_related("author"),
             "chat_count": ChatMessage.objects.filter(author=member).count(),
         }

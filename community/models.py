@@ -467,3 +467,32 @@ class SeatOffer(models.Model):
 
     def __str__(self):
         return f"#{self.game_id} seat {self.seat_index} → {self.user} ({self.status})"
+
+
+class SeenAddress(models.Model):
+    """Where an account was used from besides web logins (django-axes keeps those): API-token requests
+    and moves, with the device's user agent. Evidence for collusion (accounts seen from one address),
+    for administrators only (``tiers.VIEW_IP_RECORDS``); written by ``community.addresses`` at most
+    once per ``addresses.REFRESH_SECONDS`` per row, erased ``addresses.RETENTION_DAYS`` after last seen."""
+
+    class Via(models.TextChoices):
+        API = "api", _("API token")
+        MOVE = "move", _("a move")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE,
+                             related_name="+")
+    ip = models.GenericIPAddressField(_("address"), db_index=True)
+    via = models.CharField(_("seen through"), max_length=4, choices=Via.choices)
+    device = models.CharField(_("device (user agent)"), max_length=200, blank=True)
+    first_seen = models.DateTimeField(_("first seen"), default=timezone.now)
+    last_seen = models.DateTimeField(_("last seen"), default=timezone.now, db_index=True)
+    uses = models.PositiveIntegerField(_("uses"), default=1)
+
+    class Meta:
+        ordering = ["-last_seen", "-pk"]
+        verbose_name = _("address seen")
+        verbose_name_plural = _("addresses seen")
+        constraints = [models.UniqueConstraint(fields=["user", "ip", "via", "device"], name="seen_address_once")]
+
+    def __str__(self):
+        return f"{self.user_id} {self.ip} ({self.via})"
