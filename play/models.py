@@ -71,6 +71,8 @@ class Game(models.Model):
     abort_reason = models.TextField(blank=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("model name", "game")
+        verbose_name_plural = pgettext_lazy("model name", "games")
         ordering = ["-updated_at"]
         indexes = [models.Index(fields=["status", "is_private", "-created_at"])]
 
@@ -122,6 +124,8 @@ class Seat(models.Model):
     resigned = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = pgettext_lazy("model name", "seat")
+        verbose_name_plural = pgettext_lazy("model name", "seats")
         ordering = ["game", "index"]
         constraints = [models.UniqueConstraint(fields=["game", "index"], name="unique_seat_index")]
         indexes = [
@@ -195,6 +199,8 @@ class Move(models.Model):
     reveals_nothing = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = pgettext_lazy("model name", "move")
+        verbose_name_plural = pgettext_lazy("model name", "moves")
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_move_seq")]
 

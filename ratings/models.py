@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from . import skill
 
@@ -26,6 +27,8 @@ class Rating(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("model name", "rating")
+        verbose_name_plural = pgettext_lazy("model name", "ratings")
         constraints = [
             models.UniqueConstraint(
                 fields=["game_type", "user"],
@@ -86,6 +89,8 @@ class RatingChange(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("model name", "rating change")
+        verbose_name_plural = pgettext_lazy("model name", "rating changes")
         ordering = ["-created_at", "-pk"]
         constraints = [
             # A game moves each rating once, however often its task runs.
