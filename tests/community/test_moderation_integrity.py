@@ -608,3 +608,31 @@ def test_staff_notes_are_shown_added_and_corrected_on_the_report_page(client, re
     assert client.post(url, {"op": "edit_note", "edit_note-note": note.pk,
                              "edit_note-text": "nothing"}).status_code == 400
     assert StaffNote.objects.get(pk=note.pk).text == "warned once on another site"
+
+
+def test_a_banned_or_reported_player_cannot_sign_up_again_with_a_tagged_or_dotted_address(client, report, bob):
+    """Issue 30 point 6, as a new moderator tried it: bob, banned, signed up at once as bob+2@example.com
+    (the same mailbox); a reported player who closed the account came back as Bob+again@; on Gmail,
+    dots in the name part are the same mailbox too. The refusal names no cause."""
+    from django.contrib.auth import get_user_model
+
+    from community import signup_policy
+    from community.account import account_delete
+
+    assert signup_policy.mailbox("Jo.Hn+x@GoogleMail.com") == "john@gmail.com"
+    assert signup_policy.mailbox("jo.hn+x@example.com") == "jo.hn@example.com"
+    moderation.user_ban(moderator=staff("cm", "Administrators"), user_id=bob.pk, reason="insults",
+                        public_reason="insults")
+    again = client.post("/accounts/signup/", {"username": "bobby", "email": "bob+2@example.com", **SIGNUP})
+    assert again.status_code == 200 and "This e-mail address cannot be used" in again.content.decode()
+    carol = make_user("carol")
+    carol.email = "c.a.rol@gmail.com"
+    carol.save(update_fields=["email"])
+    services.report_user(reporter=make_user("dora"), user=carol, reason="farming")
+    account_delete(user=carol)
+    for address in ("Carol+again@gmail.com", "carol@googlemail.com"):
+        again = client.post("/accounts/signup/", {"username": "caro", "email": address, **SIGNUP})
+        assert again.status_code == 200 and "This e-mail address cannot be used" in again.content.decode(), address
+    fine = client.post("/accounts/signup/", {"username": "someone", "email": "bob2@example.com", **SIGNUP})
+    assert fine.status_code == 302  # another mailbox signs up as usual
+    assert not get_user_model().objects.filter(username__in=["bobby", "caro"]).exists()
