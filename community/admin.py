@@ -35,7 +35,7 @@ from . import (
     evidence,
     forms,
     game_moderation,
-    games_admin,  # noqa: F401  (the games app's models: Game, Seat, Move, and the User admin)
+    games_admin,  # the games app's models (Game, Seat, Move, the User admin) and the tiered list actions
     moderation,
     move_descriptions,
     queue,
@@ -414,7 +414,7 @@ class ReportAdmin(ActionPageAdmin):
 
 
 @admin.register(ModeratedGame)
-class ModeratedGameAdmin(ActionPageAdmin):
+class ModeratedGameAdmin(games_admin.TieredActions, ActionPageAdmin):
     page_template = "admin/community/game_page.html"
     # Columns named here: the games app's fields have no translated names of their own.
     list_display = ["id", "game_type", "state_label", "moves", "is_private", "players", "next_deadline",
@@ -423,15 +423,10 @@ class ModeratedGameAdmin(ActionPageAdmin):
     search_fields = ["=id", "seats__user__username"]
 
     actions = ["annul_selected"]
+    action_tiers = {"annul_selected": tiers.ADMINISTER}
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__user")
-
-    def get_actions(self, request):
-        actions = super().get_actions(request)
-        if not tiers.may(request.user, tiers.ADMINISTER):
-            actions.pop("annul_selected", None)
-        return actions
 
     @admin.action(description=gettext_lazy("Annul the selected finished games (with a reason)"))
     def annul_selected(self, request, queryset):

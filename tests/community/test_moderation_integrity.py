@@ -636,3 +636,28 @@ def test_a_banned_or_reported_player_cannot_sign_up_again_with_a_tagged_or_dotte
     fine = client.post("/accounts/signup/", {"username": "someone", "email": "bob2@example.com", **SIGNUP})
     assert fine.status_code == 302  # another mailbox signs up as usual
     assert not get_user_model().objects.filter(username__in=["bobby", "caro"]).exists()
+
+
+def test_bulk_list_actions_above_a_tier_are_not_offered_and_a_forced_one_is_logged(client, game, alice, bob):
+    """Issue 30 point 7, as a new moderator found it: the games and seats lists offered a chat moderator
+    "Abort the selected games" and "Replace the seat's player by a bot"; chosen, they were refused with
+    no trace in the log."""
+    from community.models import ModerationAction
+    from play.models import Game, Seat
+
+    junior = staff("junior", "Moderators")
+    client.force_login(junior)
+    games = client.get("/admin/games/game/").content.decode()
+    seats = client.get("/admin/games/seat/").content.decode()
+    assert 'value="abort_games"' not in games and 'value="replace_by_bot"' not in seats
+    assert 'value="annul_selected"' not in client.get("/admin/community/moderatedgame/").content.decode()
+    seat = Seat.objects.get(game=game, index=1)
+    forced = client.post("/admin/games/seat/", {"action": "replace_by_bot", "_selected_action": [seat.pk]})
+    assert forced.status_code == 403
+    forced = client.post("/admin/games/game/", {"action": "abort_games", "_selected_action": [game.pk]})
+    assert forced.status_code == 403
+    assert Game.objects.get(pk=game.pk).status == "active" and Seat.objects.get(pk=seat.pk).user == bob
+    refused = ModerationAction.objects.filter(action="refused", moderator=junior)
+    assert sorted(refused.values_list("details__op", flat=True)) == ["abort_games", "replace_by_bot"]
+    client.force_login(staff("gm", "Game moderators"))
+    assert 'value="abort_games"' in client.get("/admin/games/game/").content.decode()
