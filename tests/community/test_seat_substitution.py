@@ -194,3 +194,20 @@ def test_a_clock_run_out_is_counted_on_the_profile(alice, bob):
     assert "Clocks run out</dt><dd>1<" in profile
     assert "Clocks run out</dt><dd>0<" in client_of(bob).get(
         reverse("community:profile", args=["alice"])).content.decode()
+
+
+def test_the_offer_reads_in_the_player_s_language(gm, alice, bob, carol, game):
+    from players.models import Profile
+
+    Profile.objects.update_or_create(user=carol, defaults={"language": "fr"})
+    with committed():
+        offer = game_moderation.seat_offer(moderator=gm, game_id=game.pk, seat_index=1, username="carol",
+                                           reason="bob asked to stop")
+    message = next(m for m in mail.outbox if m.to == [carol.email])
+    assert message.subject.endswith(f"Une place vous est proposée dans la partie n° {game.pk}")
+    assert "Rien ne change tant que vous n'acceptez pas" in message.body and offer_page(offer) in message.body
+    client = client_of(carol)
+    client.cookies["django_language"] = "fr"
+    page = client.get(offer_page(offer), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Accepter la place" in page and "Une place vous est proposée" in page
+    assert "bob asked to stop" not in message.body + page  # the moderator's note is for staff
