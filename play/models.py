@@ -77,7 +77,14 @@ class Game(models.Model):
         indexes = [models.Index(fields=["status", "is_private", "-created_at"])]
 
     def __str__(self):
-        return f"#{self.pk} {self.game_type} ({self.status})"
+        # Staff lists name a game by this: its game's name and status in the reader's language.
+        from . import registry
+
+        try:
+            name = registry.get(self.game_type).name
+        except KeyError:
+            name = self.game_type
+        return f"#{self.pk} {name} ({self.get_status_display()})"
 
     @property
     def is_over(self) -> bool:

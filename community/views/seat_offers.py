@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from play.colours import COLOUR_NAMES
 from play.errors import ServiceError
 from play.http_errors import status_of
-from play.models import Seat
+from play.models import Move, Seat
 
 from .. import game_moderation, selectors
 from ..models import SeatOffer
@@ -50,6 +50,6 @@ def seat_offer(request: HttpRequest, pk: int) -> HttpResponse:
         "game": game,
         "game_name": selectors.engine_name(game.game_type),
         "seat_colour": COLOUR_NAMES.get(seat.colour, seat.colour) if seat else "",
-        "moves_so_far": game.version,
+        "moves_so_far": Move.objects.filter(game=game, kind=Move.Kind.MOVE, undone_at__isnull=True).count(),
         "error": error,
     }, status=status)

@@ -74,3 +74,16 @@ def test_the_french_admin_index_and_game_pages_name_models_in_french(french, mod
         page = french.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
         title = page.split("<title>")[1].split("</title>")[0]
         assert title.startswith(f"Sélectionnez l’objet {name} à "), title
+
+
+def test_a_game_is_named_in_words_on_the_staff_pages(french, mod, alice):
+    """Issue 30 point 19: "#1 lacitta (active)" and a raw "random" bot level on the staff pages."""
+    game = race_game(alice, bots=["random"])
+    with translation.override("fr"):
+        assert str(game) == f"#{game.pk} Race (En cours)"
+    page = french.get(f"/admin/community/moderatedgame/{game.pk}/change/", HTTP_ACCEPT_LANGUAGE="fr")
+    html = page.content.decode()
+    assert "(active)" not in html and f"#{game.pk} Race (En cours)" in html
+    assert "<td>aléatoire</td>" in html and "<td>random</td>" not in html
+    seats = french.get("/admin/games/seat/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "(active)" not in seats and "(En cours)" in seats
