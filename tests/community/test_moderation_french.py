@@ -87,3 +87,6 @@ def test_a_game_is_named_in_words_on_the_staff_pages(french, mod, alice):
     assert "<td>aléatoire</td>" in html and "<td>random</td>" not in html
     seats = french.get("/admin/games/seat/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "(active)" not in seats and "(En cours)" in seats
+    member = french.get(f"/admin/community/member/{alice.pk}/change/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    games = member.split("Parties (50 dernières)")[1].split("</ul>")[0]
+    assert f"#{game.pk}</a> Race · En cours" in games and "race" not in games
