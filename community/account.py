@@ -33,7 +33,8 @@ def account_export(*, user) -> dict:
     they may see: their own moves' payloads, never a game's hidden state."""
     from allauth.account.models import EmailAddress
 
-    from players.models import Profile, Vacation
+    from play.models import Vacation
+    from players.models import Profile
     from ratings.models import Rating
 
     profile = Profile.objects.filter(user=user).first()
@@ -155,7 +156,8 @@ def account_delete(*, user) -> None:
     from rest_framework.authtoken.models import Token
 
     from notifications.models import Notification
-    from players.models import Profile, Vacation
+    from play.models import Vacation
+    from players.models import Profile
 
     if is_deleted(user):
         return

@@ -170,7 +170,9 @@ class Engine(Protocol):
         changed), consistently, so that ``view(result, seat) == view(state, seat)``. The platform
         applies a move to such positions to decide whether it showed its mover anything
         (``kit.reveal``: only then may the move be taken back). Optional: an engine without it never
-        offers undo; an engine with no hidden information returns ``state``."""
+        offers undo; an engine with no hidden information returns ``state`` and says so with a class
+        attribute ``nothing_hidden = True`` (the whole-game hidden-information test then does not expect
+        the scramble to change anything)."""
 
     def move_reveals_hidden(self, before: Any, after: Any) -> bool:
         """Optional, extra safety beside ``scramble_unknown``: did the move from ``before`` to ``after``

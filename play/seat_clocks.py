@@ -7,13 +7,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from . import clocks
-from .models import Game, Seat
+from .models import Game, Seat, Vacation
 
 REMINDER_SHARE = 0.8  # a reminder when 80% of the bank is spent
 
 
 def vacations_of(user_ids, since: datetime) -> dict[int, list[clocks.Interval]]:
-    from players.models import Vacation
 
     found: dict[int, list[clocks.Interval]] = {}
     ids = [u for u in user_ids if u]

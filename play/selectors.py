@@ -15,7 +15,7 @@ from django.utils import timezone
 from kit.base import may_act
 
 from . import registry, snapshots
-from .models import Game, Move, Seat
+from .models import Game, Move, Seat, Vacation
 
 
 def version_and_status(game_id: int) -> tuple[int, str, bool] | None:
@@ -68,8 +68,6 @@ WAITING_PAGE = 25
 def _seats_prefetch(*, vacations: bool = False) -> Prefetch:
     seats = Seat.objects.select_related("user").order_by("index")
     if vacations:
-        from players.models import Vacation  # players imports games
-
         # Each seat's player's current vacation: begun, not ended, the one ending last.
         now = timezone.now()
         current = Vacation.objects.filter(user=OuterRef("user_id"), starts_at__lte=now, ends_at__gt=now)

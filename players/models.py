@@ -1,5 +1,5 @@
-"""What the site keeps about a player beyond the login: language, e-mail
-preferences, vacation."""
+"""What the site keeps about a player beyond the login: language, e-mail preferences, API tokens. (Vacations
+are the games platform's: play.models.Vacation, since they stop the seats' clocks.)"""
 
 import secrets
 
@@ -7,6 +7,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from play.models import Vacation
 
 
 def new_token() -> str:
@@ -42,43 +44,6 @@ class Profile(models.Model):
 
     def current_vacation(self):
         return Vacation.objects.current(user=self.user).first()
-
-
-class VacationQuerySet(models.QuerySet):
-    def current(self, *, user=None, now=None) -> "VacationQuerySet":
-        """The vacations under way (begun, not ended), the one ending last first: a player
-        on two overlapping vacations is away until the later end (their clocks stand still
-        until then). The one rule for "on vacation until" wherever it is shown: ``.first()``,
-        or ``.values("ends_at")[:1]`` filtered on ``OuterRef("user_id")`` as a subquery."""
-        now = now or timezone.now()
-        found = self.filter(starts_at__lte=now, ends_at__gt=now)
-        if user is not None:
-            found = found.filter(user=user)
-        return found.order_by("-ends_at")
-
-
-class Vacation(models.Model):
-    """While it lasts, the player's clocks stand still in every game (up to
-    each game's vacation cap)."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
-    starts_at = models.DateTimeField()
-    ends_at = models.DateTimeField(db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    objects = VacationQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["-starts_at"]
-
-    def __str__(self) -> str:
-        return f"{self.user_id}: {self.starts_at:%Y-%m-%d} – {self.ends_at:%Y-%m-%d}"
-
-    @property
-    def days_counted(self) -> int:
-        """Whole days started count (a vacation ended after 2 hours costs one day)."""
-        seconds = (self.ends_at - self.starts_at).total_seconds()
-        return max(int(-(-seconds // 86400)), 0)
 
 
 class ApiToken(models.Model):

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('community', '0010_sanction_public_reason_and_report_categories'),
-        ('games', '0011_seat_departures'),
+        ('games', '0012_seat_departures'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -16,8 +16,7 @@ from django.utils import timezone
 
 from community import game_moderation
 from play import body_cache, page_input, services, views
-from play.models import Game
-from players.models import Vacation
+from play.models import Game, Vacation
 from tests.community.helpers import give_seat
 
 from .factories import accept_all, make_user, race_game

@@ -9,8 +9,7 @@ import pytest
 from django.utils import timezone
 
 from play import selectors, services
-from play.models import Seat
-from players.models import Vacation
+from play.models import Seat, Vacation
 
 from .factories import accept_all, make_user, race_game
 

@@ -11,8 +11,7 @@ from django.utils import timezone, translation
 
 from community import game_moderation
 from play import page_input, selectors, services
-from play.models import Game, Seat
-from players.models import Vacation
+from play.models import Game, Seat, Vacation
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db

@@ -16,9 +16,8 @@ from notifications.models import Notification
 from play import bots, services, signals
 from play.errors import BadMove, Conflict, DamagedGame, NotAllowed, ServiceError, StaleVersion, TooMany
 from play.http_errors import form_status, status_of, text_of
-from play.models import Game, Move, Seat
+from play.models import Game, Move, Seat, Vacation
 from players import services as player_services
-from players.models import Vacation
 from ratings.models import RatingChange
 from tests.community.helpers import finish
 from tests.platform.factories import accept_all, make_user, race_game

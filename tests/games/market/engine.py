@@ -43,6 +43,11 @@ class MarketEngine(RulesEngine):
     def advance(state, log):
         pass
 
+    nothing_hidden = True  # every good and every offer is on the table
+
+    def scramble_unknown(self, state, seat, seed):
+        return state
+
     def pending(self, state):
         return set() if state["over"] else {state["turn"]}
 

@@ -56,6 +56,8 @@ class NimEngine:
     def is_over(self, state):
         return state["left"] == 0
 
+    nothing_hidden = True
+
     def scramble_unknown(self, state, seat, seed):
         return state  # nothing hidden: every move may be taken back
 

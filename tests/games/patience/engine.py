@@ -57,6 +57,12 @@ class PatienceEngine(RulesEngine):
             raise IllegalMove("Draw a card or stop.", key="patience.bad_move")
         return ApplyResult(new, log)
 
+    def scramble_unknown(self, state, seat, seed):
+        # The deck's order is the only secret: the cards left, shuffled afresh.
+        new = copy.deepcopy(state)
+        rng.shuffle(rng.seed_state(seed), new["deck"])
+        return new
+
     def pending(self, state):
         return set() if self.is_over(state) else {0}
 

@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0011_seat_departures'),
+        ('games', '0012_seat_departures'),
     ]
 
     operations = [

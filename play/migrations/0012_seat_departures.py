@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0010_move_kind_choices'),
+        ('games', '0011_vacation_from_players'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
