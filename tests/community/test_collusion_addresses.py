@@ -111,3 +111,15 @@ def test_addresses_are_erased_after_their_retention(alice, bob):
     assert SeenAddress.objects.exists() and AccessLog.objects.exists()
     assert addresses.addresses_purge(now=timezone.now() + timedelta(days=addresses.RETENTION_DAYS + 1)) == 2
     assert not SeenAddress.objects.exists() and not AccessLog.objects.exists()
+
+
+def test_a_player_s_export_lists_the_addresses_kept_about_them(alice, bob):
+    """What staff keep about a player is in the player's own data export (and only theirs)."""
+    addresses.address_seen(user=bob, ip=SHARED, via="api", device="farm-bot/1.0")
+    addresses.address_seen(user=alice, ip="192.0.2.5", via="move", device="x")
+    client = Client()
+    client.force_login(bob)
+    data = json.loads(client.get("/account/export/").content)
+    assert [(a["address"], a["through"], a["device"]) for a in data["addresses_seen"]] == [
+        (SHARED, "api", "farm-bot/1.0")]
+    assert data["seats_left"] == []
