@@ -24,15 +24,17 @@ class SeenAddressMiddleware:
 
     @staticmethod
     def _note(request) -> None:
-        user = getattr(request, "user", None)  # an API token's user too: DRF sets it on the request
-        if user is None or not user.is_authenticated:
-            return
+        # Which kind of request first: the user is looked at only then (an unchanged poll must not load
+        # the session and the user for nothing).
         match = getattr(request, "resolver_match", None)
         if request.method == "POST" and match is not None and match.view_name in MOVE_VIEWS:
             via = "move"
-        elif getattr(request, "auth", None) is not None:
+        elif getattr(request, "auth", None) is not None:  # an API token (DRF sets it on the request)
             via = "api"
         else:
+            return
+        user = getattr(request, "user", None)  # an API token's user too: DRF sets it on the request
+        if user is None or not user.is_authenticated:
             return
         # The client's address behind our proxies: the site's one rule (``CLIENT_IP_CALLABLE``).
         ip = import_string(settings.CLIENT_IP_CALLABLE)(request)

@@ -195,8 +195,8 @@ def _abandoned(owner, *, viewer, game_type, options, opponent, date_from, date_t
     """The finished games the owner left before their end (``SeatDeparture``), with the same filters."""
     games = Game.objects.filter(status=Game.Status.FINISHED,
                                 pk__in=SeatDeparture.objects.filter(user=owner).values("game_id"))
-    if viewer is not None:
-        games = games.filter(visible_games(viewer))
+    if viewer is not None:  # by id: the visibility rule joins seats, and a game must come once
+        games = games.filter(pk__in=Game.objects.filter(visible_games(viewer)).values("pk"))
     if game_type:
         games = games.filter(game_type=game_type)
     for key, value in (options or {}).items():
@@ -265,7 +265,7 @@ def _left_before_the_end(owner, viewer):
     games = Game.objects.filter(status=Game.Status.FINISHED,
                                 pk__in=SeatDeparture.objects.filter(user=owner).values("game_id"))
     if viewer is not None:
-        games = games.filter(visible_games(viewer))
+        games = games.filter(pk__in=Game.objects.filter(visible_games(viewer)).values("pk"))
     return games.exclude(seats__user=owner).values_list("game_type", "options", "result")
 
 
