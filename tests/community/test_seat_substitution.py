@@ -211,3 +211,13 @@ def test_the_offer_reads_in_the_player_s_language(gm, alice, bob, carol, game):
     page = client.get(offer_page(offer), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Accepter la place" in page and "Une place vous est proposée" in page
     assert "bob asked to stop" not in message.body + page  # the moderator's note is for staff
+
+
+def test_a_pending_offer_is_listed_on_the_player_s_privacy_page(gm, alice, bob, carol, game):
+    """Should the mail go astray, the offer is on the player's "Profile and privacy" page until answered."""
+    offer = game_moderation.seat_offer(moderator=gm, game_id=game.pk, seat_index=1, username="carol", reason="x")
+    page = client_of(carol).get(reverse("community:privacy")).content.decode()
+    assert offer_page(offer) in page and "Seats offered to you" in page
+    assert offer_page(offer) not in client_of(alice).get(reverse("community:privacy")).content.decode()
+    game_moderation.seat_offer_answer(user=carol, offer_id=offer.pk, accept=False)
+    assert "Seats offered to you" not in client_of(carol).get(reverse("community:privacy")).content.decode()
