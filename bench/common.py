@@ -293,6 +293,38 @@ class Server:
                 self.proc.wait()
 
 
+class StreamServer(Server):
+    """The stream process as ``deploy/site stream`` runs it (uvicorn, one worker, ASGI) serving the game
+    pages' streams (``/api/stream/pages/<id>/``); the caps per address and per player are lifted (every
+    simulated player comes from 127.0.0.1)."""
+
+    def __init__(self, env, *, port: int | None = None):
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        args = [str(VENV_BIN / "uvicorn"), "lacitta_site.asgi:application", "--host", "127.0.0.1",
+                "--port", str(self.port), "--workers", "1", "--no-access-log", "--log-level", "warning"]
+        self.describe = "uvicorn (deploy/site stream) 1 worker"
+        self.log = Path(tempfile.gettempdir()) / f"bench-stream-{self.port}.log"
+        env = {**env, "STREAM_MAX_PER_ADDRESS": "1000000", "STREAM_MAX_PER_USER": "1000", "DB_CONN_MAX_AGE": "0"}
+        with open(self.log, "w") as log:
+            self.proc = subprocess.Popen(args, env=env, cwd=ROOT, start_new_session=True,
+                                         stdout=subprocess.DEVNULL, stderr=log)
+
+    def wait_ready(self, timeout=180.0) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.5).close()
+                return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("uvicorn did not answer")
+
+    def rss_mb(self) -> float:
+        status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        return int(next(x for x in status.splitlines() if x.startswith("VmRSS")).split()[1]) / 1024
+
+
 # --- measuring ---------------------------------------------------------------------------------------
 
 

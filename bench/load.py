@@ -78,7 +78,12 @@ def parse_args(argv=None):
     p.add_argument("--realistic-seconds", type=float, default=60.0)
     p.add_argument("--ramp", type=float, default=30.0, help="pages open spread over this many seconds (not counted)")
     p.add_argument("--poll-interval", type=float, default=4.0, help="the site polls every 4 s")
-    p.add_argument("--think", type=float, default=20.0, help="mean seconds a player takes over a move, steps included")
+    p.add_argument("--think", type=float, default=30.0,
+                   help="mean seconds a player takes over a move, steps included (30: in a 4-player game, a move "
+                        "per player per 2 minutes)")
+    p.add_argument("--live", action="store_true",
+                   help="pages wait on their game's stream (a uvicorn stream process beside gunicorn, as "
+                        "deploy/site stream) and ask for a body or the chat only when it tells a change")
     p.add_argument("--chat-every", type=float, default=180.0, help="mean seconds between a player's messages")
     p.add_argument("--reload-share", type=float, default=0.05, help="share of polls that are a page reload")
     p.add_argument("--workers", type=int, default=4, help="gunicorn workers (deploy/gunicorn.conf.py: 4)")
@@ -290,7 +295,28 @@ def run_saturation(args, server, games) -> None:
 # --- realistic -----------------------------------------------------------------------------------------
 
 KINDS = ("game page", "chat panel", "poll (204)", "poll (changed)", "chat poll (204)", "chat poll (new)",
-         "chat post", "move step", "move")
+         "chat post", "move step", "move", "stream open")
+
+
+async def stream_reader(session, url: str, me: Player, inbox: asyncio.Queue, opened: Stats) -> None:
+    """The page's EventSource: (event, data) into ``inbox``; ("down", None) when it ends or fails."""
+    import aiohttp
+
+    start = time.perf_counter()
+    try:
+        async with session.get(url, headers={**me.headers(), "Accept": "text/event-stream"},
+                               timeout=aiohttp.ClientTimeout(total=None, sock_read=None)) as response:
+            opened.add(time.perf_counter() - start, response.status, response.status == 200)
+            name = None
+            async for raw in response.content:
+                line = raw.decode().strip()
+                if line.startswith("event:"):
+                    name = line[6:].strip()
+                elif line.startswith("data:"):
+                    inbox.put_nowait((name, json.loads(line[5:])))
+    except Exception:
+        opened.add(time.perf_counter() - start, 0, False)
+    inbox.put_nowait(("down", None))
 
 
 async def realistic(args, server, games) -> dict[str, Stats]:
@@ -315,7 +341,7 @@ async def realistic(args, server, games) -> dict[str, Stats]:
         if delay > 0:
             await asyncio.sleep(delay)
 
-    async with common.client_session(len(games) * 8 + 10) as session:
+    async with common.client_session(len(games) * 12 + 10) as session:
 
         async def page_loop(game, seat):
             me = game.players[seat]
@@ -363,14 +389,82 @@ async def realistic(args, server, games) -> dict[str, Stats]:
                     shown = VERSION_RE.search(body)
                     seen = int(shown.group(1)) if shown else seen
 
+        async def live_page_loop(game, seat):
+            """The page on its stream (static/js/game_live.js): the body asked for only when the stream
+            tells a version the page does not show, the chat only when it tells a new line; reloads at the
+            polling pages' rate (a twentieth of 4-s polls: one every ~80 s)."""
+            me = game.players[seat]
+            await asyncio.sleep(rng.uniform(0, args.ramp))
+            seen = await open_page(session, base, game, seat, stats)
+            opened[game.id, seat] = True
+            inbox: asyncio.Queue = asyncio.Queue()
+            url = f"{args.stream_base}/api/stream/pages/{game.id}/"
+            reader = asyncio.create_task(stream_reader(session, url, me, inbox, stats["stream open"]))
+            next_reload = time.perf_counter() + rng.expovariate(args.reload_share / args.poll_interval)
+            act_at, step, pause = None, 0, 0.0
+            try:
+                while time.perf_counter() < end:
+                    mv = game.to_move
+                    if act_at is None and mv is not None and mv.seat == seat and seen == game.version:
+                        pause = rng.expovariate(1 / args.think) / (len(mv.steps) + 1) if args.think else 0.0
+                        act_at, step = time.perf_counter() + pause, 0
+                    wait = min(act_at or end, next_reload, end) - time.perf_counter()
+                    try:
+                        name, data = await asyncio.wait_for(inbox.get(), max(wait, 0.0))
+                    except TimeoutError:
+                        name, data = None, None
+                    now = time.perf_counter()
+                    if now >= end:
+                        break
+                    if name in ("hello", "game") and data["version"] != seen:
+                        status, body = await request(session, stats["poll (changed)"], "GET",
+                                                     f"{base}/games/{game.id}/poll/?v={seen}",
+                                                     headers={**htmx(me), "X-Page-Stream": "1"}, expect=(200, 204))
+                        shown = VERSION_RE.search(body or "")
+                        seen = int(shown.group(1)) if shown else seen
+                        continue
+                    if name == "chat":
+                        url_chat = f"{base}/games/{game.id}/chat/?s={game.chat_stamp.get(seat, '0-0')}"
+                        _, body = await request(session, stats["chat poll (new)"], "GET", url_chat,
+                                                headers={**htmx(me), "X-Page-Stream": "1"}, expect=(200, 204))
+                        stamp = common.CHAT_STAMP_RE.search(body or "")
+                        if stamp:
+                            game.chat_stamp[seat] = stamp.group(1)
+                        continue
+                    if name == "down":
+                        stats["stream open"].add(0, 0, False)
+                        reader = asyncio.create_task(stream_reader(session, url, me, inbox, stats["stream open"]))
+                        continue
+                    if name is not None:  # a ping, or news already shown
+                        continue
+                    if act_at is not None and now >= act_at:
+                        if step < len(mv.steps):
+                            await request(session, stats["move step"], "GET", f"{base}/games/{game.id}/",
+                                          params={"m": mv.steps[step]}, headers=htmx(me))
+                            step, act_at = step + 1, time.perf_counter() + pause
+                        else:
+                            if await submit(session, base, game, stats["move"]) == 200:
+                                seen = game.version
+                            act_at = None
+                        continue
+                    if now >= next_reload:
+                        next_reload = now + rng.expovariate(args.reload_share / args.poll_interval)
+                        seen = await open_page(session, base, game, seat, stats)
+                        act_at = None
+            finally:
+                reader.cancel()
+
         async def chat_loop(game, seat):
-            """The chat's own poll (every 5 s) and, now and then, a message."""
+            """The chat's own poll (every 5 s) and, now and then, a message (live: messages only, the
+            stream tells the page when to read the chat)."""
             me = game.players[seat]
             while (game.id, seat) not in opened:
                 if time.perf_counter() >= end:
                     return
                 await asyncio.sleep(0.5)
             next_poll = time.perf_counter() + CHAT_POLL_SECONDS * rng.uniform(0.9, 1.1)
+            if args.live:
+                next_poll = float("inf")
             next_post = time.perf_counter() + rng.expovariate(1 / args.chat_every)
             while time.perf_counter() < end:
                 await sleep_until(min(next_poll, next_post, end))
@@ -398,12 +492,17 @@ async def realistic(args, server, games) -> dict[str, Stats]:
         async def mark_start():
             await sleep_until(measure_from)
             cpu["server"], cpu["client"], cpu["load"] = server.cpu_seconds(), time.process_time(), os.getloadavg()
+            if args.stream_server:
+                cpu["stream"] = args.stream_server.cpu_seconds()
             await sleep_until(end)
             cpu["server"] = server.cpu_seconds() - cpu["server"]
+            if args.stream_server:
+                cpu["stream"] = args.stream_server.cpu_seconds() - cpu["stream"]
+                cpu["stream_rss"] = args.stream_server.rss_mb()
             cpu["client"] = time.process_time() - cpu["client"]
             cpu["load_end"] = os.getloadavg()
 
-        loops = [page_loop(g, s) for g in games for s in range(4)]
+        loops = [(live_page_loop if args.live else page_loop)(g, s) for g in games for s in range(4)]
         loops += [chat_loop(g, s) for g in games for s in range(4)]
         await asyncio.gather(mark_start(), *loops)
     for st in counted.values():
@@ -424,6 +523,8 @@ def run_realistic(args, server, games, pages: int) -> dict:
     for st in real.values():
         print(st.row())
     seconds = args.realistic_seconds
+    if "stream" in cpu:
+        print(f"stream process (uvicorn): CPU {cpu['stream'] / seconds:.2f} cores, RSS {cpu['stream_rss']:.0f} MB")
     print(f"server CPU {cpu['server'] / seconds:.2f} cores, load generator {cpu['client'] / seconds:.2f} cores "
           f"(2 cores); load average {cpu['load'][0]:.1f} at the start, {cpu['load_end'][0]:.1f} at the end; "
           f"{sum(g.next for g in games) - played} moves played in all")
@@ -446,8 +547,13 @@ def main(argv=None):
     if args.setup_only:
         return
     server = common.Server(env, workers=args.workers, threads=args.threads)
+    args.stream_server = common.StreamServer(env) if args.live else None
+    args.stream_base = args.stream_server.base if args.live else ""
     try:
         server.wait_ready()
+        if args.live:
+            args.stream_server.wait_ready()
+            print(f"stream process: {args.stream_server.describe} on {args.stream_server.base}", flush=True)
         print(f"server: {server.describe} on {server.base}; client: aiohttp, one process; {os.cpu_count()} cores",
               flush=True)
         if not args.realistic_only:
@@ -457,6 +563,8 @@ def main(argv=None):
                 run_realistic(args, server, games, pages)
     finally:
         server.stop()
+        if args.stream_server:
+            args.stream_server.stop()
 
 
 if __name__ == "__main__":

@@ -68,6 +68,9 @@ def main(argv=None):
     p.add_argument("--n", type=int, default=200, help="page views per round")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--db", default=DB)
+    p.add_argument("--profile", type=int, default=0, metavar="N",
+                   help="then profile N renders of the body a changed poll brings (what an open page asks when "
+                        "its stream tells a new version) and print the costliest functions")
     args = p.parse_args(argv)
     env = common.bench_env(args.db)
     common.recreate_database(args.db)
@@ -102,6 +105,9 @@ def main(argv=None):
         ("La Città 4-player page, a spectator (kept)", f"/games/{game.pk}/", ""),
         ("La Città 4-player page, a spectator (rendered)", f"/games/{game.pk}/?bench=1", ""),
         ("unchanged poll", f"/games/{game.pk}/poll/?v={game.version}", session_cookie(player)),
+        # What a page on its stream asks when the version changed (static/js/game_live.js), rendered.
+        ("La Città 4-player changed poll, the player to move (rendered)",
+         f"/games/{game.pk}/poll/?v=0&bench=1", session_cookie(player)),
     ]
     print(f"{args.rounds} rounds of {args.n} views each; median CPU per view (process_time)")
     for name, path, cookie in cases:
@@ -115,6 +121,19 @@ def main(argv=None):
             per_view.append((time.process_time() - start) / args.n * 1000)
         print(f"  {name:<56} {statistics.median(per_view):6.2f} ms  (rounds: "
               + ", ".join(f"{x:.2f}" for x in per_view) + ")")
+    if args.profile:
+        import cProfile
+        import pstats
+
+        path, cookie = f"/games/{game.pk}/poll/?v=0&bench=1", session_cookie(player)
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for _ in range(args.profile):
+            view(path, cookie)
+        profiler.disable()
+        stats = pstats.Stats(profiler).strip_dirs().sort_stats("cumulative")
+        stats.print_stats(45)
+        stats.sort_stats("tottime").print_stats(25)
 
 
 if __name__ == "__main__":

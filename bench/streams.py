@@ -1,6 +1,11 @@
 """Open event streams one stream process holds (``deploy/site stream``: uvicorn, ASGI).
 
     .venv/bin/python bench/streams.py --streams 1000,2000,4000 [--db lacitta_streambench]
+    .venv/bin/python bench/streams.py --pages --streams 10000       # game pages' streams (issue 33)
+
+``--pages``: each player's game page stream instead (``/api/stream/pages/<game>/``, the session cookie a
+browser sends, a session written straight into the store); a move must reach the waiting opponent's page
+as its ``game`` event. The caps per address and per player are lifted (every client is 127.0.0.1).
 
 1. drops and creates its own database, migrates it; makes ``max(--streams)`` players, each with an
    API token (read scope), seated in pairs in race games (the test-only game);
@@ -68,24 +73,71 @@ def setup_players(n: int):
     return users, keys, games
 
 
-async def open_streams(base: str, keys: list[str], ramp: float, inbox: dict, session):
-    """One stream per key; ``inbox[user index]`` gets (arrival time, event) of each line."""
+def session_cookies(users) -> list[str]:
+    """A signed-in session per user, written straight into the store (as bench/page_cpu.py does)."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.cached_db import SessionStore
+
+    cookies = []
+    for user in users:
+        store = SessionStore()
+        store[SESSION_KEY] = str(user.pk)
+        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.create()
+        cookies.append(f"sessionid={store.session_key}")
+    return cookies
+
+
+def reused_pages():
+    """The last run's players (in order), their race games (at their versions now) and a session each."""
+    from django.contrib.auth import SESSION_KEY, get_user_model
+    from django.contrib.sessions.models import Session
+
+    from play.models import Game
+
+    users = list(get_user_model().objects.filter(username__regex=r"^s[0-9]+$").order_by("pk"))
+    session_of = {}
+    for session in Session.objects.all():
+        user_id = session.get_decoded().get(SESSION_KEY)
+        if user_id is not None:
+            session_of[int(user_id)] = f"sessionid={session.session_key}"
+    games = []
+    for game in Game.objects.filter(game_type="race").prefetch_related("seats__user").order_by("pk"):
+        seats = sorted(game.seats.all(), key=lambda s: s.index)
+        games.append((game.pk, seats[0].user, seats[1].user))
+        VERSIONS[game.pk] = game.version
+    return users, [session_of[u.pk] for u in users], games
+
+
+async def open_streams(base: str, keys: list[str], ramp: float, inbox: dict, session, pages=None):
+    """One stream per key; ``inbox[user index]`` gets (arrival time, event) of each line. ``pages``: the
+    game of each key's player, whose page stream is opened with the key as its session cookie."""
     ready = 0
     failures = []
 
     async def one(i: int, key: str):
         nonlocal ready
         await asyncio.sleep(ramp * i / len(keys))
+        if pages is None:
+            url, headers = f"{base}/api/stream/events/", {"Authorization": f"Bearer {key}"}
+        else:
+            url, headers = f"{base}/api/stream/pages/{pages[i]}/", {"Cookie": key, "Accept": "text/event-stream"}
         try:
-            async with session.get(
-                f"{base}/api/stream/events/", headers={"Authorization": f"Bearer {key}"}, timeout=None
-            ) as response:
+            async with session.get(url, headers=headers, timeout=None) as response:
                 if response.status != 200:
                     failures.append(response.status)
                     return
                 ready += 1
+                name = None
                 async for line in response.content:
-                    if line.strip():
+                    line = line.strip()
+                    if pages is not None and line.startswith(b"event:"):
+                        name = line[6:].strip().decode()
+                    elif pages is not None and line.startswith(b"data:"):
+                        event = {**json.loads(line[5:]), "type": name, "game": pages[i]}
+                        inbox.setdefault(i, []).append((time.monotonic(), event))
+                    elif pages is None and line:
                         inbox.setdefault(i, []).append((time.monotonic(), json.loads(line)))
         except Exception as exc:  # counted, not fatal
             failures.append(type(exc).__name__)
@@ -108,7 +160,8 @@ async def run_count(base: str, pid: int, keys, games, count: int, args) -> dict:
     async with aiohttp.ClientSession(connector=connector) as session:
         before = proc_stats(pid)
         started = time.monotonic()
-        tasks, failures, ready = await open_streams(base, keys[:count], args.ramp, inbox, session)
+        pages = PAGES[:count] if args.pages else None
+        tasks, failures, ready = await open_streams(base, keys[:count], args.ramp, inbox, session, pages)
         opened_s = time.monotonic() - started
         await asyncio.sleep(2)
         held = proc_stats(pid)
@@ -137,7 +190,8 @@ async def run_count(base: str, pid: int, keys, games, count: int, args) -> dict:
                     (
                         at
                         for at, e in inbox.get(target, [])
-                        if e.get("game") == game_id and e.get("version") == want and e.get("type") == "myTurn"
+                        if e.get("game") == game_id and e.get("version") == want
+                        and e.get("type") == ("game" if args.pages else "myTurn")
                     ),
                     None,
                 )
@@ -179,6 +233,7 @@ async def run_count(base: str, pid: int, keys, games, count: int, args) -> dict:
 
 USERS: list = []
 VERSIONS: dict = {}
+PAGES: list = []  # --pages: each player's game
 
 
 def main() -> None:
@@ -188,15 +243,30 @@ def main() -> None:
     parser.add_argument("--ramp", type=float, default=20.0)
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--rate", type=float, default=20.0, help="moves a second while the streams are open")
+    parser.add_argument("--pages", action="store_true", help="game pages' streams, with sessions (issue 33)")
+    parser.add_argument("--reuse", action="store_true",
+                        help="--pages: the players, games and sessions the last run with this --db left")
     args = parser.parse_args()
     counts = [int(c) for c in args.streams.split(",")]
     env = bench_env(args.db)
     env["DB_CONN_MAX_AGE"] = "0"
-    recreate_database(args.db)
-    migrate(env)
-    django_setup(env)
-    users, keys, games = setup_players(max(counts) + max(counts) % 2)
+    # Every client is 127.0.0.1 and one process: the caps per address and per player would refuse them.
+    env["STREAM_MAX_PER_ADDRESS"] = "1000000"
+    env["STREAM_MAX_PER_USER"] = "1000"
+    if args.reuse and args.pages:
+        django_setup(env)
+        users, keys, games = reused_pages()
+    else:
+        recreate_database(args.db)
+        migrate(env)
+        django_setup(env)
+        users, keys, games = setup_players(max(counts) + max(counts) % 2)
     USERS.extend(users)
+    if args.pages and not args.reuse:
+        keys = session_cookies(users)
+    if args.pages:
+        game_of = {u.pk: g[0] for g in games for u in g[1:]}
+        PAGES.extend(game_of[u.pk] for u in users)
     from django.db import connections
 
     connections.close_all()

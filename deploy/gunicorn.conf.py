@@ -4,7 +4,8 @@ WEB_BIND: the address the balancer reaches; Django trusts X-Forwarded-Proto from
 so bind to the balancer's private network (or 127.0.0.1 when the balancer runs on this machine)
 and firewall the port to the balancer only (docs/deploy.md). Access and error lines are JSON
 objects, one per line, as Django's, Celery's and beat's. The access line names the client by the
-trusted-proxy rule (TRUSTED_PROXY_COUNT, as the site does), never the balancer, and never carries the key
+trusted-proxy rule (TRUSTED_PROXY_COUNT, as the site does), never the balancer, and the user id when the request
+had one (lacitta_site/access_user.py); it never carries the key
 of a password-reset, e-mail confirmation, invitation, unsubscribe or appeal link
 (lacitta_site/log_redaction.py)."""
 
@@ -53,6 +54,8 @@ class AccessJsonFormatter(JsonFormatter):
         for atom, name in self.FIELDS.items():
             if atom in atoms:
                 log_record[name] = atoms[atom]
+        if atoms.get("{site.user_id}e"):  # lacitta_site/access_user.py: the request's user, when it had one
+            log_record["user_id"] = int(atoms["{site.user_id}e"])
         if "{remote_addr}e" in atoms and atoms["{remote_addr}e"] != atoms.get("h"):
             log_record["proxy_addr"] = atoms["{remote_addr}e"]  # the balancer's, when it is not the client
 

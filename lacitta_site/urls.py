@@ -8,7 +8,7 @@ from community.api import ChatView
 from lacitta_site import health, metrics
 from lacitta_site.dev_outbox import outbox
 from lacitta_site.not_found import api_not_found
-from play import api_game_types, stream
+from play import api_game_types, stream, stream_page
 from play.api import GameViewSet
 from players import api as players_api
 
@@ -45,6 +45,7 @@ urlpatterns = [
     path("api/stream/events/", stream.user_events, name="stream-events"),
     path("api/stream/games/<int:pk>/", stream.game_events, name="stream-game"),
     path("api/stream/wait/", stream.wait, name="stream-wait"),
+    path("api/stream/pages/<int:pk>/", stream_page.page_events, name="stream-page"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     # Redoc needs inline styles and Google's fonts, which the content security policy refuses:

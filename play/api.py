@@ -36,6 +36,7 @@ from rest_framework.response import Response
 from . import (
     api_schema,  # noqa: F401  (the token's OpenAPI security scheme)
     move_input,
+    registry,
     selectors,
     services,
     texts,
@@ -65,11 +66,50 @@ LEGAL_MOVES_SCHEMA = {
                              "ranges": {"type": "object", "additionalProperties": RANGE_SCHEMA,
                                         "description": "Optional: field -> range. The move to send is this "
                                                        "object without “ranges”, each named field filled "
-                                                       "with a value within its range."}}},
+                                                       "with a value within its range (the game's rules "
+                                                       "may still refuse a filling: a 400)."}}},
     "description": "The caller's legal moves now, when its seat owes a decision or may act without owing "
                    "(empty otherwise): objects of the game's move schema (/api/game-types/{slug}/). A move "
-                   "with “ranges” stands for every move made by filling its fields within their ranges.",
+                   "with “ranges” stands for the moves made by filling its fields within their ranges; the "
+                   "game's rules still judge the filled move (a subset may have to be connected squares): one "
+                   "they refuse is a 400 with the game's code and changes nothing, so fill it again.",
 }
+
+
+RESULT_SCHEMA = {
+    "type": "object", "nullable": True,
+    "description": "How the game ended: null until it is over. Every list is per seat, in seat order. When "
+                   "the rules end the game, scores are the game's. When players leave (resign, or time out "
+                   "under the forfeit rule) and more than one player or bot is left, a bot plays the leaver's "
+                   "seat to the end: scores are the game's, every leaver ranked after every seat that stayed. "
+                   "When at most one is left the game ends at once: every score null, the stayer ranked 1, "
+                   "the leavers after. A one-seat game left: scores [null], ranks [null], solo.won false.",
+    "properties": {
+        "scores": {"type": "array", "items": {"type": "number", "nullable": True},
+                   "description": "The game's score of each seat; null when the game ended because players "
+                                  "left (see above)."},
+        "ranks": {"type": "array", "items": {"type": "integer", "nullable": True},
+                  "description": "1 for a winner; equal ranks share; seats that left rank after every seat "
+                                 "that stayed."},
+        "details": {"type": "array", "items": {"type": "object", "additionalProperties": True},
+                    "description": "The game's breakdown of each score (empty objects when players left)."},
+        "tiebreak": {"type": "string", "nullable": True,
+                     "description": "The key of the tie-break the game applied, if any."},
+        "left": {"type": "array", "items": {"type": "integer"},
+                 "description": "The seats that resigned or forfeited."},
+        "solo": {"type": "object", "description": "A one-seat game: won or lost against the game itself, "
+                                                  "and the rank reached (a key of the game's texts).",
+                 "properties": {"won": {"type": "boolean"}, "label_key": {"type": "string"},
+                                "label_params": {"type": "object", "additionalProperties": True}}},
+        "adjudicated": {"type": "boolean", "description": "A moderator decided the result."},
+        "rated": {"type": "boolean", "description": "An adjudicated game: whether it counts for ratings."},
+    },
+}
+
+
+@extend_schema_field(RESULT_SCHEMA)
+class ResultField(serializers.JSONField):
+    """``Game.result``, documented (a resigned game's scores included)."""
 
 
 class UndoSerializer(serializers.Serializer):
@@ -90,6 +130,7 @@ class SeatSerializer(serializers.ModelSerializer):
 
 class GameSummarySerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
+    result = ResultField(read_only=True, allow_null=True)
 
     class Meta:
         model = Game
@@ -104,9 +145,14 @@ class GameDetailSerializer(GameSummarySerializer):
     may_act = serializers.SerializerMethodField()
     legal_moves = serializers.SerializerMethodField()
     view = serializers.SerializerMethodField()
+    answer = serializers.SerializerMethodField(help_text="full: this shape (the answer= you sent, or none).")
 
     class Meta(GameSummarySerializer.Meta):
-        fields = GameSummarySerializer.Meta.fields + ["my_seat", "pending", "may_act", "legal_moves", "view"]
+        fields = GameSummarySerializer.Meta.fields + ["my_seat", "pending", "may_act", "legal_moves", "view",
+                                                      "answer"]
+
+    def get_answer(self, game) -> str:
+        return "full"
 
     def get_my_seat(self, game) -> int | None:
         gv = self.context["gv"]
@@ -138,14 +184,15 @@ class GameDetailSerializer(GameSummarySerializer):
 class CompactAnswerSerializer(serializers.Serializer):
     """A move's answer without the view (``?answer=compact``): enough to play on."""
 
+    answer = serializers.CharField(help_text="compact: this shape (you sent answer=compact).")
     id = serializers.IntegerField()
     version = serializers.IntegerField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)  # the same StatusEnum as GameDetail's
     my_seat = serializers.IntegerField(allow_null=True)
     pending = serializers.ListField(child=serializers.IntegerField())
     may_act = serializers.ListField(child=serializers.IntegerField())
     legal_moves = serializers.ListField(child=serializers.DictField())
-    result = serializers.DictField(allow_null=True)
+    result = ResultField(allow_null=True)
 
 
 class MoveSubmitSerializer(serializers.Serializer):
@@ -182,6 +229,28 @@ class GameCreateSerializer(serializers.Serializer):
                                                  max_value=MAX_INCREMENT_SECONDS)
     max_seconds = serializers.IntegerField(required=False, default=7 * 86400, min_value=3600,
                                            max_value=MAX_BANK_SECONDS)
+
+    def validate(self, data):
+        """Each option named and valued as /api/game-types/ lists them; a refusal names its field
+        (``options.<name>``, or ``options`` for a name the game does not have: never the sender's text)."""
+        try:
+            engine = registry.definition(data["game_type"]).engine
+        except KeyError:
+            message = _("No game of this type (see /api/game-types/).")
+            raise serializers.ValidationError({"game_type": [message]}) from None
+        specs = {spec.name: spec for spec in engine.options}
+        problems = {}
+        for name, value in data["options"].items():
+            spec = specs.get(name)
+            if spec is None:
+                problems["options"] = [_("Unknown option; the options of this game: %(names)s.")
+                                       % {"names": ", ".join(specs) or "-"}]
+            elif isinstance(value, bool) or value not in spec.choices:
+                problems[f"options.{name}"] = [_("One of: %(choices)s.")
+                                               % {"choices": ", ".join(str(c) for c in spec.choices)}]
+        if problems:
+            raise serializers.ValidationError(problems)
+        return data
 
 
 class LogLineSerializer(serializers.Serializer):
@@ -221,6 +290,17 @@ class GamePages(PageNumberPagination):
                 parameter["description"] = (f"Games per page (default {self.page_size}; more than "
                                             f"{self.max_page_size} gives {self.max_page_size}).")
         return parameters
+
+
+# What the answer= query parameter picks; the answer's own "answer" field says which it is (the discriminator).
+ANSWER_PARAMETER = OpenApiParameter(
+    "answer", str, enum=["full", "compact"],
+    description="The answer's shape: full (default) the game as GameDetail; compact the CompactAnswer (the new "
+                "version, who owes a move and your next legal moves, without the view). The answer's own "
+                "“answer” field says which it is.")
+GAME_ANSWER = PolymorphicProxySerializer(
+    component_name="GameAnswer", resource_type_field_name="answer",
+    serializers={"full": GameDetailSerializer, "compact": CompactAnswerSerializer})
 
 
 LOG_PAGE = 500  # log rows per answer; the next ones with ?after=<last seq>
@@ -280,7 +360,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self._game()
         gv = selectors.game_view_for(game, request.user)
         if _answer(request) == "compact":
-            data = {"id": game.pk, "version": game.version, "status": game.status,
+            data = {"answer": "compact", "id": game.pk, "version": game.version, "status": game.status,
                     "my_seat": gv.seat.index if gv.seat else None, "pending": sorted(gv.pending),
                     "may_act": sorted(gv.may_act),
                     "legal_moves": gv.legal_moves, "result": game.result}
@@ -302,7 +382,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """Games I may see (public ones and mine), the most recently changed first, in pages."""
         return super().list(request, *args, **kwargs)
 
-    @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer, **error_responses(400, 429)})
+    @extend_schema(request=GameCreateSerializer, parameters=[ANSWER_PARAMETER],
+                   responses={201: GAME_ANSWER, **error_responses(400, 429)})
     def create(self, request, *args, **kwargs):
         """Open a game: against site bots (seats of kind bot: it starts at once), a challenge to players
         (invite: they accept with join or decline), or open seats anyone may join. At most GAMES_PER_HOUR
@@ -330,11 +411,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             with_limit_headers(response, limit_headers(settings.GAMES_PER_HOUR, len(opened), reset))
         return response
 
-    @extend_schema(parameters=[OpenApiParameter("answer", str, enum=["full", "compact"])],
-                   responses={200: OpenApiResponse(
-                       PolymorphicProxySerializer(component_name="GameAnswer", resource_type_field_name=None,
-                                                  serializers=[GameDetailSerializer, CompactAnswerSerializer])),
-                              **error_responses(404)})
+    @extend_schema(parameters=[ANSWER_PARAMETER], responses={200: GAME_ANSWER, **error_responses(404)})
     def retrieve(self, request, *args, **kwargs):
         """The game as the caller's seat sees it (a spectator's view for others), with its legal moves."""
         return self._detail(request)
@@ -352,7 +429,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def legal_moves(self, request, pk=None):
         """Every move the caller's seat may make now: when it owes a decision (``owes``) or may act without
         owing (empty otherwise). A move with ``ranges`` stands for many: fill each named field within its
-        range (see LegalMove)."""
+        range; the game's rules may still refuse a filling (a 400 with the game's code: fill it again)."""
         game = self._game()
         gv = selectors.game_view_for(game, request.user)
         return Response({"version": game.version, "seat": gv.seat.index if gv.seat else None,
@@ -360,13 +437,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     @extend_schema(
         request=MoveSubmitSerializer,
-        parameters=[OpenApiParameter("answer", str, enum=["full", "compact"],
-                                     description="compact: the new version, who owes a move and your next "
-                                                 "legal moves, without the view.")],
-        responses={200: OpenApiResponse(
-            PolymorphicProxySerializer(component_name="MoveAnswer", resource_type_field_name=None,
-                                       serializers=[GameDetailSerializer, CompactAnswerSerializer]),
-            description="The game after the move, with your next legal moves (CompactAnswer with answer=compact)."),
+        parameters=[ANSWER_PARAMETER],
+        responses={200: OpenApiResponse(GAME_ANSWER, description="The game after the move, with your next "
+                                        "legal moves: GameDetail, or CompactAnswer with answer=compact."),
                    **error_responses(400, 404, 409, 429)},
     )
     @action(detail=True, methods=["post"])
@@ -418,15 +491,16 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             for r in rows
         ])
 
-    @extend_schema(request=None, responses={200: GameDetailSerializer, **error_responses(400, 404, 409)})
+    @extend_schema(request=None, parameters=[ANSWER_PARAMETER],
+                   responses={200: GAME_ANSWER, **error_responses(400, 404, 409)})
     @action(detail=True, methods=["post"])
     def resign(self, request, pk=None):
         game = self._game()
         services.game_resign(game_id=game.pk, user=request.user)
         return self._detail(request)
 
-    @extend_schema(request=UndoSerializer,
-                   responses={200: GameDetailSerializer, **error_responses(400, 403, 404, 409, 429)})
+    @extend_schema(request=UndoSerializer, parameters=[ANSWER_PARAMETER],
+                   responses={200: GAME_ANSWER, **error_responses(400, 403, 404, 409, 429)})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
         """Take back your own last move (version: the game's current one). Allowed only while nobody
@@ -447,8 +521,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return with_limit_headers(response, limit.headers())
 
     @extend_schema(
-        request=JoinSerializer,
-        responses={200: GameDetailSerializer, **error_responses(400, 404)},
+        request=JoinSerializer, parameters=[ANSWER_PARAMETER],
+        responses={200: GAME_ANSWER, **error_responses(400, 404)},
     )
     @action(detail=True, methods=["post"])
     def join(self, request, pk=None):
@@ -483,7 +557,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         services.game_decline(game_id=game.pk, user=request.user, reason=str(reason))
         return Response({"id": game.pk, "reason": reason})
 
-    @extend_schema(request=None, responses={200: GameDetailSerializer, **error_responses(400, 404)})
+    @extend_schema(request=None, parameters=[ANSWER_PARAMETER],
+                   responses={200: GAME_ANSWER, **error_responses(400, 404)})
     @action(detail=True, methods=["post"])
     def cancel(self, request, pk=None):
         """Cancel a game you opened, before it starts (a challenge nobody accepted yet)."""

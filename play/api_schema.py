@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.urls import reverse
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
-from . import registry
+from . import api_typed_schemas, registry
 
 
 class BearerTokenScheme(OpenApiAuthenticationExtension):
@@ -20,7 +20,8 @@ class BearerTokenScheme(OpenApiAuthenticationExtension):
         return {
             "type": "http",
             "scheme": "bearer",
-            "description": "An API token (account page or POST /api/tokens/): Authorization: Bearer <key>. "
+            "description": "An API token (account page or POST /api/tokens/): Authorization: Bearer <key> "
+            "(Authorization: Token <key> is taken too). "
             "Scopes: read, play, chat, tokens (make and revoke tokens). A new password revokes every token.",
         }
 
@@ -32,7 +33,9 @@ def links(kind: str) -> dict[str, str]:
 
 
 def add_game_schemas(result, generator, request, public):
-    components = result.get("components", {}).get("schemas", {})
+    components = result.setdefault("components", {}).setdefault("schemas", {})
+    typed = api_typed_schemas.components()
+    components.update(typed)
     where = {
         "MoveSubmitRequest": ("move", "move"),
         "MoveSubmit": ("move", "move"),
@@ -43,15 +46,69 @@ def add_game_schemas(result, generator, request, public):
         if prop is not None:
             prop["x-json-schemas"] = links(kind)
             listed = ", ".join(f"{slug}: {url}" for slug, url in links(kind).items())
-            prop["description"] = f"{prop.get('description', '')} JSON Schema per game: {listed}".strip()
+            typed_as = {"move": "Typed here as `<Game>Move<Type>` (one of Move).",
+                        "view": "Typed here as `<Game>View`: parse the view with the one of its game type."}[kind]
+            prop["description"] = f"{prop.get('description', '')} {typed_as} JSON Schema per game: {listed}".strip()
+    move = components.get("MoveSubmitRequest", {}).get("properties", {}).get("move")
+    if move is not None:  # typed: a generated client builds the move from its game's classes
+        for key in ("type", "additionalProperties"):
+            move.pop(key, None)
+        move["oneOf"] = typed["Move"]["oneOf"]
     detail = components.get("GameDetail", {}).get("properties", {}).get("legal_moves")
     if detail is not None:
         detail["x-json-schemas"] = links("move")
+        detail["description"] += (" Each item without ranges is one of its game's `<Game>Move<Type>` (e.g. "
+                                  "MygameMovePlace.from_dict(item) for a game mygame and its move type place).")
+    # The answer's shape follows answer=: each shape's "answer" is the one value that picks it (the
+    # discriminator), so a generated client parses a compact answer as CompactAnswer and a full one as GameDetail.
+    for component, value in (("GameDetail", "full"), ("CompactAnswer", "compact")):
+        if component in components:
+            answer = components[component]["properties"]["answer"]
+            answer.update({"type": "string", "enum": [value]})
+            answer.pop("readOnly", None)
+            components[component].setdefault("required", [])
+            if "answer" not in components[component]["required"]:
+                components[component]["required"].append("answer")
     if "CompactAnswer" in components:  # exactly one of GameDetail and CompactAnswer fits an answer (oneOf)
         components["CompactAnswer"]["additionalProperties"] = False
+    cookie = result["components"].get("securitySchemes", {}).get("cookieAuth")
+    if cookie is not None:
+        cookie["description"] = ("The site's session (its own pages' calls): writes also need the "
+                                 "X-CSRFToken header. Programs use a token (bearerAuth).")
+    _limit_headers(result.get("paths", {}))
     components["StreamEvent"] = STREAM_EVENT
     result.setdefault("paths", {}).update(_stream_paths())
     return result
+
+
+# The operations under a sliding-window limit (play/limits.py) and what each limit is.
+LIMITED = {
+    "games_create": "games opened an hour (GAMES_PER_HOUR)",
+    "games_moves_create": "accepted moves a minute",
+    "games_undo_create": "moves taken back an hour, the pages' included",
+    "games_chat_create": "chat lines a minute, the pages' included",
+}
+
+
+def _limit_headers(paths: dict) -> None:
+    """Each limited operation's answers document the RateLimit headers they carry, a 429 also Retry-After."""
+    for item in paths.values():
+        for operation in item.values():
+            what = LIMITED.get(operation.get("operationId"))
+            if what is None:
+                continue
+            headers = {
+                "RateLimit-Limit": {"schema": {"type": "integer"}, "description": f"The limit: {what}."},
+                "RateLimit-Remaining": {"schema": {"type": "integer"}, "description": "What is left of it now."},
+                "RateLimit-Reset": {"schema": {"type": "integer"},
+                                    "description": "Seconds until the oldest counted request stops counting."},
+            }
+            for code, response in operation["responses"].items():
+                if code.startswith(("2", "4")) and code not in ("401", "403", "404", "413"):
+                    response["headers"] = dict(headers)
+                    if code == "429":
+                        response["headers"]["Retry-After"] = {
+                            "schema": {"type": "integer"}, "description": "Seconds to wait before asking again."}
 
 
 STREAM_EVENT = {

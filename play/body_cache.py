@@ -125,7 +125,7 @@ def _key(request, key: PageKey) -> tuple[str | None, list]:
     if not params <= BODY_PARAMS or len(key.step) > LONGEST_STEP:
         return None, []
     slot_parts = [key.game_id, key.viewer, key.language, key.step, request.scheme, request.get_host()]
-    parts = [slot_parts, code_release(), settings.GAME_POLL_INTERVAL_MS]
+    parts = [slot_parts, code_release(), settings.GAME_POLL_INTERVAL_MS, settings.GAME_PAGE_STREAM]
     return "game-body:" + _digest(slot_parts), parts
 
 

@@ -44,6 +44,11 @@ def game_channel(game_id: int) -> str:
     return f"g{game_id}"
 
 
+def page_channel(game_id: int) -> str:
+    """What only the game's open pages hear (``play.stream_page``): that its chat changed, by id."""
+    return f"p{game_id}"
+
+
 # --- publishing ------------------------------------------------------------------------------------
 
 _redis = None
@@ -199,6 +204,9 @@ def chat_posted(message, recipients) -> None:
         "created_at": message.created_at.isoformat(),
     }
     messages = [(user_channel(user_id), event) for user_id in recipients]
+    # The game's open pages (spectators' too) hear only that a line came, by its id: each page asks for
+    # its chat, which leaves out what its reader blocked.
+    messages.append((page_channel(message.game_id), {"type": "chat", "game": message.game_id, "id": message.pk}))
     transaction.on_commit(lambda: publish_many(messages))
 
 
@@ -206,6 +214,7 @@ def chat_hidden(message, recipients) -> None:
     """A moderator hid a chat line (``community.moderation.message_hide``): clients drop it by its id."""
     event = {"type": "chatHidden", "game": message.game_id, "id": message.pk}
     messages = [(user_channel(user_id), event) for user_id in recipients]
+    messages.append((page_channel(message.game_id), event))
     transaction.on_commit(lambda: publish_many(messages))
 
 

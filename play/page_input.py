@@ -204,9 +204,10 @@ def public_log(game: Game, names: list[str]) -> tuple[LogLine, ...]:
 
 
 def build(key: PageKey, game: Game, gv: selectors.GameView, *, base_url: str, view: dict | None = None,
-          upto: int | None = None) -> PageInput:
+          upto: int | None = None, latest: list[Move] | None = None) -> PageInput:
     """The input of the game's page for ``key``'s viewer. ``view``/``upto``: a replay's view at move
-    ``upto`` (no legal moves, no "since your last visit")."""
+    ``upto`` (no legal moves, no "since your last visit"). ``latest``: the game's newest move row (undone
+    or not, filtered for the viewer's seat) when the caller has read it already (or [] for none)."""
     names = [s.name for s in key.seats]
     seat = key.seat if not key.replay else None
     last_move, unseen, log = (), None, ()
@@ -214,7 +215,8 @@ def build(key: PageKey, game: Game, gv: selectors.GameView, *, base_url: str, vi
         log = tuple(line for line in public_log(game, names) if upto is None or line.seq <= upto)
     else:
         # The latest kept move (a move its player took back or a moderator undid marks nothing).
-        tail = [row for row in selectors.moves_for(game, seat, limit=1) if row.undone_at is None]
+        newest = latest if latest is not None else selectors.moves_for(game, seat, limit=1, include_undone=True)
+        tail = [row for row in newest if row.undone_at is None]
         last_move = lines_of(game, tail, names)
         if key.status == Game.Status.ACTIVE and gv.seat is not None:
             found = selectors.unseen_moves(game, gv.seat, UNSEEN_ROWS)

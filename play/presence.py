@@ -1,4 +1,5 @@
-"""Who is looking at a game right now (the page polls every few seconds).
+"""Who is looking at a game right now: marked while the page's stream is open (every ping,
+``play.stream_page``), or by the page's polls when it has no stream ("still here").
 Kept in the cache (Redis in production) with a short expiry; used to skip a
 "your turn" e-mail to someone who is watching the game."""
 
@@ -17,3 +18,9 @@ def mark_present(game_id: int, user_id: int) -> None:
 
 def is_present(game_id: int, user_id: int) -> bool:
     return cache.get(_key(game_id, user_id)) is not None
+
+
+def mark_many(pairs) -> None:
+    """Many (game id, user id) at once, in one round trip: the stream process's open pages."""
+    if pairs:
+        cache.set_many({_key(game_id, user_id): 1 for game_id, user_id in pairs}, PRESENCE_SECONDS)

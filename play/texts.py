@@ -143,7 +143,7 @@ def names_at_rows(game, rows, names: list[str]) -> None:
 
     from .models import Move
 
-    rows = list(rows)
+    rows = [row for row in rows if not hasattr(row, "names")]  # (a row the request has named already)
     if not rows:
         return
     seats = list(game.seats.all())

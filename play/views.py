@@ -1,7 +1,8 @@
 """Pages. Thin: parse input, call a service or selector, render.
 
-The game page polls ``game_poll`` with the version it shows: an unchanged
-game answers 204 after one indexed query; a changed one answers the new
+The game page waits on its game's stream (``play.stream_page``) and asks ``game_poll`` for its new body
+when the stream tells a newer version; without the stream it polls ``game_poll`` with the version it
+shows: an unchanged game answers 204 after one indexed query; a changed one answers the new
 partials; a finished one answers 286 so htmx stops polling."""
 
 from __future__ import annotations
@@ -167,8 +168,12 @@ def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict
     gv = selectors.game_view_for(game, request.user)
     seats = list(game.seats.all())
     names = [s.display_name for s in seats]
-    tail = selectors.moves_for(game, gv.seat.index if gv.seat else None, limit=LOG_TAIL,
-                               include_undone=selectors.reads_undone_moves(request.user, gv.seat))
+    seat_index = gv.seat.index if gv.seat else None
+    # The newest rows, undone ones too: the page's input takes its "latest move" from them (no query of
+    # its own); the log shows undone moves to those who may read them.
+    newest = selectors.moves_for(game, seat_index, limit=LOG_TAIL, include_undone=True)
+    tail = newest if selectors.reads_undone_moves(request.user, gv.seat) else [
+        row for row in newest if row.undone_at is None or row.taken_back]
     texts.names_at_rows(game, tail, names)
     marks = registry.definition(game.game_type).log_marks
     log_lines = [
@@ -181,7 +186,8 @@ def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict
     ]
     moves = MoveChoices(game.game_type, gv.legal_moves, names)
     base_url = reverse("games:detail", args=[game.pk])
-    page = page_input.build(key, game, gv, base_url=base_url) if gv.view is not None else None
+    latest = newest[-1:] if key.seat == seat_index else None
+    page = page_input.build(key, game, gv, base_url=base_url, latest=latest) if gv.view is not None else None
     return {
         **_page_parts(game, page),
         "game": game,
@@ -197,6 +203,8 @@ def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict
         "result_rows": _result_rows(game, seats) if game.result else [],
         "solo_result": texts.solo_label(game),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
+        # The page waits on its game's stream and polls only without it (static/js/game_live.js).
+        "stream_url": reverse("stream-page", args=[game.pk]) if settings.GAME_PAGE_STREAM else "",
         # The tail's newest row is the game's last: whether to offer "take back" costs no query.
         "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),
         "seat_sig": _seat_signature(game),

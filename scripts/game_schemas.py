@@ -28,6 +28,22 @@ def option_sets(engine):
                 continue
 
 
+def keep_descriptions(new: dict, old_path: Path) -> dict:
+    """The author's words (each move's and field's ``description``) survive a new draft."""
+    if not old_path.exists():
+        return new
+    old = {v.get("title"): v for v in json.loads(old_path.read_text()).get("oneOf", [])}
+    for variant in new.get("oneOf", []):
+        before = old.get(variant.get("title"), {})
+        if "description" in before:
+            variant["description"] = before["description"]
+        for name, prop in variant.get("properties", {}).items():
+            said = before.get("properties", {}).get(name, {}).get("description")
+            if said:
+                prop["description"] = said
+    return new
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("slug")
@@ -47,7 +63,8 @@ def main():
                            views_every=args.views_every)
     folder = Path(app.path) / "schemas"
     folder.mkdir(exist_ok=True)
-    for name, schema in (("move", infer_moves(moves, title=f"{engine.name}: a move")),
+    move = keep_descriptions(infer_moves(moves, title=f"{engine.name}: a move"), folder / "move.json")
+    for name, schema in (("move", move),
                          ("view", infer_view(views, title=f"{engine.name}: what a seat or a spectator sees"))):
         (folder / f"{name}.json").write_text(json.dumps(schema, indent=1, ensure_ascii=False) + "\n")
     print(f"{args.slug}: {len(moves)} moves, {len(views)} views -> {folder}")

@@ -79,6 +79,8 @@ MIDDLEWARE = [
     "lacitta_site.nul_bytes.RefuseNulMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The user id in gunicorn's access line, when the request loaded its user anyway.
+    "lacitta_site.access_user.UserInAccessLog",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -280,6 +282,14 @@ STREAM_RECHECK_SECONDS = float(os.environ.get("STREAM_RECHECK_SECONDS", "5"))
 STREAM_MAX_SECONDS = int(os.environ.get("STREAM_MAX_SECONDS", "3600"))
 STREAM_MAX_PER_USER = int(os.environ.get("STREAM_MAX_PER_USER", "8"))
 STREAM_MAX_PER_ADDRESS = int(os.environ.get("STREAM_MAX_PER_ADDRESS", "32"))
+# Game pages wait on their game's stream (/api/stream/pages/<id>/, play/stream_page.py) and poll only when
+# it cannot be reached. Its events carry versions and ids only, and it checks the session before each
+# one: the quiet re-check can be rarer than an API stream's. Under WSGI (gunicorn's sync workers) an open
+# page would hold a worker: served there only when PAGE_STREAM_OVER_WSGI says so, by default with DEBUG
+# (runserver; None: follow the final DEBUG, which prod.py turns off).
+GAME_PAGE_STREAM = env_bool("GAME_PAGE_STREAM", True)
+PAGE_STREAM_RECHECK_SECONDS = float(os.environ.get("PAGE_STREAM_RECHECK_SECONDS", "300"))
+PAGE_STREAM_OVER_WSGI = env_bool("PAGE_STREAM_OVER_WSGI", False) if "PAGE_STREAM_OVER_WSGI" in os.environ else None
 
 # Games one account may open per hour (the new-game page): no flooding the lobby or invitations.
 GAMES_PER_HOUR = int(os.environ.get("GAMES_PER_HOUR", "12"))
@@ -325,7 +335,21 @@ SPECTACULAR_SETTINGS = {
         "(larger is a 413). At most 8 open streams and long-polls per player; a stream ends after an hour "
         "and as soon as its token is revoked or the password changes: reconnect.\n\n"
         "**Moves and views** are each game's own: GET /api/game-types/ links the JSON Schema of its moves "
-        "and of its view. The site's \"Build a bot\" page (/bots/) walks through a whole bot."
+        "and of its view, and this document has them as components: `<Game>Move<Type>` for each move type "
+        "(with what it means; the move request's `move` is one of them, so a generated client builds typed "
+        "moves: a game of slug `mygame` with a move type `place` gives `MygameMovePlace(x=0, y=1)`) and "
+        "`<Game>View` for what a seat sees.\n\n"
+        "**Answers**: every answer that is a game follows `answer=`: `full` (default) is GameDetail, "
+        "`compact` is CompactAnswer; its `answer` field says which (the discriminator).\n\n"
+        "**Credentials**: `Authorization: Bearer <key>` or `Authorization: Token <key>` (the same keys); "
+        "the site's pages call the API with their session cookie (writes then need the CSRF token).\n\n"
+        "**Streams** are served at the same base URL as the rest of the API (in production a separate "
+        "stream process answers /api/stream/ behind the same address; a restart of it ends your stream: "
+        "reconnect with ?after=). They are not JSON answers: read them line by line (a generated client "
+        "needs its own line reader).\n\n"
+        "**Results**: `result` is null until the game is over; see its schema for a resigned game's scores "
+        "(null for every seat when leaving ended the game; the leavers ranked last).\n\n"
+        "The site's \"Build a bot\" page (/bots/) walks through a whole bot."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,

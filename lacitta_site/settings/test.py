@@ -16,6 +16,7 @@ DEBUG = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test_db.sqlite3")}  # noqa: F405
 WHITENOISE_AUTOREFRESH = True  # no collectstatic in tests
+PAGE_STREAM_OVER_WSGI = True  # the live test server (threads) serves game pages' streams
 STREAM_KEEP_DB_CONNECTIONS = False  # the streams' database threads: the test database is dropped at the end
 
 # The test-only games (tests/games/), installed as any game is: web and worker processes see the same registry.

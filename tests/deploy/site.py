@@ -19,7 +19,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-UNITS = ROOT / "deploy" / "systemd"
 CHECKOUT_IN_UNITS = "/srv/lacitta"  # where docs/deploy.md puts the checkout
 
 
@@ -66,10 +65,10 @@ def shell_values(path: Path) -> dict[str, str]:
     return dict(item.split("=", 1) for item in out.decode().split("\0") if "=" in item)
 
 
-def write_env_file(path: Path, values: dict[str, str], extra: dict[str, str]) -> None:
-    """deploy/env.example with this machine's values; every name of the example is kept."""
+def write_env_file(path: Path, values: dict[str, str], extra: dict[str, str], checkout: Path = ROOT) -> None:
+    """deploy/env.example (of `checkout`) with this machine's values; every name of the example is kept."""
     lines = []
-    for name, raw in env_file_lines((ROOT / "deploy" / "env.example").read_text()):
+    for name, raw in env_file_lines((checkout / "deploy" / "env.example").read_text()):
         value = values.get(name, systemd_value(raw))
         lines.append(f'{name}="{value}"' if re.search(r"[\s<>]", value) else f"{name}={value}")
     lines += [f"{name}={value}" for name, value in extra.items()]
@@ -79,13 +78,13 @@ def write_env_file(path: Path, values: dict[str, str], extra: dict[str, str]) ->
 # --- the processes ---------------------------------------------------------------------------
 
 
-def unit_command(unit: str) -> list[str]:
-    """The unit's ExecStart, with the documented checkout replaced by this one."""
-    text = (UNITS / f"lacitta-{unit}.service").read_text()
+def unit_command(unit: str, checkout: Path = ROOT) -> list[str]:
+    """The unit's ExecStart (of `checkout`'s units), with the documented checkout replaced by that one."""
+    text = (checkout / "deploy" / "systemd" / f"lacitta-{unit}.service").read_text()
     (line,) = [raw for raw in text.splitlines() if raw.startswith("ExecStart=")]
     argv = shlex.split(line.removeprefix("ExecStart="))
     assert argv[0].startswith(CHECKOUT_IN_UNITS + "/"), argv
-    return [str(ROOT / argv[0][len(CHECKOUT_IN_UNITS) + 1 :]), *argv[1:]]
+    return [str(checkout / argv[0][len(CHECKOUT_IN_UNITS) + 1 :]), *argv[1:]]
 
 
 @dataclass
@@ -109,18 +108,28 @@ class Processes:
     env: dict
     logs: Path
     started: list[Process] = field(default_factory=list)
+    cwd: Path = ROOT  # the checkout (tests/deploy/test_upgrade_under_play.py: one of its own)
 
-    def start(self, name: str, argv: list[str]) -> Process:
+    def start(self, name: str, argv: list[str], env: dict | None = None) -> Process:
         out, err = self.logs / f"{name}.out", self.logs / f"{name}.err"
         proc = subprocess.Popen(
-            argv, cwd=ROOT, env=self.env, stdout=out.open("w"), stderr=err.open("w"), start_new_session=True
+            argv, cwd=self.cwd, env=env or self.env, stdout=out.open("w"), stderr=err.open("w"),
+            start_new_session=True,
         )  # its own process group: ended with its children
         process = Process(name, proc, out, err)
         self.started.append(process)
         return process
 
-    def run(self, argv: list[str], timeout: float = 300) -> subprocess.CompletedProcess:
-        return subprocess.run(argv, cwd=ROOT, env=self.env, capture_output=True, text=True, timeout=timeout)
+    def stop(self, process: Process, timeout: float = 60) -> None:
+        """What systemd's stop does: SIGTERM to the unit's processes, then wait (gunicorn and Celery finish
+        the requests and tasks they hold)."""
+        if process.proc.poll() is None:
+            os.killpg(process.proc.pid, signal.SIGTERM)
+        process.proc.wait(timeout=timeout)
+
+    def run(self, argv: list[str], timeout: float = 300, env: dict | None = None) -> subprocess.CompletedProcess:
+        return subprocess.run(argv, cwd=self.cwd, env=env or self.env, capture_output=True, text=True,
+                              timeout=timeout)
 
     def install(self, timeout: float = 900) -> subprocess.CompletedProcess:
         """`deploy/site install` in this checkout, one at a time: the deploy tests may run in two test processes

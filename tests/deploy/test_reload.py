@@ -76,3 +76,21 @@ def test_a_release_missing_a_required_variable_changes_nothing(tmp_path):
     required = [ln for ln in (ROOT / "deploy" / "required-env").read_text().splitlines()
                 if ln and not ln.startswith("#")]
     assert required == ["SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL", "SITE_URL"]
+
+
+def test_a_release_the_deploy_check_refuses_stops_before_the_database_and_the_switch(tmp_path):
+    """Issue 32.3: `release` runs the new release's `check --deploy` before `migrate`, collectstatic and the
+    virtualenv switch: an env file the new code refuses changes nothing (before, migrate ran first)."""
+    env_file = tmp_path / "env"
+    env_file.write_text("SECRET_KEY=" + "s" * 60 + "\nALLOWED_HOSTS=example.org\n"
+                        "DATABASE_URL=postgres://x@127.0.0.1:1/x\nREDIS_URL=redis://127.0.0.1:1/0\n"
+                        "SITE_URL=https://example.org\nSECURE_HSTS_SECONDS=0\n"  # no HSTS: security.W004
+                        f"STATIC_ROOT={tmp_path / 'static'}\n")
+    venv = (ROOT / ".venv").resolve()
+    done = run_site("release", env_file)
+    assert done.returncode != 0
+    assert "security.W004" in done.stderr, done.stderr[-2000:]
+    # migrate never tried the (unreachable) database; nothing collected, nothing switched
+    assert "OperationalError" not in done.stderr and "Operations to perform" not in done.stdout
+    assert not (tmp_path / "static").exists() and (ROOT / ".venv").resolve() == venv
+    assert "switched" not in done.stdout and "reloaded" not in done.stdout

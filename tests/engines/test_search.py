@@ -95,3 +95,81 @@ def test_every_expert_plays_a_legal_whole_game_through_the_shared_search(engine,
         moves += 1
         assert moves < 5000
     assert calls and engine.result(state) is not None
+
+
+def expert_modules():
+    """Every game folder's expert (registered or not yet: Cité and Small City are engines before pages)."""
+    import importlib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "games"
+    return [pytest.param(importlib.import_module(f"games.{p.parent.parent.name}.bots.expert"), id=p.parent.parent.name)
+            for p in sorted(root.glob("*/bots/expert.py"))]
+
+
+@pytest.mark.parametrize("module", expert_modules())
+def test_every_games_expert_module_searches_with_the_kits_search_not_a_copy(module):
+    assert module.search is kit_search.search
+    callers = [name for name, obj in vars(module).items() if getattr(obj, "__module__", "") == module.__name__
+               and hasattr(obj, "__code__") and "search" in obj.__code__.co_names]
+    assert callers, f"{module.__name__} imports kit.search but no function of it calls it"
+
+
+def test_cites_expert_decides_its_builds_through_the_shared_search(monkeypatch):
+    """Cité (not registered yet) plays a whole game against two greedy bots; its builds go through kit.search."""
+    from games.cite import measure
+    from games.cite.bots import LEVELS
+    from games.cite.bots import expert as cite_expert
+    from games.cite.engine.engine import ENGINE
+
+    calls = []
+
+    def counted(**kwargs):
+        calls.append(len(kwargs["candidates"]))
+        return kit_search.search(**kwargs)
+
+    monkeypatch.setattr(cite_expert, "search", counted)
+    choosers = {**LEVELS, "expert": cite_expert.choose_expert}
+    result = measure.play_game(ENGINE, choosers, {}, ["expert", "greedy", "greedy"], 5, 0)
+    assert len(calls) >= 5 and max(calls) >= 2
+    assert result["ranks"] and len(result["scores"]) == 3
+
+
+def positions(engine, players: int, seed: int, apart: int = 9, most: int = 2):
+    """A few positions of a random game where seat 0 decides between several moves."""
+    state = engine.new_game(engine.validate_options({}, players), players, seed).state
+    rng = random.Random(seed)
+    found, moves, last = [], 0, 0
+    while not engine.is_over(state) and len(found) < most:
+        seat = min(engine.pending(state))
+        legal = engine.legal_moves(state, seat)
+        if seat == 0 and len(legal) > 1 and moves - last >= apart:
+            found.append(state)
+            last = moves
+        move = rng.choice(legal)
+        state = engine.apply(state, seat, move).state
+        moves += 1
+    return found
+
+
+@pytest.mark.parametrize(("engine", "chooser"), experts())
+def test_an_experts_move_does_not_depend_on_the_clock(engine, chooser, monkeypatch):
+    """The experts' work is fixed by counts (worlds, candidates, playouts), never by a clock: on a loaded
+    machine, where every clock runs ten seconds per reading, they choose the same moves (so win rates measured
+    on a busy machine are the bots' own)."""
+    import time
+
+    chosen = {}
+    ticks = iter(range(0, 10**9, 10))
+
+    def slow_clock() -> float:
+        return float(next(ticks))
+
+    for slow in (False, True):
+        if slow:
+            for name in ("perf_counter", "monotonic", "time", "process_time"):
+                monkeypatch.setattr(time, name, slow_clock)
+        for i, state in enumerate(positions(engine, 2, 21)):
+            view, legal = engine.view(state, 0), engine.legal_moves(state, 0)
+            chosen.setdefault(slow, []).append(chooser(engine, view, legal, 0, random.Random(i)))
+    assert len(chosen[False]) == 2 and chosen[False] == chosen[True]

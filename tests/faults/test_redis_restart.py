@@ -106,3 +106,42 @@ def test_workers_wait_for_redis_for_ever_and_run_without_gossip_or_mingle():
 
     assert app.conf.broker_connection_max_retries is None and app.conf.broker_connection_retry_on_startup
     assert production_worker_flags() == ("--without-gossip", "--without-heartbeat", "--without-mingle")
+
+
+def _kill_clients(port: int) -> int:
+    """Every connection Redis holds (the worker's consumer, its publishers, its pub/sub for remote control)
+    closed by the server, as a Redis failover or a proxy in front of Redis would: the data stays."""
+    admin = redis.Redis(port=port, socket_timeout=2)
+    return sum(admin.client_kill_filter(_type=kind, skipme=True) for kind in ("normal", "pubsub"))
+
+
+def test_redis_dropping_every_connection_during_a_bot_move_again_and_again_the_worker_survives(
+        own_redis, slow_bot, tmp_path):
+    """Issue 32.4, another way to reach the reported crash (kombu's ``AttributeError … 'hostname'`` while the
+    worker held an unacknowledged task): Redis stays up but closes all its clients' connections every 0.3 s
+    while the bot is thinking and when its move ends. The worker must live, the move be made once, and the
+    worker take new work afterwards."""
+    workers = Workers(tmp_path, redis_url=own_redis.url)
+    try:
+        marker = tmp_path / "slow-bot.pid"
+        worker = workers.start(pool="prefork", SLOW_BOT_MARKER=marker, SLOW_BOT_SECONDS=3)
+        alice = make_user("alice")
+        game = race_game(alice, bots=[slow_bot])
+        services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=1)
+        assert wait_for(lambda: marker.exists(), timeout=60), "no worker took the bot's move"
+        killed = 0
+        end = time.monotonic() + 6  # the move (3 s) ends in the middle
+        while time.monotonic() < end:
+            killed += _kill_clients(own_redis.port)
+            time.sleep(0.3)
+        assert killed > 0
+        assert wait_for(lambda: Game.objects.get(pk=game.pk).version >= 3, timeout=60), "the move was never made"
+        time.sleep(3)  # a second delivery would be played by now
+        assert worker.poll() is None, "the worker exited when Redis dropped its connections"
+        assert list(Move.objects.filter(game=game, by_bot=slow_bot).values_list("seq", flat=True)) == [3]
+
+        services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 1}, expected_version=3)
+        assert wait_for(lambda: Game.objects.get(pk=game.pk).version >= 5, timeout=60), "no new work taken"
+        assert worker.poll() is None
+    finally:
+        workers.close()

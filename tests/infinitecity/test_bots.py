@@ -56,6 +56,23 @@ def test_a_bot_answers_a_legal_move_from_the_view_alone(level):
         assert chooser(ENGINE, ENGINE.view(other, seat), legal, seat, random.Random(n), **fast) == move
 
 
+@pytest.mark.parametrize("budget", [Budget(candidates=4, worlds=2, rounds=2), Budget(candidates=2, worlds=1,
+                                                                                   opponents="greedy")],
+                         ids=["halving", "greedy-opponents"])
+def test_the_experts_search_options_answer_a_legal_move(budget):
+    """Successive halving (2 rounds) and the greedy model of the opponents in playouts (issue 34's options)."""
+    answered = 0
+    for n, (state, _move) in enumerate(positions(3, 72, every=11)):
+        if state.stage == "over" or n > 3:
+            break
+        seat = state.turn
+        legal = ENGINE.legal_moves(state, seat)
+        move = choose_expert(ENGINE, ENGINE.view(state, seat), legal, seat, random.Random(n), b=budget)
+        assert move in legal
+        answered += 1
+    assert answered >= 2
+
+
 def test_greedy_grows_its_group_and_attacks_the_leader():
     mine = {(x, 0): ("hotel" if x % 2 else "bank", {0: 1}) for x in range(3)}
     s = build(mine | {(0, 1): "port"}, hands=[["housing", "bank"], ["hotel", "plaza"]])

@@ -125,7 +125,8 @@ def test_a_game_against_a_site_bot_and_the_move_answer_carries_the_next_legal_mo
             {"version": game["version"], "move": {"type": "add", "n": 3}},
             format="json",
         ).json()
-    assert set(answer) == {"id", "version", "status", "my_seat", "pending", "may_act", "legal_moves", "result"}
+    assert set(answer) == {"answer", "id", "version", "status", "my_seat", "pending", "may_act", "legal_moves",
+                           "result"} and answer["answer"] == "compact"
     assert answer["version"] == 2 and answer["pending"] == [1] and answer["legal_moves"] == []
     again = api.get(f"/api/games/{game['id']}/?answer=compact").json()
     assert again["version"] == 3 and again["pending"] == [0] and len(again["legal_moves"]) == 3

@@ -36,15 +36,16 @@ def _worst(size: int) -> dict[str, str]:
 
 
 def _timed(text: str) -> float:
-    """The fastest of three readings (the machine is shared: the minimum is the reader's own cost)."""
+    """The fastest of three readings in CPU time (the machine is shared: a wall clock would count the time
+    other processes held the core; the minimum is the reader's own cost)."""
     best = float("inf")
     for _ in range(3):
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             json_input.loads(text, max_chars=len(text))
         except ValueError:  # refused (bad JSON, too deep, a number too long): what counts is how fast
             pass
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 
@@ -88,9 +89,9 @@ def test_the_api_refuses_a_body_larger_than_its_endpoint_takes_with_a_413_before
         ("/api/games/", 16 * 1024),
     ]
     for url, limit in cases:
-        start = time.perf_counter()
+        start = time.process_time()
         response = (manager if url == "/api/tokens/" else _api(alice)).post(url, BIG, content_type="application/json")
-        assert time.perf_counter() - start < 1.0
+        assert time.process_time() - start < 1.0
         assert response.status_code == 413, (url, response.status_code)
         body = response.json()
         assert body["code"] == "too_large" and str(limit) in body["detail"]
@@ -121,11 +122,11 @@ def test_a_page_move_larger_than_any_move_is_a_400_at_once(client, alice, bob):
     game = accept_all(race_game(alice, [bob]), [bob])
     version = game.version
     client.force_login(alice)
-    start = time.perf_counter()
+    start = time.process_time()
     response = client.post(reverse("games:move", args=[game.pk]),
                            {"version": str(game.version), "move": '"' + '\\"' * 100_000},
                            HTTP_HX_REQUEST="true")
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert response.status_code == 400 and "larger than" in response.content.decode()
     game.refresh_from_db()
     assert game.version == version

@@ -140,3 +140,43 @@ def test_gunicorns_error_lines_are_redacted_too():
                                ("/games/invite/Qm9vX2ludml0ZV90b2tlbl8xMjM0/",), None)
     conf.logconfig_dict["filters"]["redact_secrets"]["()"]().filter(record)
     assert record.getMessage() == "Error handling request /games/invite/[redacted]/"
+
+
+def test_the_access_line_names_the_user_id_the_request_carried(monkeypatch):
+    """Issue 32.9: access lines carry the user id (lacitta_site/access_user.py leaves it in the environ)."""
+    monkeypatch.setenv("TRUSTED_PROXY_COUNT", "0")
+    conf = _gunicorn_conf()
+    cfg = Config()
+    cfg.set("accesslog", "-")
+    logger = AccessLogger(cfg)
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(conf.AccessJsonFormatter(fmt=conf._FMT))
+    logger.access_log.handlers = [handler]
+    environ = {"REMOTE_ADDR": "10.0.0.5", "REQUEST_METHOD": "GET", "RAW_URI": "/games/mine/",
+               "PATH_INFO": "/games/mine/", "QUERY_STRING": "", "SERVER_PROTOCOL": "HTTP/1.1"}
+    logger.access(_Response(), _Request("-"), {**environ, "site.user_id": "42"}, timedelta(milliseconds=3))
+    logger.access(_Response(), _Request("-"), environ, timedelta(milliseconds=3))
+    named, anonymous = (json.loads(line) for line in out.getvalue().splitlines())
+    assert named["user_id"] == 42 and "user_id" not in anonymous
+
+
+@pytest.mark.django_db
+def test_requests_leave_their_users_id_for_the_access_line(client):
+    from rest_framework.test import APIClient
+
+    from lacitta_site.access_user import ENVIRON_KEY
+    from players import tokens
+    from tests.platform.factories import make_user
+
+    alice = make_user("alice")
+    assert ENVIRON_KEY not in client.get("/").wsgi_request.META  # anonymous
+    client.force_login(alice)
+    assert client.get("/games/mine/").wsgi_request.META[ENVIRON_KEY] == str(alice.pk)
+    api = APIClient()
+    _token, key = tokens.token_create(user=alice, name="bot", scopes=["read"])
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
+    answer = api.get("/api/me/")
+    assert answer.status_code == 200 and answer.wsgi_request.META[ENVIRON_KEY] == str(alice.pk)
+    client.logout()
+    assert ENVIRON_KEY not in client.get("/games/mine/").wsgi_request.META

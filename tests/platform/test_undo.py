@@ -278,5 +278,6 @@ def test_every_game_tries_undo_after_every_move(client, game_type):
     assert game.status == Game.Status.FINISHED
     if getattr(engine, "scramble_unknown", None) is None:
         assert outcomes["undone"] == 0, outcomes
-    else:
-        assert outcomes["undone"] > 0, outcomes
+    elif getattr(engine, "nothing_hidden", False):  # nothing to reveal: every move may be taken back
+        assert outcomes["refused"] == 0 and outcomes["undone"] > 0, outcomes
+    # (else each move's outcome was checked by try_undo; a game may reveal at every move, as patience's draws)

@@ -8,11 +8,15 @@ Production, so they are honoured); makes missing kinds with its transformers; bu
 its whole program for the round in one payment (one wide collection funds several buildings, CT24)
 and builds it; in the last round it turns everything it can into squares.
 
-Its game-specific parts are separate functions, for the shared search module being designed:
-``sample_state`` (the state consistent with the view: exact, Cité hides nothing), ``playout_policy``
-(a fast move for any seat, used by ``playout``), ``evaluate`` (a seat's worth in squares)."""
+Each build (or program buy) its plan picks is weighed by the shared search (``kit.search``) against the
+other buildings it could build now (``searched``): the game's parts are ``sample_world`` (the state
+consistent with the view: exact, Cité hides nothing), ``playout_policy`` (a fast move for any seat) and
+``evaluate`` (a seat's worth in squares), joined in ``playout_value``. The work is fixed by counts (one
+world, at most five candidates, a playout to the next Production), never by a clock."""
 
 from __future__ import annotations
+
+from kit.search import Plan, search
 
 from ..engine.components import LAST_ROUND, SQUARES
 from ..engine.costs import cheapest_payment, max_squares
@@ -73,8 +77,8 @@ def sample_world(view: dict, rng):
 
 def playout_value(world, seat: int, move: dict, rng, horizon: int | None = None) -> float:
     """``kit.search``'s ``playout(world, seat, move, rng) -> value``: the move, then ``playout_policy``
-    for every seat to the game's end (or ``horizon`` rounds on), then ``evaluate`` for ``seat``. Not used
-    by ``choose_expert`` yet: a playout runs to the end of the game (~0.1-0.3 s), too slow for every move."""
+    for every seat to the game's end (or ``horizon`` rounds on), then ``evaluate`` for ``seat``. ``choose_expert``
+    plays to the next Production (to the end only in the last round: a whole game takes ~0.1-0.3 s)."""
     from ..engine.engine import ENGINE
     state = ENGINE.apply(world, seat, move).state
     stop = None if horizon is None else state.round + horizon
@@ -240,6 +244,42 @@ def last_round_squares(state, seat, legal, rng) -> dict | None:
     return {"type": "build", "kind": best["kind"], "cells": cells, "cost": best["cost"], "pay": best["pay"]}
 
 
+# ------------------------------------------------------------------ the build, weighed by the shared search
+ALTERNATIVES = 4  # other buildings (the best by the greedy level's worth per resource) set against its plan's
+STICK = 1.0       # squares an alternative must gain in the playout over the plan's own build to replace it
+
+
+def build_alternatives(state, seat: int, legal: list[dict], rng, first: dict) -> list[dict]:
+    """The best place of each affordable building, by the greedy level's worth per resource spent, the
+    plan's own kind left out; at most ``ALTERNATIVES``."""
+    scored = []
+    for m in legal:
+        if m["type"] != "build" or m["kind"] == first.get("kind"):
+            continue
+        places = m["ranges"]["cells"]["of"]
+        sample = places if len(places) <= 12 else rng.sample(places, 12)
+        spent = sum(sum(c.values()) for c in m["pay"])
+        worth, cells = max(((building_worth(state, seat, m["kind"], c), c) for c in sample), key=lambda e: e[0])
+        scored.append((worth / (1 + spent) * SQUARES[m["kind"]] ** 0.25, m["kind"],
+                       {"type": "build", "kind": m["kind"], "cells": cells, "cost": m["cost"], "pay": m["pay"]}))
+    scored.sort(key=lambda e: (-e[0], e[1]))
+    return [m for _s, _k, m in scored[:ALTERNATIVES]]
+
+
+def searched(view, state, seat: int, legal: list[dict], rng, first: dict) -> dict:
+    """The plan's build or buy (``first``) against the other buildings it could build now: each played, then
+    every seat by ``playout_policy`` to the next Production (the last round: to the end, the real squares),
+    valued by ``evaluate``. Cité hides nothing, so one world is the state itself."""
+    others = build_alternatives(state, seat, legal, rng, first)
+    if not others:
+        return first
+    horizon = None if state.round >= LAST_ROUND else 1
+    return search(view=view, seat=seat, rng=rng, candidates=[(0.0, first)] + [(0.0, m) for m in others],
+                  sample_world=sample_world,
+                  playout=lambda world, who, move, r: playout_value(world, who, move, r, horizon=horizon),
+                  worlds=lambda _alive: 1, plan=Plan(stick=STICK))
+
+
 def choose_expert(engine, view, legal, seat, rng):
     state = sample_state(view)
     if state.stage == "layout":
@@ -259,14 +299,14 @@ def choose_expert(engine, view, legal, seat, rng):
     if state.round >= LAST_ROUND:
         build = last_round_squares(state, seat, legal, rng)
         if build is not None:
-            return build
+            return searched(view, state, seat, legal, rng, build)
     else:
         buy = program_buy(state, seat, legal)
         if buy is not None:
-            return buy
+            return searched(view, state, seat, legal, rng, buy)
         build = best_build(state, seat, legal, rng)
         if build is not None:
-            return build
+            return searched(view, state, seat, legal, rng, build)
     bank = bank_move(state, seat, legal)
     if bank is not None:
         return bank

@@ -39,7 +39,7 @@ from ..engine.moves import current_moves
 from ..engine.state import State
 from ..engine.tiles import KIND_OF, marks_of
 from .determinize import sample_state
-from .greedy import GREEDY, after, score_moves, shortlist
+from .greedy import FAST, GREEDY, after, pick, score_moves, shortlist
 from .heuristics import DEFAULT, Weights, value
 
 
@@ -54,6 +54,10 @@ class Budget:
     to_end: int = 4           # with a seat this close to its last token (or the final round
                               # on), playouts run to the end of the game: the real result counts
     max_turns: int = 8        # … but never longer than this many turns
+    rounds: int = 1           # 2: successive halving, every candidate meets worlds/2 worlds, the better half
+                              # ``worlds`` more (the same playouts, more of them on the close contenders)
+    opponents: str = "fast"   # the other seats in playouts: "fast" (``fast_move``) or "greedy" (the greedy
+                              # level's own search at its FAST budget: the model of a greedy player)
 
 
 DEFAULT_BUDGET = Budget()
@@ -159,17 +163,29 @@ def near_end(s: State, b: Budget) -> bool:
     return s.end["mode"] == "final" or min(s.supply) <= b.to_end
 
 
+def greedy_model(t: State, who: int, rng: random.Random, w: Weights) -> dict:
+    """What a greedy player would do here (its search at the FAST budget, on this world)."""
+    legal = current_moves(t)
+    if len(legal) == 1:
+        return legal[0]
+    return pick(score_moves(t, who, legal, w, FAST, rng), rng)
+
+
 def playout(world: State, seat: int, move: dict, rng: random.Random, w: Weights, b: Budget) -> float:
     to_end = near_end(world, b)
     t = after(world, move)
     turns = 0
+    model = b.opponents == "greedy"
     while t.stage != "over":
         if t.stage == "turn":
             if (t.turn == seat and not to_end) or turns >= b.max_turns:
                 break  # the bot's next turn (or the end of the game): the horizon
             turns += 1
         who = t.turn
-        t = after(t, fast_move(t, who, rng, w, b))
+        if model and who != seat:
+            t = after(t, greedy_model(t, who, rng, w))
+        else:
+            t = after(t, fast_move(t, who, rng, w, b))
     return value(t, seat, w)
 
 
@@ -198,4 +214,5 @@ def choose_expert(engine, view: dict, legal: list, seat: int, rng: random.Random
         return cands[0][1]
     return search(view=view, seat=seat, rng=rng, candidates=cands, sample_world=sample_state,
                   playout=lambda world, who, move, r: playout(world, who, move, r, w, b),
-                  worlds=lambda _alive: b.worlds, plan=Plan(prior=b.prior, random_ties=True))
+                  worlds=lambda alive: b.worlds // 2 if b.rounds > 1 and alive == len(cands) else b.worlds,
+                  plan=Plan(rounds=b.rounds, prior=b.prior, random_ties=True))
