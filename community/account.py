@@ -15,10 +15,10 @@ from django.utils import timezone
 
 from play import body_cache
 from play import services as game_services
-from play.models import Game, Move, Seat
+from play.models import Game, Move, Seat, SeatDeparture
 
 from . import signup_policy
-from .models import ChatMessage, MemberSettings, Report, Sanction
+from .models import ChatMessage, MemberSettings, Report, Sanction, SeenAddress
 
 User = get_user_model()
 DELETED_PREFIX = "deleted-"
@@ -113,6 +113,19 @@ def account_export(*, user) -> dict:
                 "hidden_by_moderator": c.is_hidden,
             }
             for c in ChatMessage.objects.filter(author=user).order_by("created_at")
+        ],
+        # Seats left to someone else before a game's end (ratings count them as finishing last).
+        "seats_left": [
+            {"game": d.game_id, "seat": d.seat_index, "moves": d.moves, "at_move": d.version,
+             "left_at": d.created_at}
+            for d in SeatDeparture.objects.filter(user=user).order_by("created_at")
+        ],
+        # Where the account was used from through an API token or to send moves (kept for staff's
+        # collusion checks, community.addresses.RETENTION_DAYS after their last use).
+        "addresses_seen": [
+            {"address": a.ip, "through": a.via, "device": a.device, "first_seen": a.first_seen,
+             "last_seen": a.last_seen}
+            for a in SeenAddress.objects.filter(user=user).order_by("first_seen")
         ],
         "ratings": [
             {

@@ -27,14 +27,15 @@ from django.utils.translation import gettext_lazy, ngettext
 from play import bots
 from play.errors import NotAllowed, ServiceError
 from play.forms import options_words
-from play.models import Move, Seat
+from play.models import Move, Seat, SeatDeparture
 from ratings.models import Rating
 
 from . import (
+    addresses,
     evidence,
     forms,
     game_moderation,
-    games_admin,  # noqa: F401  (the games app's models: Game, Seat, Move, and the User admin)
+    games_admin,  # the games app's models (Game, Seat, Move, the User admin) and the tiered list actions
     moderation,
     move_descriptions,
     queue,
@@ -51,6 +52,7 @@ from .models import (
     ModerationAction,
     Report,
     Sanction,
+    SeatOffer,
     StaffNote,
 )
 
@@ -412,7 +414,7 @@ class ReportAdmin(ActionPageAdmin):
 
 
 @admin.register(ModeratedGame)
-class ModeratedGameAdmin(ActionPageAdmin):
+class ModeratedGameAdmin(games_admin.TieredActions, ActionPageAdmin):
     page_template = "admin/community/game_page.html"
     # Columns named here: the games app's fields have no translated names of their own.
     list_display = ["id", "game_type", "state_label", "moves", "is_private", "players", "next_deadline",
@@ -421,15 +423,10 @@ class ModeratedGameAdmin(ActionPageAdmin):
     search_fields = ["=id", "seats__user__username"]
 
     actions = ["annul_selected"]
+    action_tiers = {"annul_selected": tiers.ADMINISTER}
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__user")
-
-    def get_actions(self, request):
-        actions = super().get_actions(request)
-        if not tiers.may(request.user, tiers.ADMINISTER):
-            actions.pop("annul_selected", None)
-        return actions
 
     @admin.action(description=gettext_lazy("Annul the selected finished games (with a reason)"))
     def annul_selected(self, request, queryset):
@@ -565,16 +562,16 @@ class ModeratedGameAdmin(ActionPageAdmin):
                 perm=tiers.MODERATE_GAMES,
             ),
             "seat_user": Op(
-                _("Give a seat to another player"),
+                _("Offer a seat to another player (it is theirs when they accept)"),
                 lambda o, d: forms.SeatUserForm(d, prefix="user", seats=seats),
-                lambda r, o, c, f: game_moderation.seat_give_to_user(
+                lambda r, o, c, f: game_moderation.seat_offer(
                     moderator=r.user,
                     game_id=o.pk,
                     seat_index=c["seat"],
                     username=c["username"],
                     reason=c["reason"],
                 ),
-                _("The seat has a new player."),
+                _("The player is mailed the offer; the seat is theirs when they accept."),
                 perm=tiers.MODERATE_GAMES,
             ),
             "rollback": Op(
@@ -605,6 +602,7 @@ class ModeratedGameAdmin(ActionPageAdmin):
             "moves": Move.objects.filter(game=game).select_related("by_user").order_by("-seq")[:200],
             "chat": ChatMessage.objects.filter(game=game).select_related("author").order_by("-pk")[:50],
             "history": ModerationAction.objects.filter(game=game).select_related("moderator", "target_user"),
+            "seat_offers": SeatOffer.objects.filter(game=game).select_related("user", "offered_by"),
             # Payloads hold hidden information (a rollback's redraw seed): game moderators only.
             "may_read_payloads": tiers.may(request.user, tiers.MODERATE_GAMES),
         }
@@ -822,6 +820,10 @@ class MemberAdmin(ActionPageAdmin):
             "pairs": evidence.pair_stats(member),
             "shared_addresses": (evidence.shared_addresses(member)
                                  if tiers.may(request.user, tiers.VIEW_IP_RECORDS) else []),
+            "own_addresses": (addresses.addresses_of(member)[:50]
+                              if tiers.may(request.user, tiers.VIEW_IP_RECORDS) else []),
+            "seat_departures": SeatDeparture.objects.filter(user=member).select_related("game")[:50],
+            "retention": addresses.RETENTION_DAYS,
             "notes": StaffNote.objects.filter(user=member).select_related("author"),
             "chat_count": ChatMessage.objects.filter(author=member).count(),
         }

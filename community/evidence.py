@@ -1,6 +1,7 @@
 """Evidence for collusion, for staff pages: how a player fares against each opponent (two accounts
-farming wins show up as one-sided results and quick resignations), and which other accounts logged in
-from the same addresses (administrators only: ``tiers.VIEW_IP_RECORDS``)."""
+farming wins show up as one-sided results and quick resignations), and which other accounts were seen at
+the same addresses (logins, API tokens, moves: ``community.addresses``; administrators only:
+``tiers.VIEW_IP_RECORDS``)."""
 
 from __future__ import annotations
 
@@ -38,14 +39,7 @@ def pair_stats(member, limit: int = 20) -> list[dict]:
 
 
 def shared_addresses(member, limit: int = 50) -> list[dict]:
-    """Other accounts seen logging in from an address the member used: [{ip, usernames}]."""
-    from axes.models import AccessLog
+    """Other accounts seen at an address the member used: web logins, API tokens and moves."""
+    from .addresses import shared_addresses as shared
 
-    addresses = set(AccessLog.objects.filter(username=member.get_username()).values_list("ip_address", flat=True)
-                    .distinct()[:limit])
-    found: dict[str, set] = defaultdict(set)
-    others = (AccessLog.objects.filter(ip_address__in=addresses).exclude(username=member.get_username())
-              .values_list("ip_address", "username").distinct())
-    for ip, username in others:
-        found[ip].add(username)
-    return [{"ip": ip, "usernames": sorted(names)} for ip, names in sorted(found.items())]
+    return shared(member, limit)

@@ -9,6 +9,7 @@ from datetime import timedelta
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.http import HttpResponseForbidden
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -24,6 +25,29 @@ User = get_user_model()
 BULK_REASON = "bulk action from the admin list"
 
 
+class TieredActions:
+    """List actions by staff tier: an action above the user's tier is not offered; posted anyway, it is
+    refused and the attempt written in the moderation log for the seniors (as on the moderation pages)."""
+
+    action_tiers: dict[str, str] = {}  # action name -> the tier's permission (community/tiers.py)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        for name, perm in self.action_tiers.items():
+            if not tiers.may(request.user, perm):
+                actions.pop(name, None)
+        return actions
+
+    def changelist_view(self, request, extra_context=None):
+        name = request.POST.get("action", "") if request.method == "POST" else ""
+        perm = self.action_tiers.get(name)
+        if perm and not tiers.may(request.user, perm):
+            message = _("Your moderator role does not allow this.")
+            moderation.refusal_log(moderator=request.user, op=name, message=message)
+            return HttpResponseForbidden(message)
+        return super().changelist_view(request, extra_context)
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
@@ -34,7 +58,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(TieredActions, admin.ModelAdmin):
     list_display = ["id", "game_type", "status", "version", "is_private", "created_by", "created_at",
                     "finished_at"]
     list_filter = ["status", "game_type", "is_private"]
@@ -46,6 +70,7 @@ class GameAdmin(admin.ModelAdmin):
                        "finished_at", "result", "abort_reason"]
     inlines = [SeatInline]
     actions = ["abort_games"]
+    action_tiers = {"abort_games": tiers.MODERATE_GAMES}
 
     @admin.action(description=_("Abort the selected games"))
     def abort_games(self, request, queryset):
@@ -77,7 +102,7 @@ class LateFilter(admin.SimpleListFilter):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(TieredActions, admin.ModelAdmin):
     """Staff of every tier see it (the groups have ``games.view_seat``): the way to late seats."""
 
     list_display = ["game", "index", "kind", "user", "bot_level", "substitute_bot", "owes_move", "owes_since",
@@ -87,6 +112,7 @@ class SeatAdmin(admin.ModelAdmin):
     search_fields = ["user__username", "game__id"]
     raw_id_fields = ["game", "user"]
     actions = ["replace_by_bot"]
+    action_tiers = {"replace_by_bot": tiers.MODERATE_GAMES}
 
     @admin.action(description=_("Replace the seat's player by a bot (the game's timeout bot level)"))
     def replace_by_bot(self, request, queryset):
@@ -134,8 +160,9 @@ admin.site.unregister(User)
 
 
 @admin.register(User)
-class ModeratedUserAdmin(UserAdmin):
+class ModeratedUserAdmin(TieredActions, UserAdmin):
     actions = ["deactivate_users"]
+    action_tiers = {"deactivate_users": tiers.ADMINISTER}
 
     def save_model(self, request, obj, form, change):
         """An account made here has its address vouched for by staff: it logs in on the site at once

@@ -256,6 +256,7 @@ class ModerationAction(models.Model):
         ADJUDICATE = "adjudicate", _("Adjudicated a game")
         SEAT_BOT = "seat_bot", _("Gave a seat to a bot")
         SEAT_USER = "seat_user", _("Gave a seat to another player")
+        SEAT_OFFER = "seat_offer", _("Offered a seat to another player")
         ROLLBACK = "rollback", _("Rolled a game back")
         VIEW_STATE = "view_state", _("Looked at a game's full state")
         ANNUL = "annul", _("Annulled a finished game")
@@ -434,3 +435,64 @@ class Block(models.Model):
 
     def __str__(self):
         return f"{self.blocker} blocks {self.blocked}"
+
+
+class SeatOffer(models.Model):
+    """A game moderator offers a seat of a game in progress to a player; the seat changes hands only
+    when that player accepts (nobody is put in a game they did not choose). Written by
+    ``community.game_moderation``; the seat itself changes in ``play.services`` on acceptance."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for the player's answer")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        CLOSED = "closed", _("No longer stands")  # the game ended, or another offer replaced it
+
+    game = models.ForeignKey("games.Game", verbose_name=_("game"), on_delete=models.CASCADE, related_name="+")
+    seat_index = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE,
+                             related_name="seat_offers")
+    offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("moderator"), null=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    reason = models.TextField(_("reason"), blank=True)  # the moderator's internal note: staff only
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING,
+                              db_index=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    decided_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("seat offer")
+        verbose_name_plural = _("seat offers")
+
+    def __str__(self):
+        return f"#{self.game_id} seat {self.seat_index} → {self.user} ({self.status})"
+
+
+class SeenAddress(models.Model):
+    """Where an account was used from besides web logins (django-axes keeps those): API-token requests
+    and moves, with the device's user agent. Evidence for collusion (accounts seen from one address),
+    for administrators only (``tiers.VIEW_IP_RECORDS``); written by ``community.addresses`` at most
+    once per ``addresses.REFRESH_SECONDS`` per row, erased ``addresses.RETENTION_DAYS`` after last seen."""
+
+    class Via(models.TextChoices):
+        API = "api", _("API token")
+        MOVE = "move", _("a move")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE,
+                             related_name="+")
+    ip = models.GenericIPAddressField(_("address"), db_index=True)
+    via = models.CharField(_("seen through"), max_length=4, choices=Via.choices)
+    device = models.CharField(_("device (user agent)"), max_length=200, blank=True)
+    first_seen = models.DateTimeField(_("first seen"), default=timezone.now)
+    last_seen = models.DateTimeField(_("last seen"), default=timezone.now, db_index=True)
+    uses = models.PositiveIntegerField(_("uses"), default=1)
+
+    class Meta:
+        ordering = ["-last_seen", "-pk"]
+        verbose_name = _("address seen")
+        verbose_name_plural = _("addresses seen")
+        constraints = [models.UniqueConstraint(fields=["user", "ip", "via", "device"], name="seen_address_once")]
+
+    def __str__(self):
+        return f"{self.user_id} {self.ip} ({self.via})"

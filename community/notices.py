@@ -120,9 +120,10 @@ def report_handled(report) -> None:
                         data={"report": report.pk})
 
 
-def game_changed(*, game, entry, told: dict) -> None:
+def game_changed(*, game, entry, told: dict, data: dict | None = None) -> None:
     """Tell the players a moderator's change to their game concerns (``told``: user id -> what
-    happened to them: "rollback", "abort", "seat_bot", "seat_lost", "seat_given")."""
+    happened to them: "rollback", "abort", "seat_bot", "seat_lost", "seat_given", "seat_offered" with
+    ``data`` {"offer": id})."""
     from django.contrib.auth import get_user_model
 
     from notifications import services as notify
@@ -134,7 +135,7 @@ def game_changed(*, game, entry, told: dict) -> None:
         if user is None or not user.is_active:
             continue
         notify.service_mail(user=user, kind=Notification.Kind.MODERATED_GAME, game=game,
-                            key=f"modgame:{entry.pk}:{user_id}", data={"what": what})
+                            key=f"modgame:{entry.pk}:{user_id}", data={"what": what, **(data or {})})
 
 
 def staff_alert(report, *, perm: str, escalated: bool = False) -> int:
@@ -197,6 +198,8 @@ def mail_context(notification) -> dict:
                                                                         args=[data["report"]])
     if "what" in data:
         context["what"] = data["what"]
+    if "offer" in data:
+        context["offer_url"] = settings.SITE_URL.rstrip("/") + reverse("community:seat_offer", args=[data["offer"]])
     if "queue" in data:
         context["queue"] = data["queue"]
         context["dashboard_url"] = settings.SITE_URL.rstrip("/") + reverse("community:dashboard")

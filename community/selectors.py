@@ -11,12 +11,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Max, Prefetch, Q
+from django.db.models import F, Max, Prefetch, Q
 from django.utils import timezone
 
 from play import registry, texts
 from play import selectors as game_selectors
-from play.models import Game, Seat
+from play.models import Game, Move, Seat, SeatDeparture
 
 from . import tiers
 from .account import is_deleted
@@ -105,6 +105,7 @@ class SeatResult:
     rank: int | None
     left: bool
     opponents: list[Seat] = field(default_factory=list)
+    abandoned: bool = False  # the player left the seat before the end (a moderator gave it on)
 
     @property
     def adjudicated(self) -> bool:
@@ -124,6 +125,8 @@ class SeatResult:
 
     @property
     def outcome(self) -> str:
+        if self.abandoned:
+            return "abandoned"
         if self.left:
             return "left"
         solo = (self.game.result or {}).get("solo")
@@ -180,7 +183,57 @@ def finished_seats(
         )
         .order_by("-game__finished_at", "-game_id")
     )
-    return [_seat_result(seat) for seat in qs]
+    rows = [_seat_result(seat) for seat in qs]
+    left = _abandoned(owner, viewer=viewer, game_type=game_type, options=options, opponent=opponent,
+                      date_from=date_from, date_to=date_to)
+    if not left:
+        return rows
+    return sorted(rows + left, key=lambda r: (r.game.finished_at, r.game.pk), reverse=True)
+
+
+def _abandoned(owner, *, viewer, game_type, options, opponent, date_from, date_to) -> list[SeatResult]:
+    """The finished games the owner left before their end (``SeatDeparture``), with the same filters."""
+    games = Game.objects.filter(status=Game.Status.FINISHED,
+                                pk__in=SeatDeparture.objects.filter(user=owner).values("game_id"))
+    if viewer is not None:  # by id: the visibility rule joins seats, and a game must come once
+        games = games.filter(pk__in=Game.objects.filter(visible_games(viewer)).values("pk"))
+    if game_type:
+        games = games.filter(game_type=game_type)
+    for key, value in (options or {}).items():
+        games = games.filter(**{f"options__{key}": value})
+    if opponent is not None:
+        games = games.filter(pk__in=Seat.objects.filter(user=opponent, kind=Seat.Kind.HUMAN).values("game_id"))
+    if date_from:
+        games = games.filter(finished_at__date__gte=date_from)
+    if date_to:
+        games = games.filter(finished_at__date__lte=date_to)
+    games = games.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index")),
+        Prefetch("departures", queryset=SeatDeparture.objects.filter(user=owner), to_attr="owner_left"))
+    rows = []
+    for game in games:
+        index = game.owner_left[0].seat_index
+        seat = next(s for s in game.seats.all() if s.index == index)
+        if seat.user_id == owner.pk:
+            continue  # given the seat back later: the game is theirs as usual
+        rows.append(SeatResult(game=game, seat=seat, rank=None, left=True, abandoned=True,
+                               opponents=[s for s in game.seats.all() if s.index != index]))
+    return rows
+
+
+def conduct(owner, *, viewer=None) -> dict[str, int]:
+    """How often the owner let a game down, over the games ``viewer`` may open: clocks that ran out
+    (a bot then played for them) and seats they left to someone else before the end."""
+    games = Game.objects.all() if viewer is None else Game.objects.filter(visible_games(viewer))
+    timeouts = Move.objects.filter(kind=Move.Kind.TIMEOUT, game__in=games.values("pk"))
+    in_own_seat = timeouts.filter(game__seats__user=owner, game__seats__index=F("seat")).values("pk")
+    in_left_seat = timeouts.filter(game__departures__user=owner, game__departures__seat_index=F("seat"),
+                                   seq__lte=F("game__departures__version")).values("pk")
+    return {
+        "timeouts": Move.objects.filter(Q(pk__in=in_own_seat) | Q(pk__in=in_left_seat)).count(),
+        "abandoned": SeatDeparture.objects.filter(user=owner, game__in=games.values("pk"))
+        .values("game_id").distinct().count(),
+    }
 
 
 def counts_as_win(result: dict | None) -> bool:
@@ -207,6 +260,15 @@ def _finished(owner, viewer):
     return qs
 
 
+def _left_before_the_end(owner, viewer):
+    """(game type, options, result) of the finished games the owner abandoned and does not sit in."""
+    games = Game.objects.filter(status=Game.Status.FINISHED,
+                                pk__in=SeatDeparture.objects.filter(user=owner).values("game_id"))
+    if viewer is not None:
+        games = games.filter(pk__in=Game.objects.filter(visible_games(viewer)).values("pk"))
+    return games.exclude(seats__user=owner).values_list("game_type", "options", "result")
+
+
 def stats(owner, *, viewer=None) -> dict[str, dict]:
     """Games played and won per game, and per option set within each game, over the
     finished games ``viewer`` may open (all of them without a viewer)."""
@@ -226,6 +288,12 @@ def stats(owner, *, viewer=None) -> dict[str, dict]:
         tally = per_options[(game_type, options_key(options))]
         tally.played += 1
         tally.won += int(won)
+    for game_type, options, result in _left_before_the_end(owner, viewer):
+        if (result or {}).get("annulled"):
+            continue
+        entry = out.setdefault(game_type, {"name": engine_name(game_type), "total": Tally(), "options": {}})
+        entry["total"].played += 1
+        per_options[(game_type, options_key(options))].played += 1
     for (game_type, key), tally in sorted(per_options.items()):
         out[game_type]["options"][key] = tally
     return dict(sorted(out.items()))

@@ -33,6 +33,23 @@ def email_digest(email: str) -> str:
     return hmac.new(key, (email or "").strip().casefold().encode(), hashlib.sha256).hexdigest()
 
 
+# Providers that ignore dots in the name part: jo.hn@ and john@ are one mailbox.
+DOTLESS_DOMAINS = {"gmail.com": "gmail.com", "googlemail.com": "gmail.com"}
+
+
+def mailbox(email: str) -> str:
+    """The mailbox an address delivers to: casefolded, without a "+tag" (most providers deliver
+    name+anything@ to name@), without dots where the provider ignores them. Signing up again as
+    eve+2@ must not dodge what holds eve@."""
+    local, at, domain = (email or "").strip().casefold().rpartition("@")
+    if not at or not local:
+        return (email or "").strip().casefold()
+    local = local.split("+", 1)[0]
+    if domain in DOTLESS_DOMAINS:
+        local, domain = local.replace(".", ""), DOTLESS_DOMAINS[domain]
+    return f"{local}@{domain}"
+
+
 def kept_messages(user):
     """The chat messages of ``user`` that closing the account keeps as evidence."""
     from .models import ChatMessage, Report, Sanction
@@ -54,7 +71,7 @@ def record_closing(*, user, former_username: str, former_email: str) -> None:
         user=user,
         defaults={
             "former_username": former_username,
-            "email_digest": email_digest(former_email) if watched and former_email else "",
+            "email_digest": email_digest(mailbox(former_email)) if watched and former_email else "",
             "closed_at": now,
             "keep_until": now + timedelta(days=RETENTION_DAYS),
             "purged_at": None,
@@ -112,11 +129,28 @@ def email_refusal(email: str) -> str | None:
 
     if not email:
         return None
-    closed = ClosedAccount.objects.filter(email_digest=email_digest(email), purged_at__isnull=True)
-    found = _held_closed(closed)
-    if found is None:
+    # Accounts closed before the mailbox rule kept the exact address's hash: both are looked for.
+    digests = {email_digest(email), email_digest(mailbox(email))}
+    closed = ClosedAccount.objects.filter(email_digest__in=digests, purged_at__isnull=True)
+    if _held_closed(closed) is None and not _held_mailbox(email):
         return None
     return str(REFUSED_EMAIL)
+
+
+def _held_mailbox(email: str) -> bool:
+    """Whether a sanction holds an account (not closed) whose address delivers to the same mailbox
+    (eve+2@ while eve@ is banned). The exact address is already taken: allauth refuses it."""
+    from django.contrib.auth import get_user_model
+
+    from .models import Sanction
+
+    now = timezone.now()
+    standing = (Sanction.objects.filter(lifted_at__isnull=True).exclude(kind=Sanction.Kind.WARN)
+                .filter(Q(ends_at__isnull=True) | Q(ends_at__gt=now)))
+    held_ids = {s.user_id for s in standing if s.is_active(now)}
+    wanted = mailbox(email)
+    addresses = get_user_model().objects.filter(pk__in=held_ids).values_list("email", flat=True)
+    return any(address and mailbox(address) == wanted for address in addresses)
 
 
 def closed_accounts_purge(now=None) -> int:

@@ -18,6 +18,14 @@ def purge_closed_accounts() -> int:
 
 
 @shared_task(acks_late=True)
+def purge_addresses() -> int:
+    """Daily: erase the addresses accounts were seen at (logins, API tokens, moves) after their retention."""
+    from .addresses import addresses_purge
+
+    return addresses_purge()
+
+
+@shared_task(acks_late=True)
 def send_staff_digests() -> int:
     """Daily: the opt-in e-mail telling staff how much moderation work is waiting."""
     from .queue import staff_digest_send

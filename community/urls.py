@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import path
 
-from .views import account, chat, profile, staff
+from .views import account, chat, profile, seat_offers, staff
 
 app_name = "community"
 
@@ -20,6 +20,7 @@ urlpatterns = [
     path("games/<int:pk>/chat/panel/", chat.chat_panel, name="chat_panel"),
     path("games/<int:pk>/chat/post/", chat.chat_post, name="chat_post"),
     path("chat/<int:message_id>/report/", chat.report_message, name="report_message"),
+    path("seat-offers/<int:pk>/", seat_offers.seat_offer, name="seat_offer"),
     path("games/<int:pk>/report/", chat.report_game, name="report_game"),
     path("staff/dashboard/", admin.site.admin_view(staff.dashboard_view), name="dashboard"),
 ]

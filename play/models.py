@@ -72,11 +72,20 @@ class Game(models.Model):
     abort_reason = models.TextField(blank=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("model name", "game")
+        verbose_name_plural = pgettext_lazy("model name", "games")
         ordering = ["-updated_at"]
         indexes = [models.Index(fields=["status", "is_private", "-created_at"])]
 
     def __str__(self):
-        return f"#{self.pk} {self.game_type} ({self.status})"
+        # Staff lists name a game by this: its game's name and status in the reader's language.
+        from . import registry
+
+        try:
+            name = registry.get(self.game_type).name
+        except KeyError:
+            name = self.game_type
+        return f"#{self.pk} {name} ({self.get_status_display()})"
 
     @property
     def is_over(self) -> bool:
@@ -123,6 +132,8 @@ class Seat(models.Model):
     resigned = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = pgettext_lazy("model name", "seat")
+        verbose_name_plural = pgettext_lazy("model name", "seats")
         ordering = ["game", "index"]
         constraints = [models.UniqueConstraint(fields=["game", "index"], name="unique_seat_index")]
         indexes = [
@@ -196,6 +207,8 @@ class Move(models.Model):
     reveals_nothing = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = pgettext_lazy("model name", "move")
+        verbose_name_plural = pgettext_lazy("model name", "moves")
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_move_seq")]
 
@@ -243,3 +256,27 @@ class Vacation(models.Model):
         """Whole days started count (a vacation ended after 2 hours costs one day)."""
         seconds = (self.ends_at - self.starts_at).total_seconds()
         return max(int(-(-seconds // 86400)), 0)
+
+
+class SeatDeparture(models.Model):
+    """Who held a seat before a moderator gave it, in a game in progress, to a bot or to another player:
+    written by ``play.services`` with the seat change. The game then still counts for a player who left
+    (their history shows it abandoned; ratings count it as finishing last) and a newcomer is rated only
+    for the part of the game they played (from ``version`` on)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="departures")
+    seat_index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="seat_departures")  # None: a bot held the seat
+    bot_level = models.CharField(max_length=20, blank=True)
+    version = models.PositiveIntegerField()  # the game's version when the seat changed hands
+    moves = models.PositiveIntegerField(default=0)  # moves the departing holder made in the seat
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "version", "pk"]
+        verbose_name = _("seat left in a game in progress")
+        verbose_name_plural = _("seats left in games in progress")
+
+    def __str__(self):
+        return f"{self.game_id}/{self.seat_index} left by {self.user_id or self.bot_level} at {self.version}"

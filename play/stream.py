@@ -329,10 +329,17 @@ def _first_batch(channel: str, after: int | None, present) -> tuple[list[dict], 
     except Exception:  # Redis away: the present, and the client re-reads
         cursor, missed = 0, None
     if missed is not None:
-        return missed, max([after, *(e["event_id"] for e in missed)])
+        return _without_hidden_chat(missed), max([after, *(e["event_id"] for e in missed)])
     first = [{"type": "resync", "event_id": cursor}] if after is not None else []
     first += [{**event, "snapshot": True, "event_id": cursor} for event in present()]
     return first, cursor
+
+
+def _without_hidden_chat(missed: list[dict]) -> list[dict]:
+    """A chat line a moderator hid before the client came back is not replayed to it (the ``chatHidden``
+    event that follows still is): hidden means hidden on every surface."""
+    hidden = {(e.get("game"), e.get("id")) for e in missed if e.get("type") == "chatHidden"}
+    return [e for e in missed if not (e.get("type") == "chat" and (e.get("game"), e.get("id")) in hidden)]
 
 
 _BAD_RESUME = "after (or Last-Event-ID) is the event_id of the last event received, a whole number."

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from . import skill
 
@@ -26,6 +27,8 @@ class Rating(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("model name", "rating")
+        verbose_name_plural = pgettext_lazy("model name", "ratings")
         constraints = [
             models.UniqueConstraint(
                 fields=["game_type", "user"],
@@ -68,13 +71,17 @@ class RatingChange(models.Model):
         GAME = "game", _("Rated game")
         RESET = "reset", _("Reset by a moderator")
         ANNULLED = "annulled", _("Game annulled by a moderator")  # kept for the record; counts no more
+        ABANDONED = "abandoned", _("Game abandoned (counted as finishing last)")
 
     rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="changes")
     game = models.ForeignKey(
         "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="rating_changes"
     )
-    reason = models.CharField(max_length=8, choices=Reason.choices, default=Reason.GAME)
+    reason = models.CharField(max_length=9, choices=Reason.choices, default=Reason.GAME)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The part of the seat's moves this player was in charge of (a substitute who took the seat
+    # over at move 14 of 40 is rated for 26/40 of the game's result).
+    share = models.FloatField(default=1.0, db_default=1.0)
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
     mu_after = models.FloatField()
@@ -82,6 +89,8 @@ class RatingChange(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = pgettext_lazy("model name", "rating change")
+        verbose_name_plural = pgettext_lazy("model name", "rating changes")
         ordering = ["-created_at", "-pk"]
         constraints = [
             # A game moves each rating once, however often its task runs.

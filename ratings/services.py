@@ -14,7 +14,7 @@ from django.db import transaction
 
 from play.models import Game, Seat
 
-from . import skill
+from . import skill, substitution
 from .models import Rating, RatingChange
 
 log = logging.getLogger(__name__)
@@ -78,16 +78,20 @@ def game_rate(*, game_id: int) -> list[RatingChange]:
         log.info("game %s not rated: %s", game_id, reason)
         return []
     identities = {s.index: seat_identity(s) for s in seats}
+    shares = substitution.seat_shares(game, seats)
+    leaver_ids = [uid for uid in substitution.leavers(game) if Identity(user_id=uid) not in identities.values()]
     # Rating rows are made first, each in its own short transaction, then all
     # locked together in a fixed order.
     rating_ids = {ident: _rating_for(game.game_type, ident).pk for ident in set(identities.values()) - {None}}
+    leaver_rating_ids = [_rating_for(game.game_type, Identity(user_id=uid)).pk for uid in leaver_ids]
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if RatingChange.objects.filter(game=game).exists():
             return []
         ratings = {
             r.pk: r
-            for r in Rating.objects.select_for_update().filter(pk__in=rating_ids.values()).order_by("pk")
+            for r in Rating.objects.select_for_update()
+            .filter(pk__in=[*rating_ids.values(), *leaver_rating_ids]).order_by("pk")
         }
         rated_seats = [s for s in seats if identities[s.index] is not None]
         rating_of = {s.index: ratings[rating_ids[identities[s.index]]] for s in rated_seats}
@@ -96,31 +100,37 @@ def game_rate(*, game_id: int) -> list[RatingChange]:
         posteriors = skill.rate(priors, ranks)
         # An identity in several seats (two bots of one level) takes the mean
         # of its seats' updates and its best rank.
-        gathered: dict[int, list[tuple[float, float, int]]] = {}
-        for seat, (mu, sigma), rank in zip(rated_seats, posteriors, ranks, strict=True):
-            gathered.setdefault(rating_of[seat.index].pk, []).append((mu, sigma, rank))
+        gathered: dict[int, list[tuple[float, float, int, float]]] = {}
+        for seat, prior, posterior, rank in zip(rated_seats, priors, posteriors, ranks, strict=True):
+            share = shares.get(seat.index, 1.0)  # a substitute: their part of the seat only
+            mu, sigma = substitution.weighted(prior, posterior, share)
+            gathered.setdefault(rating_of[seat.index].pk, []).append((mu, sigma, rank, share))
+        field = [((ratings[rid].mu, ratings[rid].sigma), min(o[2] for o in outcomes))
+                 for rid, outcomes in gathered.items()]
         changes = []
         for rating_id, outcomes in gathered.items():
-            rating = ratings[rating_id]
             mu = sum(o[0] for o in outcomes) / len(outcomes)
             sigma = sum(o[1] for o in outcomes) / len(outcomes)
             best = min(o[2] for o in outcomes)
-            change = RatingChange(
-                rating=rating,
-                game=game,
-                rank=best,
-                mu_before=rating.mu,
-                sigma_before=rating.sigma,
-                mu_after=mu,
-                sigma_after=sigma,
-            )
-            rating.set_skill(mu, sigma)
-            rating.games += 1
-            rating.wins += 1 if best == 1 else 0
-            rating.save(update_fields=["mu", "sigma", "ordinal", "games", "wins", "updated_at"])
-            changes.append(change)
+            share = max(o[3] for o in outcomes)
+            changes.append(_moved(ratings[rating_id], game, mu, sigma, rank=best, share=share))
+        for rating_id in leaver_rating_ids:  # left before the end: counted as finishing last
+            rating = ratings[rating_id]
+            mu, sigma = substitution.as_last((rating.mu, rating.sigma), field)
+            changes.append(_moved(rating, game, mu, sigma, rank=None, reason=RatingChange.Reason.ABANDONED))
         RatingChange.objects.bulk_create(changes)
     return changes
+
+
+def _moved(rating: Rating, game: Game, mu: float, sigma: float, *, rank, share: float = 1.0,
+           reason: str = RatingChange.Reason.GAME) -> RatingChange:
+    change = RatingChange(rating=rating, game=game, reason=reason, rank=rank, share=share,
+                          mu_before=rating.mu, sigma_before=rating.sigma, mu_after=mu, sigma_after=sigma)
+    rating.set_skill(mu, sigma)
+    rating.games += 1
+    rating.wins += 1 if rank == 1 else 0
+    rating.save(update_fields=["mu", "sigma", "ordinal", "games", "wins", "updated_at"])
+    return change
 
 
 @transaction.atomic
@@ -150,8 +160,8 @@ def game_annul_ratings(*, game_id: int) -> list[Rating]:
     recorded before each game (their own ratings do not change unless they too
     played the annulled game): the players affected are recomputed, nobody else."""
     with transaction.atomic():
-        changes = list(RatingChange.objects.select_for_update()
-                       .filter(game_id=game_id, reason=RatingChange.Reason.GAME))
+        changes = list(RatingChange.objects.select_for_update().filter(
+            game_id=game_id, reason__in=[RatingChange.Reason.GAME, RatingChange.Reason.ABANDONED]))
         rating_ids = sorted({c.rating_id for c in changes})
         annulled = RatingChange.objects.filter(pk__in=[c.pk for c in changes])
         annulled.update(reason=RatingChange.Reason.ANNULLED)
@@ -183,14 +193,24 @@ def _recompute(ratings: list[Rating]) -> None:
         priors = [state[line.rating_id][:2] if line.rating_id in ids else (line.mu_before, line.sigma_before)
                   for line in lines]
         posteriors = skill.rate(priors, [line.rank for line in lines])
-        for line, prior, (mu, sigma) in zip(lines, priors, posteriors, strict=True):
+        for line, prior, posterior in zip(lines, priors, posteriors, strict=True):
             if line.rating_id not in ids:
                 continue
-            line.mu_before, line.sigma_before, line.mu_after, line.sigma_after = *prior, mu, sigma
-            line.save(update_fields=["mu_before", "sigma_before", "mu_after", "sigma_after"])
-            _mu, _sigma, games, wins = state[line.rating_id]
-            state[line.rating_id] = (mu, sigma, games + 1, wins + (1 if line.rank == 1 else 0))
+            mu, sigma = substitution.weighted(prior, posterior, line.share)
+            _replayed(state, line, prior, (mu, sigma), won=line.rank == 1)
+        field = list(zip(priors, [line.rank for line in lines], strict=True))
+        for line in RatingChange.objects.filter(game_id=change.game_id, reason=RatingChange.Reason.ABANDONED,
+                                                rating_id__in=ids):
+            prior = state[line.rating_id][:2]
+            _replayed(state, line, prior, substitution.as_last(prior, field), won=False)
     for rating in ratings:
         mu, sigma, rating.games, rating.wins = state[rating.pk]
         rating.set_skill(mu, sigma)
         rating.save(update_fields=["mu", "sigma", "ordinal", "games", "wins", "updated_at"])
+
+
+def _replayed(state: dict, line: RatingChange, prior, posterior, *, won: bool) -> None:
+    line.mu_before, line.sigma_before, line.mu_after, line.sigma_after = *prior, *posterior
+    line.save(update_fields=["mu_before", "sigma_before", "mu_after", "sigma_after"])
+    _mu, _sigma, games, wins = state[line.rating_id]
+    state[line.rating_id] = (*posterior, games + 1, wins + int(won))

@@ -22,7 +22,7 @@ from play.http_errors import status_of
 
 from .. import account, moderation, notices, services, signup_policy
 from ..forms import AppealForm, DeleteAccountForm, MemberSettingsForm
-from ..models import Sanction
+from ..models import Sanction, SeatOffer
 
 
 def _privacy_page(request: HttpRequest, form, *, status: int = 200, appeal_error: str = "") -> HttpResponse:
@@ -40,6 +40,8 @@ def _privacy_page(request: HttpRequest, form, *, status: int = 200, appeal_error
             "now": timezone.now(),
             "appeal_error": appeal_error,
             "retention_days": signup_policy.RETENTION_DAYS,
+            # Offers not answered yet, should their mail have gone astray.
+            "seat_offers": SeatOffer.objects.filter(user=request.user, status=SeatOffer.Status.PENDING),
         },
         status=status,
     )

@@ -53,6 +53,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "display_name": member.display_name or owner.get_username(),
             "vacation_left": player.vacation_days_left() if player else None,
             "stats": selectors.stats(owner, viewer=request.user),
+            "conduct": selectors.conduct(owner, viewer=request.user),
             "ratings": [(r, selectors.engine_name(r.game_type)) for r in rating_selectors.ratings_of(owner)],
             "recent": recent,
             "current": [g for g in selectors.current_games(owner)],
@@ -87,7 +88,7 @@ def history(request: HttpRequest, username: str) -> HttpResponse:
         rows = [
             r
             for r in rows
-            if r.outcome == data["result"] or (data["result"] == "lost" and r.outcome == "left")
+            if r.outcome == data["result"] or (data["result"] == "lost" and r.outcome in ("left", "abandoned"))
         ]
     try:
         page_number = int(request.GET.get("page", "1"))

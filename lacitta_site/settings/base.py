@@ -86,6 +86,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Where API tokens and moves are used from (collusion evidence, administrators only).
+    "community.middleware.SeenAddressMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into a refusal.
     "axes.middleware.AxesMiddleware",
     "django_prometheus.middleware.PrometheusAfterMiddleware",
@@ -413,6 +415,7 @@ CELERY_BEAT_SCHEDULE = {
                       "schedule": crontab(hour=int(os.environ.get("DIGEST_HOUR_UTC", "7")), minute=0)},
     "expire-suspensions": {"task": "community.tasks.expire_suspensions", "schedule": 600.0},
     "purge-closed-accounts": {"task": "community.tasks.purge_closed_accounts", "schedule": 86400.0},
+    "purge-addresses": {"task": "community.tasks.purge_addresses", "schedule": 86400.0},
     "staff-digests": {"task": "community.tasks.send_staff_digests", "schedule": 86400.0},
 }
 CELERY_TIMEZONE = TIME_ZONE

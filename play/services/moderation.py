@@ -12,7 +12,7 @@ from kit.base import redraw_hidden
 from .. import texts
 from ..changes import change_of, emit
 from ..errors import ServiceError
-from ..models import Game, Seat, new_seed
+from ..models import Game, Move, Seat, SeatDeparture, new_seed
 from ..replay import replay_final_state
 from .core import _after_change, _bots_to_move, _clock_restart, _finish, _result, lock_game, log_event
 from .opening import _start_if_full, game_cancel
@@ -21,6 +21,16 @@ User = get_user_model()
 
 
 # --- moderation (admin actions) --------------------------------------------------------------------
+
+
+def _record_departure(game: Game, seat: Seat) -> None:
+    """A seat of a game in progress changes hands: keep who held it (their history, their rating as
+    the game's last, the newcomer's share of the game: ``SeatDeparture``)."""
+    human = seat.kind == Seat.Kind.HUMAN and seat.user_id is not None
+    moves = Move.objects.filter(game=game, seat=seat.index, kind=Move.Kind.MOVE, undone_at__isnull=True,
+                                by_user_id=seat.user_id).count() if human else 0
+    SeatDeparture.objects.create(game=game, seat_index=seat.index, user_id=seat.user_id if human else None,
+                                 bot_level="" if human else seat.bot_level, version=game.version, moves=moves)
 
 
 @transaction.atomic
@@ -54,6 +64,8 @@ def seat_replace_by_bot(*, game_id: int, seat_index: int, bot_level: str, by_use
         raise ServiceError(_("Unknown bot level “%(level)s”."), {"level": bot_level})
     seat = game.seats.select_for_update().get(index=seat_index)
     former = texts.occupant_of(seat)  # the log keeps naming them for the moves they made
+    if game.status == Game.Status.ACTIVE:
+        _record_departure(game, seat)
     seat.kind, seat.user, seat.bot_level, seat.substitute_bot = Seat.Kind.BOT, None, bot_level, ""
     seat.joined_at = seat.joined_at or timezone.now()
     seat.save()
@@ -160,6 +172,7 @@ def seat_give_to_user(*, game_id: int, seat_index: int, username: str, by_user) 
         raise ServiceError(_("%(name)s already has a seat in this game."), {"name": user.get_username()})
     previous = {"user": seat.user_id, "bot": seat.bot_level, "kind": seat.kind}
     former = texts.occupant_of(seat)
+    _record_departure(game, seat)
     seat.kind, seat.user, seat.bot_level, seat.substitute_bot = Seat.Kind.HUMAN, user, "", ""
     seat.resigned = seat.forfeited = False
     seat.joined_at = timezone.now()

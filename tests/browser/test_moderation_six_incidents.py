@@ -12,6 +12,7 @@ from django.core import mail
 
 from community import moderation, services
 from community.models import ModerationAction, Report, Sanction
+from play.models import Seat, SeatDeparture
 from tests.browser.helpers import TEST_PASSWORD, log_in
 from tests.platform.factories import accept_all, make_user, race_game
 
@@ -92,6 +93,27 @@ def test_six_incidents_end_with_the_outcomes_the_issue_asks_for(new_page, live_s
     reporter.goto(f"{base}/games/{game.pk}/")
     reporter.wait_for_selector("text=bob is away; a bot plays for them.")
     assert "closed" not in reporter.text_content("body")
+    # A game moderator offers bob's seat to a volunteer; nothing changes until she accepts it from the
+    # mail's link (point 10); bob's departure is kept for his record and the ratings (point 13).
+    carol = make_user("carol")
+    seats = new_page()
+    admin_login(seats, base, "gm")
+    seats.goto(f"{base}/admin/community/moderatedgame/{game.pk}/change/")
+    seats.select_option("#op-seat_user select[name=user-seat]", "1")
+    seats.fill("#op-seat_user input[name=user-username]", "carol")
+    seats.fill("#op-seat_user textarea[name=user-reason]", "bob is banned; carol volunteers")
+    seats.click("#op-seat_user input[type=submit]")
+    seats.wait_for_selector("text=The player is mailed the offer")
+    assert Seat.objects.get(game=game, index=1).user == bob
+    offer_mail = next(m for m in mail.outbox if m.to == [carol.email])
+    link = re.search(r"http\S+/seat-offers/\d+/", offer_mail.body).group(0)
+    volunteer = new_page()
+    log_in(volunteer, base, "carol")
+    volunteer.goto(link)
+    volunteer.click("button[value=accept]")
+    volunteer.wait_for_url(re.compile(rf".*/games/{game.pk}/$"))
+    assert Seat.objects.get(game=game, index=1).user == carol
+    assert SeatDeparture.objects.get(game=game, seat_index=1).user == bob
 
     # 6. The junior tries to lift the senior's ban: no panel; posted anyway, refused and logged.
     other.goto(f"{base}/admin/community/member/{bob.pk}/change/")

@@ -30,3 +30,16 @@ def play_until_over(game, order_of_users):
 def finish(game, users):
     """Users in seat order; plays until the game ends."""
     return play_until_over(game, dict(enumerate(users)))
+
+
+def give_seat(*, moderator, game_id, seat_index, username, reason):
+    """A game moderator offers the seat and the player accepts it (issue 30, point 10): the seat changes
+    hands only with the newcomer's yes."""
+    from django.contrib.auth import get_user_model
+
+    from community import game_moderation
+
+    offer = game_moderation.seat_offer(moderator=moderator, game_id=game_id, seat_index=seat_index,
+                                       username=username, reason=reason)
+    newcomer = get_user_model().objects.get(pk=offer.user_id)
+    return game_moderation.seat_offer_answer(user=newcomer, offer_id=offer.pk, accept=True)

@@ -5,10 +5,12 @@ import json
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from community import game_moderation
-from community.models import ModerationAction
+from community.models import ModerationAction, SeatOffer
 from play import registry, services
 from play.models import Game, Move, Seat
 from play.replay import replay_final_state
@@ -126,6 +128,13 @@ def test_seat_to_a_bot_and_to_another_player(mod_client, mod, alice, bob, carol,
         {"op": "seat_user", "user-seat": "1", "user-username": "carol", "user-reason": "carol takes over"},
     )
     assert response.status_code == 302
+    seat.refresh_from_db()
+    assert seat.kind == "bot" and seat.user is None  # offered: nothing changes until carol accepts
+    offer = SeatOffer.objects.get(game=game, user=carol, status="pending")
+    carol_client = Client()
+    carol_client.force_login(carol)
+    response = carol_client.post(reverse("community:seat_offer", args=[offer.pk]), {"answer": "accept"})
+    assert response.status_code == 302 and response["Location"] == reverse("games:detail", args=[game.pk])
     seat.refresh_from_db()
     assert seat.kind == "human" and seat.user == carol and not seat.bot_level
     assert Move.objects.filter(game=game, kind="seat_given").exists()

@@ -9,7 +9,7 @@ from community import game_moderation
 from community.selectors import chat_feed
 from play import services
 from play.models import Game, Move
-from tests.community.helpers import play_until_over
+from tests.community.helpers import give_seat, play_until_over
 from tests.platform.factories import accept_all, race_game
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +50,7 @@ def test_moves_keep_their_author_after_the_seat_goes_to_a_bot(client, mod, alice
 def test_moves_keep_their_author_after_the_seat_goes_to_another_player(client, mod, alice, bob, carol, game):
     play(game, alice, 2)
     play(game, bob, 3)
-    game_moderation.seat_give_to_user(moderator=mod, game_id=game.pk, seat_index=1, username="carol",
+    give_seat(moderator=mod, game_id=game.pk, seat_index=1, username="carol",
                                       reason="bob left")
     play(game, alice, 1)
     play(game, carol, 1)
@@ -66,7 +66,7 @@ def test_moves_keep_their_author_after_the_seat_goes_to_another_player(client, m
 def test_the_replay_names_the_players_of_the_time(client, mod, alice, bob, carol, game):
     play(game, alice, 2)
     play(game, bob, 3)
-    game_moderation.seat_give_to_user(moderator=mod, game_id=game.pk, seat_index=1, username="carol",
+    give_seat(moderator=mod, game_id=game.pk, seat_index=1, username="carol",
                                       reason="bob left")
     game = play_until_over(game, {0: alice, 1: carol})
     client.force_login(alice)
@@ -97,7 +97,7 @@ def test_sentences_cached_for_one_set_of_names_are_not_reused_for_another(client
     play(game, bob, 3)
     client.force_login(alice)
     assert "bob adds 3" in log_page(client, game)
-    game_moderation.seat_give_to_user(moderator=mod, game_id=game.pk, seat_index=1, username="carol",
+    give_seat(moderator=mod, game_id=game.pk, seat_index=1, username="carol",
                                       reason="bob left")
     play(game, alice, 1)
     play(game, carol, 2)

@@ -7,6 +7,7 @@ from rest_framework.test import APIClient
 
 from community import moderation, services
 from players import tokens
+from tests.community.helpers import give_seat
 from tests.platform.factories import accept_all, make_user, race_game
 
 pytestmark = pytest.mark.django_db
@@ -387,12 +388,12 @@ def test_players_are_mailed_when_a_moderator_changes_their_game_in_their_languag
 
     with committed():
         game_moderation.game_rollback(moderator=gm, game_id=game.pk, to_seq=1, reason="bug")
-        game_moderation.seat_give_to_user(moderator=gm, game_id=game.pk, seat_index=1, username="carol",
+        give_seat(moderator=gm, game_id=game.pk, seat_index=1, username="carol",
                                           reason="bob left")
         game_moderation.game_abort(moderator=gm, game_id=game.pk, reason="broken")
     told = sorted(Notification.objects.filter(kind="mod_game").values_list("user__username", "data__what"))
-    assert told == sorted([("alice", "rollback"), ("bob", "rollback"), ("bob", "seat_lost"),
-                           ("carol", "seat_given"), ("alice", "abort"), ("carol", "abort")])
+    assert told == sorted([("alice", "rollback"), ("bob", "rollback"), ("carol", "seat_offered"),
+                           ("bob", "seat_lost"), ("carol", "seat_given"), ("alice", "abort"), ("carol", "abort")])
     to_alice = [m for m in mail.outbox if m.to == [alice.email]]
     assert any("Un modérateur a arrêté la partie" in m.body for m in to_alice)
 
@@ -607,3 +608,56 @@ def test_staff_notes_are_shown_added_and_corrected_on_the_report_page(client, re
     assert client.post(url, {"op": "edit_note", "edit_note-note": note.pk,
                              "edit_note-text": "nothing"}).status_code == 400
     assert StaffNote.objects.get(pk=note.pk).text == "warned once on another site"
+
+
+def test_a_banned_or_reported_player_cannot_sign_up_again_with_a_tagged_or_dotted_address(client, report, bob):
+    """Issue 30 point 6, as a new moderator tried it: bob, banned, signed up at once as bob+2@example.com
+    (the same mailbox); a reported player who closed the account came back as Bob+again@; on Gmail,
+    dots in the name part are the same mailbox too. The refusal names no cause."""
+    from django.contrib.auth import get_user_model
+
+    from community import signup_policy
+    from community.account import account_delete
+
+    assert signup_policy.mailbox("Jo.Hn+x@GoogleMail.com") == "john@gmail.com"
+    assert signup_policy.mailbox("jo.hn+x@example.com") == "jo.hn@example.com"
+    moderation.user_ban(moderator=staff("cm", "Administrators"), user_id=bob.pk, reason="insults",
+                        public_reason="insults")
+    again = client.post("/accounts/signup/", {"username": "bobby", "email": "bob+2@example.com", **SIGNUP})
+    assert again.status_code == 200 and "This e-mail address cannot be used" in again.content.decode()
+    carol = make_user("carol")
+    carol.email = "c.a.rol@gmail.com"
+    carol.save(update_fields=["email"])
+    services.report_user(reporter=make_user("dora"), user=carol, reason="farming")
+    account_delete(user=carol)
+    for address in ("Carol+again@gmail.com", "carol@googlemail.com"):
+        again = client.post("/accounts/signup/", {"username": "caro", "email": address, **SIGNUP})
+        assert again.status_code == 200 and "This e-mail address cannot be used" in again.content.decode(), address
+    fine = client.post("/accounts/signup/", {"username": "someone", "email": "bob2@example.com", **SIGNUP})
+    assert fine.status_code == 302  # another mailbox signs up as usual
+    assert not get_user_model().objects.filter(username__in=["bobby", "caro"]).exists()
+
+
+def test_bulk_list_actions_above_a_tier_are_not_offered_and_a_forced_one_is_logged(client, game, alice, bob):
+    """Issue 30 point 7, as a new moderator found it: the games and seats lists offered a chat moderator
+    "Abort the selected games" and "Replace the seat's player by a bot"; chosen, they were refused with
+    no trace in the log."""
+    from community.models import ModerationAction
+    from play.models import Game, Seat
+
+    junior = staff("junior", "Moderators")
+    client.force_login(junior)
+    games = client.get("/admin/games/game/").content.decode()
+    seats = client.get("/admin/games/seat/").content.decode()
+    assert 'value="abort_games"' not in games and 'value="replace_by_bot"' not in seats
+    assert 'value="annul_selected"' not in client.get("/admin/community/moderatedgame/").content.decode()
+    seat = Seat.objects.get(game=game, index=1)
+    forced = client.post("/admin/games/seat/", {"action": "replace_by_bot", "_selected_action": [seat.pk]})
+    assert forced.status_code == 403
+    forced = client.post("/admin/games/game/", {"action": "abort_games", "_selected_action": [game.pk]})
+    assert forced.status_code == 403
+    assert Game.objects.get(pk=game.pk).status == "active" and Seat.objects.get(pk=seat.pk).user == bob
+    refused = ModerationAction.objects.filter(action="refused", moderator=junior)
+    assert sorted(refused.values_list("details__op", flat=True)) == ["abort_games", "replace_by_bot"]
+    client.force_login(staff("gm", "Game moderators"))
+    assert 'value="abort_games"' in client.get("/admin/games/game/").content.decode()

@@ -83,3 +83,26 @@ def test_the_reporter_is_told_the_report_was_handled(mod, alice, bob):
         moderation.message_hide(moderator=mod, message_id=message.pk, reason="insult", report_id=report.pk)
     [told] = about_reports()
     assert "handled" in told.subject and "idiot" not in told.body
+
+
+def test_a_suspension_that_ends_by_itself_is_mailed_in_the_players_language(mod, bob):
+    """Issue 30 point 10: no mail when a suspension came to its end (nor when a moderator lifted one)."""
+    from datetime import timedelta
+
+    from django.core import mail
+    from django.utils import timezone
+
+    from community.models import Sanction
+    from players.models import Profile
+    from tests.platform.factories import committed
+
+    Profile.objects.update_or_create(user=bob, defaults={"language": "fr"})
+    with committed():
+        moderation.user_suspend(moderator=mod, user_id=bob.pk, days=2, reason="insults")
+    Sanction.objects.filter(kind="suspend").update(ends_at=timezone.now() - timedelta(seconds=1))
+    mail.outbox.clear()
+    with committed():
+        assert moderation.suspensions_expire() == 1
+    ended = [m for m in mail.outbox if m.to == [bob.email]]
+    assert len(ended) == 1 and "Cette décision est arrivée à son terme" in ended[0].body
+    assert "insults" not in ended[0].body  # the internal note stays with staff

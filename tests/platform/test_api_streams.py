@@ -307,3 +307,34 @@ def test_legal_moves_are_computed_once_per_game_version_and_seat(live_server, mo
         for reader in readers:
             reader.close()
     assert sorted(set(calls)) == sorted(calls) == [(game.pk, 1), (game.pk, 2)]
+
+
+def test_a_chat_line_hidden_while_the_client_was_away_is_not_replayed(live_server):
+    """Issue 30 point 1 (hidden means hidden on every surface): a client resuming its stream got the backlog's
+    chat line in full, although a moderator had hidden it before the client came back."""
+    from django.contrib.auth.models import Group
+
+    from community import moderation
+    from community import services as community
+
+    alice, bob, game = _two_player_game()
+    key = _key(bob)
+    reader = Reader(f"{live_server.url}/api/stream/events/", key)
+    try:
+        _at, first = reader.next_event()
+    finally:
+        reader.close()
+    nasty = community.chat_post(game_id=game.pk, user=alice, text="something nasty")
+    community.chat_post(game_id=game.pk, user=alice, text="sorry")
+    mod = make_user("cm")
+    mod.is_staff = True
+    mod.save(update_fields=["is_staff"])
+    mod.groups.add(Group.objects.get(name="Moderators"))
+    moderation.message_hide(moderator=mod, message_id=nasty.pk, reason="abuse")
+    again = Reader(f"{live_server.url}/api/stream/events/?after={first['event_id']}", key)
+    try:
+        missed = [again.next_event()[1] for _ in range(2)]
+    finally:
+        again.close()
+    assert [(e["type"], e.get("text")) for e in missed] == [("chat", "sorry"), ("chatHidden", None)]
+    assert missed[1]["id"] == nasty.pk

@@ -17,6 +17,7 @@ from django.utils import timezone
 from community import game_moderation
 from play import body_cache, page_input, services, views
 from play.models import Game, Vacation
+from tests.community.helpers import give_seat
 
 from .factories import accept_all, make_user, race_game
 
@@ -141,7 +142,7 @@ def test_a_closed_accounts_name_leaves_the_kept_bodies(game, players, django_cap
     carol = make_user("carol")
     services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 2}, expected_version=1)
     services.move_apply(game_id=game.pk, user=bob, move={"type": "add", "n": 1}, expected_version=2)
-    game_moderation.seat_give_to_user(moderator=make_user("mod", staff=True), game_id=game.pk, seat_index=1,
+    give_seat(moderator=make_user("mod", staff=True), game_id=game.pk, seat_index=1,
                                       username=carol.username, reason="bob asked")
     game.refresh_from_db()
     reader = client_of(alice)
