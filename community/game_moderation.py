@@ -113,7 +113,7 @@ def seat_offer_answer(*, user, offer_id: int, accept: bool) -> SeatOffer:
     records the change as the moderator's who offered it. An offer made to someone else is answered as
     one that does not exist."""
     with transaction.atomic():
-        offer = (SeatOffer.objects.select_for_update().select_related("offered_by")
+        offer = (SeatOffer.objects.select_for_update(of=("self",)).select_related("offered_by")
                  .filter(pk=offer_id, user_id=getattr(user, "pk", None)).first())
         if offer is None:
             raise ServiceError(_("There is no such seat offer."))
