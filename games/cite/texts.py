@@ -6,7 +6,7 @@ Rue Pavée, Marché, Manufacture, Verrier…; case, Tour, quartier)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from .engine.components import RESOURCES
 
@@ -91,8 +91,10 @@ MESSAGES = {
     "cite.cancelled": gettext_lazy("%(seat)s withdraws offer %(offer)s."),
     "cite.lapsed": gettext_lazy("%(seat)s's offer %(offer)s lapses."),
     "cite.timed_out": gettext_lazy("%(seat)s ran out of time in round %(round)s: done, their offers lapse."),
-    "cite.bought": gettext_lazy("%(seat)s buys %(squares)s square(s) with %(collections)s."),
-    "cite.built": gettext_lazy("%(seat)s builds a %(kind)s for %(cost)s square(s), paying %(paid)s."),
+    "cite.bought": ngettext_lazy("%(seat)s buys %(squares)s square with %(collections)s.",
+                                 "%(seat)s buys %(squares)s squares with %(collections)s.", "squares"),
+    "cite.built": ngettext_lazy("%(seat)s builds a %(kind)s for %(cost)s square, paying %(paid)s.",
+                                "%(seat)s builds a %(kind)s for %(cost)s squares, paying %(paid)s.", "cost"),
     "cite.bank": gettext_lazy("%(seat)s sets their Bank deposit to %(deposit)s."),
     "cite.converted": gettext_lazy("%(seat)s's %(kind)s turns %(given)s into %(got)s."),
     "cite.market": gettext_lazy("%(seat)s trades %(given)s at the Market for 1 %(got)s."),
@@ -100,7 +102,8 @@ MESSAGES = {
     "cite.contract_paid": gettext_lazy("Contract %(contract)s: %(payer)s pays %(payee)s %(paid)s as promised."),
     "cite.contract_breached": gettext_lazy("Contract %(contract)s BREACHED: %(payer)s owed %(payee)s %(owed)s and "
                                            "paid only %(paid)s (short: %(short)s)."),
-    "cite.squares_lost": gettext_lazy("%(seat)s loses %(squares)s unused square(s) at the round's end."),
+    "cite.squares_lost": ngettext_lazy("%(seat)s loses %(squares)s unused square at the round's end.",
+                                       "%(seat)s loses %(squares)s unused squares at the round's end.", "squares"),
     "cite.done": gettext_lazy("%(seat)s is done for round %(round)s."),
     "cite.over": gettext_lazy("The game is over (%(reason)s)."),
     # Notices: what one seat is told (page, stream event, mail or digest).
@@ -128,7 +131,8 @@ ERRORS = {
     "cite.error.bad_squares": gettext_lazy("Buy from 1 to %(most)s squares at once."),
     "cite.error.bad_times": gettext_lazy("Convert from 1 to 999 times."),
     "cite.error.bank_full": gettext_lazy("Your Bank holds at most %(holds)s resources."),
-    "cite.error.cannot_buy": gettext_lazy("Your resources cannot buy %(squares)s square(s)."),
+    "cite.error.cannot_buy": ngettext_lazy("Your resources cannot buy %(squares)s square.",
+                                           "Your resources cannot buy %(squares)s squares.", "squares"),
     "cite.error.cannot_pay": gettext_lazy("You lack %(lacks)s for that."),
     "cite.error.cost_rose": gettext_lazy("That building now costs %(cost)s squares there, more than the %(told)s "
                                          "you were told: nothing was paid. Look again."),
@@ -154,8 +158,10 @@ ERRORS = {
                                                   "%(lacks)s. Nothing was traded."),
     "cite.error.outside_quarter": gettext_lazy("You build only in your own quarter."),
     "cite.error.over": gettext_lazy("The game is over."),
-    "cite.error.price_rose": gettext_lazy("%(squares)s square(s) now cost %(resources)s resources, more than the "
-                                          "%(told)s you were told: nothing was paid."),
+    "cite.error.price_rose": ngettext_lazy("%(squares)s square now costs %(resources)s resources, more than the "
+                                           "%(told)s you were told: nothing was paid.",
+                                           "%(squares)s squares now cost %(resources)s resources, more than the "
+                                           "%(told)s you were told: nothing was paid.", "squares"),
     "cite.error.too_many_offers": gettext_lazy("At most %(limit)s offers per round each."),
     "cite.error.too_many_open": gettext_lazy("At most %(limit)s open offers at once: withdraw one first."),
     "cite.error.underpaid": gettext_lazy("That %(kind)s costs %(cost)s squares there; you have %(squares)s."),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.smallcity.engine import components as C
 from games.smallcity.engine.flow import pick_cost
@@ -278,7 +278,8 @@ def move_step(legal: list[dict], raw: str | None, view: dict, names: list[str], 
                 chosen[name] = have
                 continue
             ctx["question"] = str(PROMPTS.get(name, name))
-            ctx["progress"] = _("%(have)s of %(need)s squares chosen") % {"have": len(have), "need": spec["max"]}
+            ctx["progress"] = ngettext("%(have)s of %(need)s squares chosen", "%(have)s of %(need)s squares chosen",
+                                       len(have)) % {"have": len(have), "need": spec["max"]}
             near = {q + d for q in have for d in (1, -1, 10, -10)}
             for q in pool:
                 if q in have:
@@ -503,9 +504,7 @@ def districts(view: dict, page, step: dict | None) -> list[dict]:
         pic = svg.district(view, d, names, tiles=tiles, side=side, targets=step["targets"] if active else None,
                            selected=step["selected"] if active else set(),
                            marks=set() if page.replay else latest_squares(page, d), label=label)
-        copy = svg.district(view, d, names, tiles=tiles, side=side, targets=step["targets"] if active else None,
-                            selected=step["selected"] if active else set(), label=label) if active else None
-        out.append({"seat": d, "title": title, "svg": pic, "svg_copy": copy, "mine": d == me, "active": active,
+        out.append({"seat": d, "title": title, "svg": pic, "mine": d == me, "active": active,
                     "host": view.get("host") == d, "colour": page.colours[d], "letter": svg.seat_letter(d),
                     "cemeteries": len(view["seats"][d]["cemeteries"])})
     return out
@@ -532,7 +531,8 @@ def context(page) -> dict:
         "sc_council": council(view, names, colours),
         "sc_secrets": secrets(view),
         "sc_districts": boards,
-        "sc_active_svg": next((d["svg_copy"] for d in boards if d["active"] and step and step["targets"]), None),
+        # the district to tap: one copy only, which a phone's stylesheet puts first under the move panel
+        "sc_has_targets": bool(step and step["targets"] and any(d["active"] for d in boards)),
         "sc_kinds": [(k, texts.kind_name(k), texts.POWERS[k]) for k in texts.KINDS],
         "sc_end": end_rows(view, names, colours),
         "sc_solo": solo_end(view),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.smallcity.engine import components as C
 
@@ -63,7 +64,7 @@ def tile_title(tile: dict, names: list[str]) -> str:
     if people:
         parts.append(_("on it: %(who)s") % {"who": ", ".join(people)})
     if free:
-        parts.append(_("%(n)s free place(s)") % {"n": free})
+        parts.append(ngettext("%(n)s free place", "%(n)s free places", free) % {"n": free})
     parts.append(texts.squares_text(tile["sq"]))
     parts.append(str(texts.POWERS.get(tile["kind"], "")))
     return " — ".join(p for p in parts if p)

@@ -56,7 +56,10 @@ def page_move(client: Client, game: Game, rng: random.Random, *, max_clicks: int
             assert response.status_code == 400, (response.status_code, move)
             html = client.get(url).content.decode()  # refused (a shape the rules forbid): start again
             continue
-        links = [htmllib.unescape(u) for u in LINK.findall(html) + TARGET.findall(html)]
+        # a highlighted square counts twice: a building takes several squares in a row, and random clicks
+        # must reach one (the page once drew the district twice, which weighted them so by accident)
+        squares = TARGET.findall(html)
+        links = [htmllib.unescape(u) for u in LINK.findall(html) + squares + squares]
         assert links, "the page offers nothing to click although the seat owes a move"
         quiet = [u for u in links if any(q in u for q in QUIET)]
         href = rng.choice(quiet) if quiet and rng.random() < 0.6 else rng.choice(links)
