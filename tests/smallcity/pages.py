@@ -7,6 +7,7 @@ from __future__ import annotations
 import html as htmllib
 import random
 import re
+from unittest import mock
 
 from django.test import Client
 from django.urls import reverse
@@ -27,8 +28,11 @@ def sc_game(users, *, options=None, seed=1, bot_seats=0, bot_level="random"):
     creator, others = users[0], users[1:]
     seats = [SeatSpec("me")] + [SeatSpec("open") for _ in others]
     seats += [SeatSpec("bot", bot_level=bot_level) for _ in range(bot_seats)]
-    game = services.game_create(creator=creator, game_type="smallcity", options=options or {}, seats=seats)
-    Game.objects.filter(pk=game.pk).update(seed=seed)
+    # The seed is drawn when the row is made, and a solo game starts (is dealt) at once: the test's seed is the
+    # one drawn, so that a solo game too is dealt from it.
+    with mock.patch("play.models.secrets.randbits", return_value=seed):
+        game = services.game_create(creator=creator, game_type="smallcity", options=options or {}, seats=seats)
+    assert Game.objects.get(pk=game.pk).seed == seed
     for user in others:
         services.game_join(game_id=game.pk, user=user)
     return Game.objects.get(pk=game.pk)
