@@ -17,6 +17,8 @@ def test_spectator_sees_the_alert_and_it_clears(new_page, live_server):
     alice, bob = make_user("alice"), make_user("bob")
     game = accept_all(race_game(alice, [bob]), [bob])
     page = new_page()
+    # The page polls only while it cannot hear its game's stream (issue 33): the stream is unreachable here.
+    page.route("**/api/stream/pages/**", lambda route: route.abort())
     page.goto(f"{live_server.url}/games/{game.pk}/")
     assert not page.is_visible("#site-alert")
 
