@@ -230,6 +230,9 @@ def move_step(legal: list[dict], raw: str | None, view: dict, names: list[str], 
             if tag not in seen:
                 seen.add(tag)
                 ui_legal.append(ui)
+    # going back (take back a step, reopen the plan) after every way forward: the first choice a keyboard
+    # user reaches moves the game on, it does not undo the step just made
+    ui_legal.sort(key=lambda ui: ui["type"] in ("undo", "reopen"))
     builder = move_builder.build(ui_legal, partial, FIELD_ORDER)
 
     def url(p: dict, ranges: dict | None = None) -> str:
