@@ -292,6 +292,10 @@ class Hub:
         for sub in subs:
             sub.deliver(event)
 
+    def listens(self, sub: Subscription) -> bool:
+        with self._lock:
+            return any(sub in subs for subs in self._subs.values())
+
     def count(self) -> int:
         with self._lock:
             return len({s for subs in self._subs.values() for s in subs})

@@ -140,6 +140,11 @@ class _LocalCounter:
         with self._lock:
             return sum(1 for e in self._open.get(key, {}).values() if e > now)
 
+    def forget_all(self, prefix: str) -> None:
+        with self._lock:
+            for key in [k for k in self._open if k.startswith(prefix)]:
+                del self._open[key]
+
 
 class _RedisCounter:
     """With Redis: a sorted set per user and per address, members scored by when they expire."""
@@ -174,6 +179,11 @@ class _RedisCounter:
     def count(self, key: str) -> int:
         return int(self.redis.zcount(key, time.time(), "+inf"))
 
+    def forget_all(self, prefix: str) -> None:
+        keys = list(self.redis.scan_iter(match=prefix + "*", count=500))
+        if keys:
+            self.redis.delete(*keys)
+
 
 _local = _LocalCounter()
 _redis_counters: dict[str, _RedisCounter] = {}
@@ -207,11 +217,17 @@ class _Counter:
     def count(self, key: str) -> int:
         return self._backend().count(key)
 
+    def forget_all(self, prefix: str) -> None:
+        """Every place under ``prefix`` freed (tests; or an operator after every stream process died)."""
+        _local.forget_all(prefix)
+        if settings.REDIS_URL:
+            self._backend().forget_all(prefix)
+
 
 COUNTER = _Counter()
 
 
-def _prefix() -> str:
+def open_prefix() -> str:
     from .events import prefix
 
     return prefix() + "open:"
@@ -223,11 +239,11 @@ def client_ip(request) -> str:
 
 
 def user_key(user_id: int) -> str:
-    return f"{_prefix()}u{user_id}"
+    return f"{open_prefix()}u{user_id}"
 
 
 def address_key(address: str) -> str:
-    return f"{_prefix()}a{address}"
+    return f"{open_prefix()}a{address}"
 
 
 def admit(user_id: int | None, address: str) -> Slot | None:
