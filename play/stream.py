@@ -22,39 +22,19 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-import weakref
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.handlers.asgi import ASGIRequest
-from django.db import DatabaseError, connection
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 
-from . import events, registry, selectors, stream_moves
+from . import events, registry, relay, selectors, stream_moves
 from .models import Game, Seat
 from .stream_guard import Credentials, Guard, admit, client_ip
 
 KEEP_ALIVE = 20.0  # seconds between keep-alive lines
 LONG_POLL_MAX = 60
-
-
-def _in_thread(fn, *args):
-    """Database work off the event loop, in a thread of the loop's pool (a few, whatever the number of
-    clients). Each keeps its connection (a new one per client would cost a server process fork each);
-    one that failed is closed, and the next call opens another."""
-
-    def run():
-        try:
-            return fn(*args)
-        except DatabaseError:
-            connection.close()
-            raise
-        finally:
-            if not settings.STREAM_KEEP_DB_CONNECTIONS:
-                connection.close()
-
-    return sync_to_async(run, thread_sensitive=False)()
 
 
 def _user_from(request):
@@ -192,89 +172,46 @@ def _already_told(event: dict | None, told: list[int]) -> bool:
     return False
 
 
-def _released_when_dropped(chunks, sub, slot):
-    """A client gone before its first line is sent never starts the generator, so its ``finally`` never runs:
-    its subscription and place go when the generator is dropped."""
-    weakref.finalize(chunks, sub.close)
-    weakref.finalize(chunks, slot.release)
-    return chunks
+def _steps(first: list[dict], sse: bool, guard: Guard, until, told: int, decorate) -> relay.Steps:
+    """The API stream's loop (``play.relay`` runs it under either server): the first batch, then each
+    live event not already told, a keep-alive line when quiet, the credentials re-checked as the guard
+    says; it stops at ``until``'s event or when the guard's time is up."""
+    if not first:
+        yield relay.Send(_frame(None, sse))  # the headers go with the first bytes: at once, not after KEEP_ALIVE
+    for event in first:
+        yield relay.Send(_frame(event, sse))
+    if until and any(until(e) for e in first):
+        return
+    told = [told]
+    keep_alive = time.monotonic() + KEEP_ALIVE
+    while not guard.over():
+        event = yield relay.Wait(guard.wait(keep_alive))
+        if guard.must_check(event) and not (yield relay.CHECK):
+            return  # revoked, password changed, account closed: not one more event
+        if event is None and time.monotonic() < keep_alive:
+            continue
+        if _already_told(event, told):
+            continue
+        if event is not None and decorate is not None:
+            event = yield relay.Decorate(event)
+        yield relay.Send(_frame(event, sse))
+        keep_alive = time.monotonic() + KEEP_ALIVE
+        if event is not None and until and until(event):
+            return
 
 
 def _relay_async(sub, first: list[dict], sse: bool, guard: Guard, slot, until=None, told: int = 0, decorate=None):
-    told = [told]
-
-    async def chunks():
-        try:
-            if not first:
-                yield _frame(None, sse)  # the headers go with the first bytes: at once, not after KEEP_ALIVE
-            for event in first:
-                yield _frame(event, sse)
-            if until and any(until(e) for e in first):
-                return
-            keep_alive = time.monotonic() + KEEP_ALIVE
-            while not guard.over():
-                event = await sub.aget(guard.wait(keep_alive))
-                if guard.must_check(event) and not await _in_thread(guard.check):
-                    return  # revoked, password changed, account closed: not one more event
-                if event is None and time.monotonic() < keep_alive:
-                    continue
-                if _already_told(event, told):
-                    continue
-                if event is not None and decorate is not None:
-                    event = await _in_thread(decorate, event)
-                yield _frame(event, sse)
-                keep_alive = time.monotonic() + KEEP_ALIVE
-                if event is not None and until and until(event):
-                    return
-        finally:
-            sub.close()
-            slot.release()
-
-    return _released_when_dropped(chunks(), sub, slot)
+    return relay.async_(_steps(first, sse, guard, until, told, decorate), sub, slot, guard, decorate)
 
 
 def _relay_sync(sub, first: list[dict], sse: bool, guard: Guard, slot, until=None, told: int = 0, decorate=None):
-    told = [told]
-
-    def chunks():
-        connection.close()  # a WSGI thread waits here for long: it needs no database connection meanwhile
-        try:
-            if not first:
-                yield _frame(None, sse)  # a WSGI server sends the headers with the first bytes: now
-            for event in first:
-                yield _frame(event, sse)
-            if until and any(until(e) for e in first):
-                return
-            keep_alive = time.monotonic() + KEEP_ALIVE
-            while not guard.over():
-                event = sub.get(guard.wait(keep_alive))
-                if guard.must_check(event):
-                    valid = guard.check()
-                    connection.close()
-                    if not valid:
-                        return
-                if event is None and time.monotonic() < keep_alive:
-                    continue
-                if _already_told(event, told):
-                    continue
-                if event is not None and decorate is not None:
-                    event = decorate(event)
-                    connection.close()
-                yield _frame(event, sse)
-                keep_alive = time.monotonic() + KEEP_ALIVE
-                if event is not None and until and until(event):
-                    return
-        finally:
-            sub.close()
-            slot.release()
-
-    return _released_when_dropped(chunks(), sub, slot)
+    return relay.sync(_steps(first, sse, guard, until, told, decorate), sub, slot, guard, decorate)
 
 
 async def _db(request, fn, *args):
     """Under ASGI in a pooled thread; under WSGI in the request's own thread (its connection)."""
     if isinstance(request, ASGIRequest):
-        return await _in_thread(fn, *args)
+        return await relay.in_thread(fn, *args)
     return await sync_to_async(fn)(*args)
 
 

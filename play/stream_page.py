@@ -33,11 +33,10 @@ import time
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.handlers.asgi import ASGIRequest
-from django.db import connection
 from django.http import HttpResponse
 
-from . import events, presence, selectors
-from .stream import _db, _in_thread, _loop_of, _refusal, _released_when_dropped, _response, _too_many
+from . import events, presence, relay, selectors
+from .stream import _db, _loop_of, _refusal, _response, _too_many
 from .stream_guard import Credentials, Guard, admit, client_ip
 
 log = logging.getLogger(__name__)
@@ -152,72 +151,32 @@ def _guard(credentials: Credentials) -> Guard:
     return guard
 
 
-def _relay_async(pk: int, sub, slot, hello: dict, guard: Guard):
+def _steps(pk: int, hello: dict, guard: Guard) -> relay.Steps:
+    """The page stream's loop (``play.relay`` runs it under either server): hello, then each event slimmed
+    to versions and ids, a ping when quiet; the viewer counts as looking while it runs."""
     user_id = guard.credentials.user_id
-
-    async def chunks():
-        LOOKING.add(pk, user_id)
-        try:
-            yield _frame(hello)
-            if _over(hello):
-                return
-            keep_alive = time.monotonic() + KEEP_ALIVE
-            while not guard.over():
-                event = await sub.aget(guard.wait(keep_alive))
-                if guard.must_check(event) and not await _in_thread(guard.check):
-                    return  # logged out, password changed, account closed: not one more event
-                if event is None:
-                    if time.monotonic() >= keep_alive:
-                        yield _frame({"type": "ping"})
-                        keep_alive = time.monotonic() + KEEP_ALIVE
-                    continue
-                slim = _slim(event)
-                if slim is not None:
-                    yield _frame(slim)
-                    if _over(slim):
-                        return
-        finally:
-            LOOKING.remove(pk, user_id)
-            sub.close()
-            slot.release()
-
-    return _released_when_dropped(chunks(), sub, slot)
-
-
-def _relay_sync(pk: int, sub, slot, hello: dict, guard: Guard):
-    user_id = guard.credentials.user_id
-
-    def chunks():
-        connection.close()  # a WSGI thread waits here for long: no database connection meanwhile
-        LOOKING.add(pk, user_id)
-        try:
-            yield _frame(hello)
-            if _over(hello):
-                return
-            keep_alive = time.monotonic() + KEEP_ALIVE
-            while not guard.over():
-                event = sub.get(guard.wait(keep_alive))
-                if guard.must_check(event):
-                    valid = guard.check()
-                    connection.close()
-                    if not valid:
-                        return
-                if event is None:
-                    if time.monotonic() >= keep_alive:
-                        yield _frame({"type": "ping"})
-                        keep_alive = time.monotonic() + KEEP_ALIVE
-                    continue
-                slim = _slim(event)
-                if slim is not None:
-                    yield _frame(slim)
-                    if _over(slim):
-                        return
-        finally:
-            LOOKING.remove(pk, user_id)
-            sub.close()
-            slot.release()
-
-    return _released_when_dropped(chunks(), sub, slot)
+    LOOKING.add(pk, user_id)
+    try:
+        yield relay.Send(_frame(hello))
+        if _over(hello):
+            return
+        keep_alive = time.monotonic() + KEEP_ALIVE
+        while not guard.over():
+            event = yield relay.Wait(guard.wait(keep_alive))
+            if guard.must_check(event) and not (yield relay.CHECK):
+                return  # logged out, password changed, account closed: not one more event
+            if event is None:
+                if time.monotonic() >= keep_alive:
+                    yield relay.Send(_frame({"type": "ping"}))
+                    keep_alive = time.monotonic() + KEEP_ALIVE
+                continue
+            slim = _slim(event)
+            if slim is not None:
+                yield relay.Send(_frame(slim))
+                if _over(slim):
+                    return
+    finally:
+        LOOKING.remove(pk, user_id)
 
 
 async def page_events(request, pk: int):
@@ -233,6 +192,7 @@ async def page_events(request, pk: int):
     if refused == "not_found":
         return _refusal(404, "not_found", "No such game.")
     sub, slot, hello, credentials = found
-    relay = _relay_async if asgi else _relay_sync
-    return _response(relay(pk, sub, slot, hello, _guard(credentials)), sse=True)
+    guard = _guard(credentials)
+    drive = relay.async_ if asgi else relay.sync
+    return _response(drive(_steps(pk, hello, guard), sub, slot, guard), sse=True)
 

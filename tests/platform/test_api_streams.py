@@ -14,7 +14,7 @@ import httpx
 import pytest
 from django.db import connection
 
-from play import services
+from play import services, stream
 from players import tokens
 from tests.platform.factories import accept_all, make_user, race_game
 
@@ -64,8 +64,13 @@ def _two_player_game():
     return alice, bob, game
 
 
+PUSHED = stream.KEEP_ALIVE / 4
+
+
 @pytest.mark.parametrize("server", ["asgi_server", "live_server"])
-def test_a_move_by_another_seat_reaches_a_waiting_client_within_a_second(server, request):
+def test_a_move_by_another_seat_reaches_a_waiting_client_when_it_is_made(server, request):
+    # Pushed, not found at the next keep-alive (20 s): the bound is far below it and far above a loaded
+    # machine's scheduling delays (the delivery time itself is measured in bench/, not here).
     base = request.getfixturevalue(server)
     base = base if isinstance(base, str) else base.url
     alice, bob, game = _two_player_game()
@@ -94,9 +99,9 @@ def test_a_move_by_another_seat_reaches_a_waiting_client_within_a_second(server,
         services.move_apply(game_id=game.pk, user=alice, move={"type": "add", "n": 2}, expected_version=1)
         at, event = mine.next_event()
         assert event["type"] == "myTurn" and event["version"] == 2 and event["my_turn"] is True
-        assert at - moved < 1.0, f"the move took {at - moved:.2f} s to reach the waiting client"
+        assert at - moved < PUSHED, f"the move took {at - moved:.2f} s to reach the waiting client"
         at, state = per_game.next_event()
-        assert state["version"] == 2 and state["pending"] == [1] and at - moved < 1.0
+        assert state["version"] == 2 and state["pending"] == [1] and at - moved < PUSHED
     finally:
         mine.close()
         per_game.close()
