@@ -179,6 +179,18 @@ async def request_with_cookies(session, stats: Stats, method: str, url: str, **k
     return status, body, cookies
 
 
+async def click(session, base, game, mv, step, pause, me, stats, seen):
+    """A player building their move clicks once: the builder's next step, or the move itself.
+    Returns the next step, when to click again (None: done) and the version the player has seen."""
+    if step < len(mv.steps):
+        await request(session, stats["move step"], "GET", f"{base}/games/{game.id}/",
+                      params={"m": mv.steps[step]}, headers=htmx(me))
+        return step + 1, time.perf_counter() + pause, seen
+    if await submit(session, base, game, stats["move"]) == 200:
+        seen = game.version
+    return step, None, seen
+
+
 async def submit(session, base, game, stats) -> int:
     mv = game.to_move
     me = game.players[mv.seat]
@@ -362,14 +374,7 @@ async def realistic(args, server, games) -> dict[str, Stats]:
                 if now >= end:
                     break
                 if act_at is not None and now >= act_at:
-                    if step < len(mv.steps):
-                        await request(session, stats["move step"], "GET", f"{base}/games/{game.id}/",
-                                      params={"m": mv.steps[step]}, headers=htmx(me))
-                        step, act_at = step + 1, time.perf_counter() + pause
-                    else:
-                        if await submit(session, base, game, stats["move"]) == 200:
-                            seen = game.version
-                        act_at = None
+                    step, act_at, seen = await click(session, base, game, mv, step, pause, me, stats, seen)
                     continue
                 if now < next_poll:
                     continue
@@ -438,14 +443,7 @@ async def realistic(args, server, games) -> dict[str, Stats]:
                     if name is not None:  # a ping, or news already shown
                         continue
                     if act_at is not None and now >= act_at:
-                        if step < len(mv.steps):
-                            await request(session, stats["move step"], "GET", f"{base}/games/{game.id}/",
-                                          params={"m": mv.steps[step]}, headers=htmx(me))
-                            step, act_at = step + 1, time.perf_counter() + pause
-                        else:
-                            if await submit(session, base, game, stats["move"]) == 200:
-                                seen = game.version
-                            act_at = None
+                        step, act_at, seen = await click(session, base, game, mv, step, pause, me, stats, seen)
                         continue
                     if now >= next_reload:
                         next_reload = now + rng.expovariate(args.reload_share / args.poll_interval)
