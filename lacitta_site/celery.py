@@ -28,3 +28,31 @@ def route_task(name, args, kwargs, options, task=None, **kw):
 app = Celery("lacitta_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+
+def _no_client_from_a_closed_connection() -> None:
+    """kombu 5.7's Redis transport, after a connection loss: Celery's consumer first collects the connection (which
+    takes the transport's client away), then closes it, and that close restores the unacknowledged messages (a
+    mail retry waiting for its countdown, a task under way) through a Redis client it can no longer make; a task
+    that ends later acknowledges through the same closed channel. Both fail with ``AttributeError: 'NoneType'
+    object has no attribute 'hostname'``, which kombu does not expect there, and the worker exits (issue 32.4;
+    tests/faults/test_mailer_redis_restart.py). No Celery or kombu setting avoids it. Here it is the connection
+    error it is, which kombu expects and ignores there: the worker reconnects; the messages stay in Redis'
+    unacknowledged set (given out again after the visibility timeout; the sweeps queue the work sooner)."""
+    from kombu.transport import redis as transport
+
+    connparams = transport.Channel._connparams
+    if getattr(connparams, "closed_is_a_connection_error", False):
+        return
+
+    def _connparams(self, *args, **kwargs):
+        if getattr(self.connection, "client", None) is None:
+            raise transport.get_redis_ConnectionError()("this channel's connection is closed")
+        return connparams(self, *args, **kwargs)
+
+    _connparams.closed_is_a_connection_error = True
+    transport.Channel._connparams = _connparams
+
+
+_no_client_from_a_closed_connection()

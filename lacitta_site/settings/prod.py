@@ -102,10 +102,9 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 WHITENOISE_AUTOREFRESH = False
-# During an upgrade the new files are on disk before `release` has collected their static files: a page whose
-# template (read from disk by a fresh worker) names a file the running manifest lacks gets the file's plain name
-# (a script missing for a minute; the game page then polls) instead of a 500. The upgrade-under-play deploy test
-# met it with js/game_live.js.
+# A template naming a file the running manifest lacks gets the file's plain name instead of a 500. Only a safety
+# net: `deploy/site release REF` stages a release beside the checkout, so running code never reads a newer
+# template (with `git pull` first it did for minutes, and the upgrade-under-play test met js/game_live.js).
 WHITENOISE_MANIFEST_STRICT = False
 
 # One JSON object per log line (for the log collector of each machine). Celery keeps its hands

@@ -4,9 +4,14 @@ Yesterday's release (the commit in tests/deploy/previous_release, taken out of t
 `git archive`) is installed by its own `deploy/site install`, on "two machines" sharing one checkout (two env
 files: two web processes and two bot workers), behind nginx balancing the two web processes. Players play La
 Città against bots through nginx the whole time. Then the release procedure of docs/deploy.md, as written:
-the new code over the old ("git pull": this checkout's files), `deploy/site release` on the first machine (the
-new virtualenv built beside the running one, migrate, switch, reload), its workers restarted, the same on the
-second machine, then the web processes restarted one at a time (a unit that changed), beat last.
+`git fetch` (this checkout's files, uncommitted changes included, as a commit), `deploy/site release <commit>`
+on the first machine (the release's files staged beside the checkout, its virtualenv built, migrate,
+collectstatic, check, then the checkout and the virtualenv switched and gunicorn reloaded), the workers
+restarted, the same on the second machine, then the web processes restarted one at a time (a unit that
+changed), beat last. The two "machines" share one checkout (one virtualenv built, not two), so what the docs
+say of processes sharing a checkout applies: each web process reloaded and each worker restarted right after
+the switch. (Before the staging, `git pull` changed the files under the running processes for the minutes the
+release took: old code rendered new templates, and one naming a static file the old manifest lacked gave 500.)
 
 Not one request may fail or answer 500, bot turns keep being played by the new workers, and the new web
 processes' access lines name the players' user ids. A private redis-server (the test's own port) and its own
@@ -20,6 +25,7 @@ import secrets
 import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -108,24 +114,23 @@ def git(*args: str, **kw) -> subprocess.CompletedProcess:
 
 
 def checkout_previous_release(commit: str, site: Path) -> None:
-    """Yesterday's release: its files as `git clone` + `git checkout` would leave them."""
-    site.mkdir()
-    archive = git("archive", "--format=tar", commit).stdout
-    subprocess.run(["tar", "-x", "-C", str(site)], input=archive, check=True)
+    """Yesterday's release as docs/deploy.md installs it: `git clone`, the release checked out. (--shared: the
+    clone reads this repository's objects, so the commit of this release made later is there to fetch.)"""
+    git("clone", "--quiet", "--shared", "--no-checkout", str(ROOT), str(site))
+    subprocess.run(["git", "-C", str(site), "checkout", "--quiet", "--detach", commit], check=True)
 
 
-def pull_this_release(commit: str, site: Path) -> None:
-    """`git pull`: this checkout's files (uncommitted changes included) over the old ones; files the old
-    release had and this one has not are removed."""
-    new = [n for n in git("ls-files", "-z", "--cached", "--others", "--exclude-standard").stdout.decode()
-           .split("\0") if n and (ROOT / n).is_file()]
-    old = git("ls-tree", "-r", "-z", "--name-only", commit).stdout.decode().split("\0")
-    for name in set(old) - set(new) - {""}:
-        (site / name).unlink(missing_ok=True)
-    for name in new:
-        target = site / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, target)
+def this_release_commit() -> str:
+    """This checkout's files (uncommitted changes and new files included) as a commit on top of HEAD, made with
+    an index of its own: the branch, the index and the files of this checkout are left as they are."""
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "GIT_INDEX_FILE": str(Path(folder) / "index")}
+        git("read-tree", "HEAD", env=env)
+        git("add", "--all", env=env)
+        tree = git("write-tree", env=env).stdout.decode().strip()
+    return git("commit-tree", tree, "-p", "HEAD", "-m", "the release under test",
+               env={**env, "GIT_AUTHOR_NAME": "deploy test", "GIT_AUTHOR_EMAIL": "deploy@test",
+                    "GIT_COMMITTER_NAME": "deploy test", "GIT_COMMITTER_EMAIL": "deploy@test"}).stdout.decode().strip()
 
 
 class OwnRedis:
@@ -300,22 +305,29 @@ def test_upgrade_from_the_previous_release_under_play_fails_no_request(tmp_path,
 
             # --- the release, as docs/deploy.md says: machine a, then machine b ---
             upgrade_started = time.monotonic()
-            pull_this_release(previous, site_dir)
+            # git fetch; the new deploy/site taken first (docs/deploy.md: once, from a release before `release REF`)
+            release_commit = this_release_commit()
+            subprocess.run(["git", "-C", str(site_dir), "checkout", "--quiet", release_commit, "--", "deploy/site"],
+                           check=True)
             before_link = not (site_dir / ".venv").is_symlink()  # a release from before .venv was a link
-            release = site.run([deploy_site, "release"], timeout=900, env=machines["a"])
+            release = site.run([deploy_site, "release", release_commit], timeout=900, env=machines["a"])
             assert release.returncode == 0, release.stdout[-3000:] + release.stderr[-3000:]
-            assert "reloaded" in release.stdout, release.stdout
+            assert "reloaded" in release.stdout and f"checkout switched to {release_commit}" in release.stdout, (
+                release.stdout)
+            # The other web process of this checkout reloaded at once (docs: processes sharing a checkout).
+            reload_b = site.run([deploy_site, "reload"], env=machines["b"])
+            assert "reloaded" in reload_b.stdout, reload_b.stdout + reload_b.stderr
             if before_link:  # built beside the running one, then switched
                 assert "building the virtualenv" in release.stdout and "virtualenv switched" in release.stdout
             timings["release_first_machine_s"] = round(time.monotonic() - upgrade_started, 1)
-            for unit in ("worker-a", "mailer-a"):  # sudo systemctl restart lacitta-worker lacitta-mailer
+            # sudo systemctl restart lacitta-worker lacitta-mailer: every worker of this checkout
+            for unit in ("worker-a", "mailer-a", "worker-b"):
                 site.stop(old[unit])
             new = start_machine("a", site_dir, "worker", "mailer")
-            release_b = site.run([deploy_site, "release"], timeout=900, env=machines["b"])
+            new.update({f"{u}-b": p for u, p in start_machine("b", site_dir, "worker").items()})
+            release_b = site.run([deploy_site, "release", release_commit], timeout=900, env=machines["b"])
             assert release_b.returncode == 0, release_b.stdout[-3000:] + release_b.stderr[-3000:]
             assert "building the virtualenv" not in release_b.stdout  # built once, by the first machine
-            site.stop(old["worker-b"])
-            new.update({f"{u}-b": p for u, p in start_machine("b", site_dir, "worker").items()})
             # A unit that changed: the web processes restarted one at a time, each taken out of the balancer
             # first (docs/deploy.md, "Two web processes or more").
             for name, port in (("a", web_a), ("b", web_b)):

@@ -94,8 +94,9 @@ class Workers:
     def redis(self) -> bool:
         return self.broker.startswith("redis")
 
-    def start(self, *, pool: str = "solo", flags: tuple[str, ...] = (), **env) -> subprocess.Popen:
-        """``flags``: the worker's own options; by default those of ``deploy/site worker`` (production's)."""
+    def start(self, *, pool: str = "solo", flags: tuple[str, ...] = (), stderr=None, **env) -> subprocess.Popen:
+        """``flags``: the worker's own options; by default those of ``deploy/site worker`` (production's).
+        ``stderr``: a file for the worker's log (the test reads it), else the test's own."""
         args = [
             sys.executable,
             "-m",
@@ -112,7 +113,7 @@ class Workers:
         if pool == "prefork":
             args.append("--concurrency=1")
         proc = subprocess.Popen(
-            args, env={**self.env, **{k: str(v) for k, v in env.items()}}, cwd=settings.BASE_DIR
+            args, env={**self.env, **{k: str(v) for k, v in env.items()}}, cwd=settings.BASE_DIR, stderr=stderr
         )
         self.procs.append(proc)
         return proc
