@@ -11,13 +11,16 @@ whole move is shown for confirmation."""
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.smallcity.bots.determinize import sample_state
 from games.smallcity.engine import components as C
 from games.smallcity.engine.flow import pick_cost
+from games.smallcity.engine.params import example_move
 from kit import params
 from play import move_builder
 
@@ -284,13 +287,15 @@ def move_step(legal: list[dict], raw: str | None, view: dict, names: list[str], 
             ctx["progress"] = ngettext("%(have)s of %(need)s squares chosen", "%(have)s of %(need)s squares chosen",
                                        len(have)) % {"have": len(have), "need": spec["max"]}
             near = {q + d for q in have for d in (1, -1, 10, -10)}
-            for q in pool:
-                if q in have:
-                    _target(ctx, q, url(ui, {**chosen, name: [x for x in have if x != q]}),
-                            _("Square %(sq)s: take it out") % {"sq": texts.square_name(q)})
-                elif not have or name == "water" or q in near:
-                    _target(ctx, q, url(ui, {**chosen, name: sorted(have + [q])}),
-                            _("Square %(sq)s") % {"sq": texts.square_name(q)})
+            adds = [q for q in pool if q not in have and (not have or name == "water" or q in near)]
+            # the squares of a building that fits come first, taking a square out last: the first choice
+            # (a keyboard user's) always leads to a move the engine takes, never back and forth
+            for q in _first(adds, _example(view, legal_move, {**chosen, name: have}), name):
+                _target(ctx, q, url(ui, {**chosen, name: sorted(have + [q])}),
+                        _("Square %(sq)s") % {"sq": texts.square_name(q)})
+            for q in have:
+                _target(ctx, q, url(ui, {**chosen, name: [x for x in have if x != q]}),
+                        _("Square %(sq)s: take it out") % {"sq": texts.square_name(q)})
             return ctx
         values = spec["of"] if spec["kind"] == "choice" else list(range(spec["min"], spec["max"] + 1))
         if value in values:
@@ -299,6 +304,8 @@ def move_step(legal: list[dict], raw: str | None, view: dict, names: list[str], 
             chosen[name] = values[0]
             continue
         ctx["question"] = str(PROMPTS.get(name, name))
+        if spec["kind"] == "choice":
+            values = _first(values, _example(view, legal_move, chosen), name)
         for v in values:
             link = url(ui, {**chosen, name: v})
             if name in BOARD_RANGES:
@@ -314,6 +321,27 @@ def move_step(legal: list[dict], raw: str | None, view: dict, names: list[str], 
         if isinstance(move.get(key), int):
             ctx["selected"].add(move[key])
     return ctx
+
+
+def _example(view: dict, legal_move: dict, chosen: dict) -> dict | None:
+    """A legal build that keeps the choices made so far (on a state drawn from the viewer's own view: a
+    building's fit depends on the viewer's district and plan only), or None."""
+    if legal_move.get("type") not in ("build", "council_build") or view.get("viewer") is None:
+        return None
+    try:
+        state = sample_state(view, view["viewer"], random.Random(0))
+        return example_move(state, view["viewer"], legal_move, chosen)
+    except Exception:  # ordering the choices is a convenience: the engine still judges the move
+        return None
+
+
+def _first(values: list, example: dict | None, name: str) -> list:
+    """``values`` with the example's value(s) for ``name`` first, in the example's order."""
+    if not example or name not in example:
+        return list(values)
+    lead = example[name] if isinstance(example[name], list) else [example[name]]
+    lead = [v for v in lead if v in values]
+    return lead + [v for v in values if v not in lead]
 
 
 def _target(ctx: dict, square: int, link: str, title: str) -> None:

@@ -163,7 +163,7 @@ def district(view: dict, d: int, names: list[str], *, tiles: list[dict] | None =
     for q in sorted(selected):
         x, y = xy(q)
         out.append(f'<rect class="sc-selected" x="{x + 2}" y="{y + 2}" width="{S - 4}" height="{S - 4}"/>')
-    for q, target in sorted(targets.items()):
+    for q, target in targets.items():  # the move panel's order (its first choice first): the Tab order
         x, y = xy(q)
         out.append(f'<a class="sc-target" href="{escape(target.url)}" data-choice hx-get="{escape(target.url)}" '
                    f'hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" aria-label="{escape(target.title)}">'

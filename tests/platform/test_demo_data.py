@@ -21,6 +21,18 @@ def demo_game(slug: str) -> Game:
     return Game.objects.get(game_type=slug, created_by__username="demo", status=Game.Status.ACTIVE)
 
 
+def test_seed_demo_opens_a_solo_game_for_the_demo_user_of_each_game_one_can_play_alone(
+        django_capture_on_commit_callbacks):
+    seed(django_capture_on_commit_callbacks)
+    for slug in ("patience", "smallcity"):  # one-seat only; 1 to 4 seats (with its 2-player demo game too)
+        solos = [g for g in Game.objects.filter(game_type=slug, created_by__username="demo")
+                 if g.seats.count() == 1]
+        assert len(solos) == 1 and solos[0].status == Game.Status.ACTIVE, slug
+        assert solos[0].seats.get().user.username == "demo"
+    assert Game.objects.filter(game_type="smallcity", created_by__username="demo").count() == 2
+    assert not [g for g in Game.objects.filter(game_type="market") if g.seats.count() == 1]
+
+
 def test_seed_demo_plays_a_games_demo_script_as_its_players(django_capture_on_commit_callbacks):
     seed(django_capture_on_commit_callbacks)
     game = demo_game("market")

@@ -37,3 +37,59 @@ def sample_move(state, seat: int, legal_move: dict, rng) -> dict:
             del B, G
             return move
     return sample(legal_move, rng)
+
+
+def example_move(state, seat: int, legal_move: dict, chosen: dict) -> dict | None:
+    """One concrete legal move for a ranged build that keeps the values already ``chosen`` (its squares so
+    far, a side…): the move panel offers its values first, so the first choice always leads to a move the
+    engine takes. None when the choices made so far fit no legal move (or it is not a build)."""
+    if legal_move.get("type") not in ("build", "council_build") or "ranges" not in legal_move:
+        return None
+    from . import build as B
+    from . import grid as G
+    from .flow import scratch
+    from .moves import fill
+
+    kind, level = legal_move["kind"], legal_move["level"]
+    council = state.step["sub"][-1]["column"] if legal_move["type"] == "council_build" else 0
+    t = scratch(state, seat) if legal_move["type"] == "build" else state
+    free = set(legal_move["ranges"]["squares"]["of"])
+    have = [q for q in chosen.get("squares") or [] if q in free]
+    for shape in _shapes_with(free, have, B.size_of(kind, level)):
+        if not G.shape_ok(kind, shape):
+            continue
+        move = fill(t, seat, kind, level, list(shape), free, council)
+        move.update({k: v for k, v in chosen.items() if k != "squares" and k in legal_move["ranges"]})
+        try:
+            B.check_place(t, seat, kind, level, move["squares"], side=move.get("side", "A"),
+                          water=move.get("water", []), warehouse=move.get("warehouse"), council=council)
+        except Exception:
+            continue
+        for name, spec in legal_move["ranges"].items():  # a range fill leaves open: its first value
+            if name not in move and spec["kind"] == "choice":
+                move[name] = spec["of"][0]
+        return move
+    return None
+
+
+def _shapes_with(free: set[int], have: list[int], n: int, limit: int = 3000):
+    """Connected sets of ``n`` squares of ``free`` that hold every square of ``have`` (smallest first)."""
+    from . import grid as G
+
+    if len(have) > n:
+        return
+    if not have:
+        yield from G.polyominoes(free, n, limit)
+        return
+    frontier = {tuple(sorted(have))}
+    for _ in range(n - len(have)):
+        nxt = set()
+        for shape in frontier:
+            for q in shape:
+                for m in G.n4(q):
+                    if m in free and m not in shape:
+                        nxt.add(tuple(sorted((*shape, m))))
+            if len(nxt) > limit:
+                break
+        frontier = nxt
+    yield from sorted(frontier)[:limit]

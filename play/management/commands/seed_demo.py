@@ -1,7 +1,7 @@
 """Demo data for `make run`: two players who can log in and, for each game whose
 definition names demo options, a game between them and a bot (the first option
-set) and an open game for each other option set. Safe to run again (it adds nothing the
-second time)."""
+set), a solo game for the demo user when the game can be played alone, and an open game
+for each other option set. Safe to run again (it adds nothing the second time)."""
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
@@ -45,6 +45,12 @@ class Command(BaseCommand):
             if not definition.demo_options:
                 continue
             first, *more = definition.demo_options
+            if definition.engine.min_players == 1:  # a game one can play alone: a solo game waits for demo
+                solo = services.game_create(creator=demo, game_type=definition.slug, options=first,
+                                            seats=[services.SeatSpec("me")])
+                demo_games.append(solo.pk)
+            if definition.engine.max_players < 2:
+                continue
             seats = [services.SeatSpec("me"), services.SeatSpec("invite", username=rival.username)]
             if definition.engine.max_players > 2:
                 seats.append(services.SeatSpec("bot", bot_level="random"))

@@ -21,4 +21,5 @@ class PatienceConfig(AppConfig):
             engine=ENGINE, texts=texts, option_labels=texts.OPTION_LABELS,
             templates={"board": "games/generic_board.html", "moves": "games/generic_moves.html"},
             schemas=GameSchemas.from_folder(Path(__file__).parent / "schemas"),
+            demo_options=({},),  # seed_demo: a solo game waits for the demo user
         ))
