@@ -214,3 +214,26 @@ def test_g5_the_confirmation_names_the_buildings_a_placement_will_be_linked_to(c
     html = page(client, alice, game, target.split("?m=")[1])
     assert "It will be linked to: Large" in unescape(html)
     assert 'class="ct-b red linked"' in html
+
+
+def move_panel(html: str) -> str:
+    return html.split('id="move-panel"', 1)[1].split('class="card board-card"', 1)[0]
+
+
+def test_while_placing_the_move_panel_holds_only_that_buildings_step(client, table):
+    """The keyboard path (issue 29's whole game by keyboard looped here): with a building picked, the next
+    thing to press is one of its squares, not another building or the same one again (the list of squares
+    is folded when long, so the panel's other choices came first); the step's Cancel brings them back. The
+    offer form's "Send" is not a primary button: sending it blank is no way forward."""
+    game, users = table
+    alice = users[0]
+    whole = move_panel(page(client, alice, game))
+    assert 'class="ct-kinds"' in whole and "I am done with my layout" in whole
+    step = move_panel(page(client, alice, game, '{"kind":"large_shop","type":"place"}'))
+    assert "ct-step" in step and "Cancel this building" in step
+    assert 'class="ct-kinds"' not in step and "ct-done" not in step and "ct-offer-form" not in step
+    to_round_two(client, game, users)
+    panel = move_panel(page(client, alice, game))
+    assert 'id="ct-offer-form"' in panel and "Send the offer" in panel
+    form = panel.split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
+    assert 'class="primary"' not in form and 'class="primary ct-done"' in panel
