@@ -291,3 +291,49 @@ def test_infinite_city_a_bots_tile_from_its_hand_is_never_taken_back(client):
                 services.move_undo(game_id=game.pk, user=ann, expected_version=game.version)
             refused += 1
     assert refused >= 1
+
+
+def test_a_bots_secret_choice_made_at_the_same_time_is_never_taken_back_with_mine(client):
+    """La Città, 2–2 choices at once (R50): the person chooses first, the bot (already choosing at the same time)
+    after; the bot's choice shows on the board only when everyone has chosen. Taking back both would let the
+    person choose again knowing the bot's choice: the bot could act before the person's move, so no take-back."""
+    engine = registry.get("lacitta")
+    options = {"edition": "modern", "expansion": "none", "setup": "beginner", "voice_tie": "at_once"}
+    for attempt in range(20):
+        ann = make_user(f"lc_at_once{attempt}")
+        game = services.game_create(creator=ann, game_type="lacitta", options=options,
+                                    seats=[SeatSpec("me"), SeatSpec("bot", bot_level="random")])
+        # (no committed(): the bot's task does not run; this test moves the bot seat itself)
+        rng = random.Random(attempt)
+        for _ in range(3000):
+            game.refresh_from_db()
+            state = engine.load(game.state)
+            pending = engine.pending(state)
+            if game.status != Game.Status.ACTIVE or {0, 1} <= pending and all(
+                    (engine.view(state, s).get("decision") or {}).get("kind") == "voice_choice" for s in (0, 1)):
+                break
+            seat = rng.choice(sorted(pending))
+            move = rng.choice(engine.legal_moves(state, seat))
+            services.move_apply(game_id=game.pk, user=ann if seat == 0 else None, seat_index=seat,
+                                bot_level="" if seat == 0 else "random", move=move, expected_version=game.version)
+        if game.status == Game.Status.ACTIVE:
+            break
+    else:
+        pytest.fail("no 2–2 choice at once was reached")
+    mine = rng.choice(engine.legal_moves(state, 0))
+    game = services.move_apply(game_id=game.pk, user=ann, move=mine, expected_version=game.version)
+    own = Move.objects.get(game=game, seq=game.version)
+    assert 1 in own.acting_before  # the bot was choosing too
+    state = engine.load(game.state)
+    while 1 in engine.pending(state) and 0 not in engine.pending(state):
+        game = services.move_apply(game_id=game.pk, seat_index=1, bot_level="random",
+                                   move=rng.choice(engine.legal_moves(state, 1)), expected_version=game.version)
+        state = engine.load(game.state)
+    assert game.version > own.seq
+    replies = list(Move.objects.filter(game=game, seq__gt=own.seq))
+    # Everything else would allow it: only "the bot could act before" refuses.
+    assert own.reveals_nothing and all(0 in r.reveals_nothing_to for r in replies), [
+        (r.payload, r.reveals_nothing_to) for r in replies]
+    assert not offered(client, ann, game)
+    with pytest.raises(services.NotAllowed):
+        services.move_undo(game_id=game.pk, user=ann, expected_version=game.version)
