@@ -9,6 +9,7 @@ from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from . import email_ownership, notices, signup_policy
 
@@ -47,6 +48,11 @@ class VerifiedResetPasswordForm(ResetPasswordForm):
 
 
 class SanctionAwareLoginForm(LoginForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "remember" in self.fields:  # the site's capitalisation, not allauth's "Remember Me"
+            self.fields["remember"].label = _("Remember me")
+
     def clean(self):
         cleaned = super().clean()
         # allauth hands back an inactive account whose password matched (to show "inactive").

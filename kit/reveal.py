@@ -40,22 +40,36 @@ def seen_by(engine: Engine, applied: ApplyResult, seat: Seat) -> tuple:
 def reveals_to_mover(engine: Engine, before: Any, seat: Seat, move: Move, applied: ApplyResult, *,
                      seed: int = 0, samples: int = SAMPLES) -> bool:
     """True when ``move`` (``before`` → ``applied``) let ``seat`` see anything it could not have known."""
+    return reveals_to(engine, before, seat, seat, move, applied, seed=seed, samples=samples)
+
+
+def reveals_to(engine: Engine, before: Any, observer: Seat, mover: Seat, move: Move, applied: ApplyResult, *,
+               seed: int = 0, samples: int = SAMPLES) -> bool:
+    """True when ``mover``'s ``move`` (``before`` → ``applied``) let ``observer`` see anything it could not have
+    known (for the mover itself, and for a person about a bot's reply they may take back with their own
+    move, ``play.undo``). The move applied to positions the observer cannot tell from this one must be legal
+    in each and show the observer the same thing. For another seat's move, the mover must also know nothing
+    the observer does not (its own view the same in all of them): a move chosen with a secret (a tile from
+    its hand, even one of many alike, a choice weighed by its secret card) tells the observer about it."""
     scramble = getattr(engine, "scramble_unknown", None)
     if scramble is None:
         return True
     own_check = getattr(engine, "move_reveals_hidden", None)
     if own_check is not None and own_check(before, applied.state):
         return True
-    seen = seen_by(engine, applied, seat)
-    shown_before = engine.view(before, seat)
+    seen = seen_by(engine, applied, observer)
+    shown_before = engine.view(before, observer)
+    movers_view = engine.view(before, mover) if mover != observer else None
     for k in range(samples):
-        other = scramble(before, seat, seed * samples + k)
-        if engine.view(other, seat) != shown_before:
-            return True  # not a position the mover could mistake for this one: it proves nothing, refuse
+        other = scramble(before, observer, seed * samples + k)
+        if engine.view(other, observer) != shown_before:
+            return True  # not a position the observer could mistake for this one: it proves nothing, refuse
+        if movers_view is not None and engine.view(other, mover) != movers_view:
+            return True  # the mover knew something hidden from the observer: its move may tell it
         try:
-            outcome = engine.apply(other, seat, move)
+            outcome = engine.apply(other, mover, move)
         except IllegalMove:
             return True  # its acceptance depended on something hidden
-        if seen_by(engine, outcome, seat) != seen:
+        if seen_by(engine, outcome, observer) != seen:
             return True
     return False

@@ -503,8 +503,9 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                    responses={200: GAME_ANSWER, **error_responses(400, 403, 404, 409, 429)})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
-        """Take back your own last move (version: the game's current one). Allowed only while nobody
-        else has moved since and the move showed nothing hidden; 403 otherwise, 409 if the game moved on.
+        """Take back your own last move (version: the game's current one), with the bots' replies to it.
+        Allowed only while no person and no platform event has acted since, only bot seats replied, and
+        neither the move nor a reply showed you anything hidden; 403 otherwise, 409 if the game moved on.
         At most 30 a hour per player, pages included (429 past it): RateLimit-Limit, -Remaining, -Reset."""
         game = self._game()
         limit = UndoLimit(request.user.pk)  # shared with the pages' undo

@@ -205,6 +205,13 @@ class Move(models.Model):
     # Set when the move was applied: the engine said it revealed nothing hidden, so its
     # player may take it back while nobody else has acted since.
     reveals_nothing = models.BooleanField(default=False)
+    # A person's move: the other seats that could already act before it (``kit.base.acting``). A bot's reply
+    # made by one of them was not a reply to this move (a secret choice made at the same time): taking both
+    # back would let the person choose again knowing it (``play.undo``). None: not recorded (older rows).
+    acting_before = models.JSONField(null=True, blank=True)
+    # A bot seat's move: the people's seats it showed nothing hidden (``kit.reveal.reveals_to``), so that
+    # each of them may take back their own move with this reply. None: a person's move, or older rows.
+    reveals_nothing_to = models.JSONField(null=True, blank=True)
 
     class Meta:
         verbose_name = pgettext_lazy("model name", "move")

@@ -18,6 +18,20 @@ from django.utils.translation import gettext as _
 from . import registry
 from .bots import level_label as bot_level_name  # bot levels as players read them: one table
 
+
+class _WithReplies:
+    """An undo's line: the move alone, or the move with the bots' replies taken back with it (``last``)."""
+
+    def __init__(self, alone, with_replies):
+        self.alone, self.with_replies = alone, with_replies
+
+    def __mod__(self, params: dict) -> str:
+        return str((self.with_replies if params.get("last") else self.alone) % params)
+
+    def __str__(self) -> str:
+        return str(self.alone)
+
+
 # Platform events (play.services.log_event and the moderation services), common to every game.
 SITE_MESSAGES = {
     "site.resign": gettext_lazy("%(seat)s resigned; a bot finishes their moves."),
@@ -33,7 +47,9 @@ SITE_MESSAGES = {
     "site.adjudicate": gettext_lazy("A moderator ended the game and set its result."),
     "site.seat_given": gettext_lazy("A moderator gave %(seat)s's seat to %(player)s."),
     "site.annul": gettext_lazy("A moderator annulled the game: its result no longer counts."),
-    "site.undo": gettext_lazy("%(seat)s took back their move %(seq)s."),
+    "site.undo": _WithReplies(gettext_lazy("%(seat)s took back their move %(seq)s."),
+                              gettext_lazy("%(seat)s took back their move %(seq)s and the bots' replies to it "
+                                           "(up to move %(last)s).")),
     # A solo game's outcome when its player left it (GameResult.solo's label otherwise is the game's).
     "site.solo_left": gettext_lazy("Left before the end"),
 }

@@ -206,8 +206,9 @@ def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
         # The page waits on its game's stream and polls only without it (static/js/game_live.js).
         "stream_url": reverse("stream-page", args=[game.pk]) if settings.GAME_PAGE_STREAM else "",
-        # The tail's newest row is the game's last: whether to offer "take back" costs no query.
-        "undo_move": undo.undoable_move(game, gv.seat, tail[-1] if tail else None),
+        # The newest rows, undone ones included, end at the game's last: whether to offer "take back" (with
+        # the bots' replies) costs no query.
+        "undo_rows": undo.undoable_moves(game, gv.seat, newest),
         "seat_sig": _seat_signature(game),
         "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_token]))
         if request.user.is_authenticated and game.created_by_id == request.user.pk else "",

@@ -260,8 +260,9 @@ def describe(move: dict, view: dict) -> str:
     kind = move.get("type")
     edition = view["edition"]
     city_name = places.city_name
+    classic = edition == "classic"  # the 2000 rulebook's "action card", the new one's "player card" (R12)
     if kind == "take_gold":
-        return _("Take 2 gold (action card).")
+        return _("Take 2 gold (action card).") if classic else _("Take 2 gold (player card).")
     if kind == "pass":
         return _("Pass: take the top politics card face down.")
     if kind == "relodge_done":
@@ -270,7 +271,9 @@ def describe(move: dict, view: dict) -> str:
         return _("Place a castle: found %(city)s here, %(n)d food.") % {
             "city": city_name(move["cell"]), "n": places.cell_food(move["cell"], view["landscape"])}
     if kind == "found":
-        return _("Found %(city)s here: %(n)d food; a citizen comes from %(from)s (action card).") % {
+        found = (_("Found %(city)s here: %(n)d food; a citizen comes from %(from)s (action card).") if classic
+                 else _("Found %(city)s here: %(n)d food; a citizen comes from %(from)s (player card)."))
+        return found % {
             "city": city_name(move["cell"]), "n": places.cell_food(move["cell"], view["landscape"]),
             "from": city_name(move["from"])}
     if kind == "voice_choice":
@@ -325,7 +328,7 @@ def describe(move: dict, view: dict) -> str:
             return prefix + _("look at face-down Voice of the People cards %(cards)s.") % {
                 "cards": ", ".join(str(i + 1) for i in look)}
     else:
-        prefix = _("Action card: ")
+        prefix = _("Action card: ") if classic else _("Player card: ")
     building = _building(move, view)
     if building == "road":
         cities = [_city_of_build(c, view) for c in move.get("cells", [])]
@@ -359,6 +362,16 @@ FILLED_REASONS = {
 }
 
 
+# Where a move takes nothing anywhere, "the only city it can go to" is wrong: a demolition or a famine
+# chooses the city that must give something up.
+FILLED_REASONS_BY_MOVE = {
+    ("demolish", "city"): gettext_lazy("the only city with a building to demolish"),
+    ("demolish", "cell"): gettext_lazy("the only building you may demolish there"),
+    ("feeding_loss", "city"): gettext_lazy("the only city that can lose citizens"),
+    ("voice_choice", "city"): gettext_lazy("the only city left to choose for"),
+}
+
+
 def filled_notes(builder, view: dict) -> list[str]:
     """Choices the builder made alone, and why: "University: the only building that fits"."""
     notes = []
@@ -369,7 +382,8 @@ def filled_notes(builder, view: dict) -> list[str]:
         if isinstance(value, list):
             value = value[-1] if value and key == "cells" else value
         label = option_label(key, value, view, builder.partial)
-        notes.append(_("%(choice)s: %(reason)s.") % {"choice": label, "reason": FILLED_REASONS.get(key, "")})
+        reason = FILLED_REASONS_BY_MOVE.get((builder.partial.get("type"), key)) or FILLED_REASONS.get(key, "")
+        notes.append(_("%(choice)s, chosen for you: %(reason)s.") % {"choice": label, "reason": reason})
     return notes
 
 
@@ -380,7 +394,8 @@ def missing_reasons(offered: set, view: dict, seat: int | None) -> list[str]:
     me = view["players"][seat]
     reasons = []
     if not offered & ACTION_CARD_TYPES:
-        reasons.append(_("No action card is face up: you used them all this year."))
+        reasons.append(_("No action card is face up: you used them all this year.") if view["edition"] == "classic"
+                       else _("No player card is face up: you used them all this year."))
     else:
         if "found" not in offered:
             if me["founded_this_year"]:
@@ -622,6 +637,7 @@ def context(page) -> dict:
         "lc_services": [(s, SERVICE_NAMES[s]) for s in SERVICES],
         "lc_known": sorted((int(k), SERVICE_NAMES.get(v, v)) for k, v in (view["voice"].get("known") or {}).items()),
         "lc_wasteland": view["edition"] == "classic" or view["expansion"] in (None, "none"),
+        "lc_classic": view["edition"] == "classic",  # the 2000 rulebook's words ("action card")
         "lc_legend": legend(view),
         "lc_years": replay_years(page) if replay else [],
     }

@@ -156,6 +156,23 @@ MESSAGES = {
     "lacitta.game_over": gettext_lazy("The game is over."),
 }
 
+class ByEdition:
+    """A sentence in each edition's own words ("action card" in the 2000 rulebook, "player card" in the new
+    one): ``%`` picks by the ``rulebook`` parameter (the engine's edition), as a lazy plural picks by number."""
+
+    def __init__(self, classic, modern):
+        self.classic, self.modern = classic, modern
+
+    def pick(self, edition: str | None):
+        return self.classic if edition == "classic" else self.modern
+
+    def __mod__(self, params: dict) -> str:
+        return str(self.pick(params.get("rulebook")) % params)
+
+    def __str__(self) -> str:
+        return str(self.modern)
+
+
 ERRORS = {
     "lacitta.error.needs_lake": gettext_lazy("A %(building)s must touch a lake."),
     "lacitta.error.second_market": gettext_lazy("This city already has a market."),
@@ -177,10 +194,12 @@ ERRORS = {
     "lacitta.error.harvest_twice": gettext_lazy("This farm already has a rich harvest this year."),
     "lacitta.error.splits_city": gettext_lazy("Demolish from the edge inward: this would split the city."),
     "lacitta.error.castle_last": gettext_lazy("The castle is demolished last."),
-    "lacitta.error.no_action_card": gettext_lazy("All your action cards are used this year."),
+    "lacitta.error.no_action_card": ByEdition(gettext_lazy("All your action cards are used this year."),
+                                              gettext_lazy("All your player cards are used this year.")),
     "lacitta.error.not_your_turn": gettext_lazy("You have nothing to decide now."),
     "lacitta.error.no_cubes": gettext_lazy("You do not have that many cubes left this year."),
-    "lacitta.error.not_small": gettext_lazy("An action card builds only a small building."),
+    "lacitta.error.not_small": ByEdition(gettext_lazy("An action card builds only a small building."),
+                                         gettext_lazy("A player card builds only a small building.")),
     "lacitta.error.pool_empty": gettext_lazy("No citizen is left in the supply for the market."),
     "lacitta.error.bad_count": gettext_lazy("Remove between 1 and %(max)s citizens from this city."),
     "lacitta.error.bad_fields": gettext_lazy("That move is not possible now."),
@@ -296,16 +315,17 @@ def move_label(move: dict, names: list[str]) -> str:
     building = BUILDINGS.get(move.get("building"), move.get("building"))
     if kind == "pass":
         return _("Pass (take a politics card face down)")
+    # No "action card"/"player card" here: a label does not know the edition, and each rulebook has its word.
     if kind == "take_gold":
-        return _("Action card: take 2 gold")
+        return _("Take 2 gold")
     if kind == "found":
-        return _("Action card: found %(city)s (a citizen from %(from)s)") % {
+        return _("Found %(city)s (a citizen from %(from)s)") % {
             "city": city_name(move["cell"]), "from": city_name(move["from"])}
     if kind == "build" and move.get("building") == "road":
         roads = len(move["cells"])
-        return ngettext("Action card: %(n)s road", "Action card: %(n)s roads", roads) % {"n": roads}
+        return ngettext("Lay %(n)s road", "Lay %(n)s roads", roads) % {"n": roads}
     if kind == "build":
-        return _("Action card: build a %(building)s") % {"building": building}
+        return _("Build a %(building)s") % {"building": building}
     if kind == "politics":
         detail = ", ".join(f"{k}: {v}" for k, v in move.items() if k not in ("type", "slot"))
         return _("Politics card in place %(slot)s (%(detail)s)") % {"slot": move["slot"] + 1, "detail": detail}

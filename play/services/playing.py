@@ -59,7 +59,8 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         move_input.check(game.game_type, move)  # the move's shape, before the engine sees it
         engine = registry.get(game.game_type)
         state = state_load(engine=engine, game=game)
-        if seat.index not in acting(engine, state):
+        acting_now = acting(engine, state)
+        if seat.index not in acting_now:
             if overtaken:
                 raise StaleVersion(
                     _("The game has changed since you looked at it (you saw version %(seen)s, it is now at "
@@ -68,13 +69,17 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         applied = _engine_apply(engine, state, seat.index, move, game_type=game.game_type, overtaken=overtaken)
         game.version += 1
         by_user = user if user is not None and user.is_authenticated else None
+        by_person = by_user is not None and not bot_level
         Move.objects.create(
             game=game, seq=game.version, seat=seat.index, payload=move,
             log=[entry.to_json() for entry in applied.log] + _notice_lines(applied.notices),
             by_user=by_user, by_bot=bot_level,
-            # Only a person's own move can be taken back: a bot's is never asked about.
-            reveals_nothing=by_user is not None and not bot_level and undo.reveals_nothing(
-                engine, state, seat.index, move, applied, seed=game.version),
+            # Only a person's own move can be taken back (with the bots' replies to it, play.undo).
+            reveals_nothing=by_person and undo.reveals_nothing(engine, state, seat.index, move, applied,
+                                                               seed=game.version),
+            acting_before=sorted(acting_now - {seat.index}) if by_person else None,
+            reveals_nothing_to=undo.hides_nothing_from(engine, state, seat, seats, move, applied, seed=game.version)
+            if bot_level and seat.kind == Seat.Kind.BOT else None,
         )
         _state_store(engine, game, applied.state)
         _after_change(game, engine, applied.state, seats, moved_seat=seat, queue_bots=queue_bots,
@@ -133,10 +138,10 @@ def _acting_seat(seats: list[Seat], *, user, seat_index: int | None, bot_level: 
 
 
 def move_undo(*, game_id: int, user, expected_version: int) -> Game:
-    """The player takes back their own last move: only while nobody else has acted
-    since and the move revealed nothing hidden (``play.undo``). The move stays in
-    the log, marked as taken back; the position is rebuilt from the seed and the
-    moves kept, so ``verify_games`` still replays the game."""
+    """The player takes back their own last move, with the bots' replies to it when everyone who acted
+    since is a bot seat and nothing hidden was shown to this player by any of it (``play.undo``). The
+    moves stay in the log, marked as taken back; the position is rebuilt from the seed and the moves
+    kept, so ``verify_games`` still replays the game."""
     with transaction.atomic():
         game = lock_game(game_id)
         if game.status != Game.Status.ACTIVE:
@@ -145,18 +150,22 @@ def move_undo(*, game_id: int, user, expected_version: int) -> Game:
             raise StaleVersion(_("The game has changed since you looked at it."))
         seats = _seats_for_update(game)
         seat = _acting_seat(seats, user=user, seat_index=None, bot_level="")
-        last = game.moves.order_by("-seq").first()
-        if undo.undoable_move(game, seat, last) is None:
-            raise NotAllowed(_("You can take back only your own last move, while nobody else has moved "
-                               "since and it showed nothing hidden."))
+        newest = list(game.moves.order_by("-seq")[:undo.ROWS_READ])[::-1]
+        rows = undo.undoable_moves(game, seat, newest)
+        if rows is None:
+            raise NotAllowed(_("You can take back only your own last move, while only bots have moved since "
+                               "and nothing hidden was shown to you."))
         now = timezone.now()
-        Move.objects.filter(pk=last.pk).update(undone_at=now, taken_back=True)
+        Move.objects.filter(pk__in=[row.pk for row in rows]).update(undone_at=now, taken_back=True)
         engine, state = replay_final_state(game)
         game.state = engine.dump(state)
-        log_event(game, seat.index, "undo", {"type": "undo", "seq": last.seq}, by_user=user)
-        # Seats that owed a decision only because of the undone move stop owing, uncharged; the
+        event = {"type": "undo", "seq": rows[0].seq}
+        if len(rows) > 1:
+            event["last"] = rows[-1].seq  # the bots' replies went with it
+        log_event(game, seat.index, "undo", event, by_user=user)
+        # Seats that owed a decision only because of the undone moves stop owing, uncharged; the
         # undoing seat gives back the move's increment; nobody is told "your turn". A bot owing a
-        # decision beside the undone move is queued again: its task saw the old version.
+        # decision beside the undone moves is queued again: its task saw the old version.
         _after_change(game, engine, state, seats, now=now, undoing=seat, announce=False)
         game.save()
         emit(game)

@@ -33,6 +33,14 @@ def option_label(value, game_type: str) -> str:
 
 
 @register.filter
+def options_words(options, game_type: str) -> str:
+    """A game's options in one line as the new-game form words them ("Expansion: none", never a bare "None")."""
+    from play.forms import options_words as words
+
+    return words(options, game_type)
+
+
+@register.filter
 def game_name(game_type: str) -> str:
     """A game's name as its engine gives it, not its slug."""
     from play import registry

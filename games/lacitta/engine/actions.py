@@ -51,7 +51,7 @@ BUILD = {"type": "build"}
 def _use_card(s: State, seat: int) -> None:
     p = s.players[seat]
     if p["cards_up"] <= 0:
-        raise illegal("no_action_card", "All your action cards are used this year")
+        raise illegal("no_action_card", "All your action cards are used this year", rulebook=s.edition)
     p["cards_up"] -= 1
 
 
@@ -79,7 +79,8 @@ def apply_turn(s: State, seat: int, move: dict, log: list) -> None:
         else:
             _expect(move, ("type", "building", "cell"))
             if building not in small_buildings(s) or building == ROAD:
-                raise illegal("not_small", "An action card builds only a small building", building=building)
+                raise illegal("not_small", "An action card builds only a small building", building=building,
+                              rulebook=s.edition)
             _use_card(s, seat)
             do_build(s, seat, building, move["cell"], log, via="action")
     elif t == "found":

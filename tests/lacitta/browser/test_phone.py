@@ -75,7 +75,7 @@ def test_a_whole_move_by_taps_on_a_phone(browser, live_server, settings, width, 
         target.tap()
         page.wait_for_selector("form.move-form button.primary")
         confirm = page.locator(".confirm-text").inner_text()
-        assert confirm.startswith(f"Action card: build a farmhouse in {city}")
+        assert confirm.startswith(f"Player card: build a farmhouse in {city}")  # the new edition's word (R23)
         before = game.version
         page.locator("form.move-form button.primary").tap()
         page.wait_for_selector(f'#game-body[data-version="{before + 1}"]')

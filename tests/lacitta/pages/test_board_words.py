@@ -76,7 +76,7 @@ def test_build_confirmation_says_what_and_where_in_words(client):
     html = page(client, user, game, "?m=" + json.dumps(move))
     city = next(c for c in view["cities"] if c["owner"] == seat
                 and set(c["cells"]) & set(ENGINE.load(game.state).geo.nbr[move["cell"]]))
-    assert confirm_text(html) == f"Action card: build a statue in {city_name(city['id'])} (+1 Culture)."
+    assert confirm_text(html) == f"Player card: build a statue in {city_name(city['id'])} (+1 Culture)."
 
 
 def test_every_move_of_random_games_is_described_in_words():
@@ -179,7 +179,7 @@ def test_a_choice_the_builder_fills_in_is_explained():
     step = ui.move_step(legal, move_builder.encode({"type": "politics", "slot": 0}), view, "/g/")
     assert any(note.startswith("University (") and note.endswith("the only building that fits.")
                for note in step["filled"])
-    assert any(note.startswith("large — 4 gold: the only size") for note in step["filled"])
+    assert any(note.startswith("large — 4 gold, chosen for you: the only size") for note in step["filled"])
 
 
 def test_a_missing_action_says_why():
