@@ -23,7 +23,7 @@ def sample_state(view: dict, seat: int, rng: random.Random) -> State:
     s.circle = list(view["circle"])
     s.picks = dict(view["picks"])
     s.tiles = {t["id"]: {k: (list(x) if isinstance(x, list) else x) for k, x in t.items()} for t in view["tiles"]}
-    s.next_id = 1 + max([int(t[1:]) for t in s.tiles] or [0])
+    s.next_id = _next_id(view, s.tiles)
     s.supply = {k: (list(x) if isinstance(x, list) else x) for k, x in view["supply"].items()}
     s.removed = dict(view["removed"])
     s.materials = dict(view["materials"])
@@ -83,3 +83,14 @@ def _copy(v):
     if isinstance(v, dict):
         return {k: _copy(x) for k, x in v.items()}
     return v
+
+
+def _next_id(view: dict, tiles: dict) -> int:
+    """The id the next new tile gets. The seat's own plan made its new tiles from the real counter (ids of
+    tiles gone since are not in the view): the smallest id the plan made or names is that counter, so
+    replaying the plan on the sample gives its tiles the same ids (a later step names them)."""
+    made = {t["id"] for t in (view.get("planned") or {}).get("tiles", []) if t["id"] not in tiles}
+    for step in view.get("my_plan") or []:
+        made.update(v for k, v in step.items() if k == "tile" and isinstance(v, str) and v not in tiles)
+    ids = [int(x[1:]) for x in made if x[1:].isdigit()]
+    return min(ids) if ids else 1 + max([int(t[1:]) for t in tiles] or [0])

@@ -1,0 +1,26 @@
+"""The bots' sampled state (determinize.sample_state) replays the seat's own plan as the engine does (G4):
+the tiles the plan made keep their ids, so a later step of the plan that names one (a demolition, an
+expansion) still applies, even when tiles gone earlier left gaps in the ids the view shows."""
+
+from __future__ import annotations
+
+import random
+
+from games.smallcity.bots.determinize import sample_state
+from games.smallcity.engine.engine import ENGINE
+from games.smallcity.engine.flow import scratch
+from tests.smallcity.helpers import setup_done, to_phase
+
+
+def test_G4_a_sampled_state_gives_the_plans_new_tiles_their_ids():
+    state = to_phase(setup_done(players=2, seed=5), "plan")
+    seat = min(ENGINE.pending(state))
+    state.next_id += 7  # tiles made and gone before (an expansion's old tile, a demolition): ids the view lacks
+    legal = next(m for m in ENGINE.legal_moves(state, seat) if m["type"] == "build" and m["kind"] == "park")
+    state = ENGINE.apply(state, seat, ENGINE.sample_move(state, seat, legal, random.Random(1))).state
+    view = ENGINE.view(state, seat)
+    made = {t["id"] for t in view["planned"]["tiles"]} - {t["id"] for t in view["tiles"]}
+    assert len(made) == 1
+    sample = sample_state(view, seat, random.Random(2))
+    assert {t["id"] for t in scratch(sample, seat).tiles.values() if t["d"] == seat} == \
+        {t["id"] for t in view["planned"]["tiles"]}
