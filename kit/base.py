@@ -161,6 +161,10 @@ class Engine(Protocol):
 
     # Optional: ``may_act(state) -> set[Seat]``, the seats that MAY act now without owing (answer an offer,
     # make one): no clock, no "your turn", no bot take-over. ``legal_moves`` answers for ``pending | may_act``.
+    # Optional: ``answers(state, seat) -> list[Move]``, what a seat that may act without owing answers (offers made
+    # to it): the moves a bot plays there (``kit.base.answers``).
+    # Optional: ``time_out(state, seat) -> ApplyResult``, the rules' answer to a seat whose clock ran out
+    # (it stops owing: marked done, its open offers lapse…); the platform applies it instead of a substitute bot.
     # Optional: ``sample_move(state, seat, legal_move, rng) -> Move`` for a legal move with ``ranges``
     # (``kit.params``) when uniform sampling plays poorly.
 
@@ -197,6 +201,24 @@ def may_act(engine: Engine, state: Any) -> set[Seat]:
     """The seats that MAY act now without owing (the optional engine method; none by default)."""
     method = getattr(engine, "may_act", None)
     return set() if method is None else set(method(state))
+
+
+def time_out(engine: Engine, state: Any, seat: Seat) -> ApplyResult | None:
+    """The optional engine method ``time_out(state, seat) -> ApplyResult``: what the game's rules do with a
+    seat whose clock ran out (e.g. it is done for the round and its open offers lapse). None when the
+    engine has none: the platform then applies its own rule (a substitute bot, or a forfeit)."""
+    method = getattr(engine, "time_out", None)
+    return None if method is None else method(state, seat)
+
+
+def answers(engine: Engine, state: Any, seat: Seat) -> list[Move]:
+    """The optional engine method ``answers(state, seat) -> list[Move]``: the moves by which a seat that
+    may act without owing answers what is addressed to it (accept or decline an offer made to it), a
+    subset of its legal moves. A bot seat that owes nothing plays one of these and nothing else; each
+    must settle what it answers (that offer is answered no more), so a bot answers each offer once and
+    never loops. None by default: a bot that owes nothing does nothing."""
+    method = getattr(engine, "answers", None)
+    return [] if method is None else list(method(state, seat))
 
 
 def acting(engine: Engine, state: Any) -> set[Seat]:

@@ -65,6 +65,31 @@ def value_fits(spec: dict, value: Any) -> bool:
     return False
 
 
+def _empty(spec: dict) -> Any:
+    """The value a ranged field left out of a move stands for, when an empty one fits (a bundle of nothing,
+    an empty subset); None when it must be given."""
+    kind = spec.get("kind")
+    empty = {} if kind == "bundle" else [] if kind == "subset" else None
+    return empty if empty is not None and value_fits(spec, empty) else None
+
+
+def completed(legal_moves: list[dict], move: Any) -> Any:
+    """``move`` with the ranged fields it leaves out filled with their empty value where that fits (an offer
+    sent without its optional contract: ``later_give`` = {}), taken from the first legal move of its type
+    that it then conforms to; ``move`` itself otherwise."""
+    if not isinstance(move, dict):
+        return move
+    for legal in legal_moves:
+        ranges = legal.get(RANGES) or {}
+        missing = {k: _empty(spec) for k, spec in ranges.items() if k not in move}
+        if legal.get("type") != move.get("type") or not missing or any(v is None for v in missing.values()):
+            continue
+        full = {**move, **missing}
+        if conforms(legal, full):
+            return full
+    return move
+
+
 def conforms(legal: dict, move: Any) -> bool:
     """Is ``move`` one of the concrete moves that ``legal`` stands for?"""
     if not isinstance(move, dict):

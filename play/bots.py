@@ -37,11 +37,13 @@ def levels_for(game_type: str) -> list[str]:
     return list(choosers_for(game_type))
 
 
-def choose_move(game_type: str, level: str, engine: Engine, state, seat: int, *, seed: int) -> Move:
-    """The bot's move. The RNG is seeded by the caller (game, version, seat) so
-    a task that runs twice picks the same move."""
+def choose_move(game_type: str, level: str, engine: Engine, state, seat: int, *, seed: int,
+                legal: list[Move] | None = None) -> Move:
+    """The bot's move, among ``legal`` when given (a seat that owes nothing: the engine's ``answers``), else
+    among the seat's legal moves. The RNG is seeded by the caller (game, version, seat) so a task that
+    runs twice picks the same move."""
     chooser = choosers_for(game_type)[level]
-    legal = engine.legal_moves(state, seat)
+    legal = engine.legal_moves(state, seat) if legal is None else legal
     rng = random.Random(seed)
     move = chooser(engine, engine.view(state, seat), legal, seat, rng)
     # A legal move with ranges (kit.params) picked as it is: its fields are drawn (the engine's sampler).

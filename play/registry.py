@@ -54,7 +54,10 @@ class VisitSummary:
       for lines before the first period start that was read).
     - ``places``: ``places(entry) -> list`` of the board places a log line (``{"key", "params"}``)
       names; the game's page marks them on its board (``PageInput.since_visit.places``); ``places_hint``
-      says how they look there (translatable; the platform's words by default)."""
+      says how they look there (translatable; the platform's words by default).
+    - ``addressed``: ``addressed(entry, seat) -> bool``, whether a log line is addressed to that seat (an
+      offer made to it): such lines come first, in a group of their own (``addressed_title``, translatable;
+      the platform's "Made to you" by default)."""
 
     round_end: frozenset[str] = frozenset()
     period: Any = None
@@ -62,6 +65,8 @@ class VisitSummary:
     period_now: Callable[[dict], int] | None = None
     places: Callable[[dict], list] | None = None
     places_hint: Any = None
+    addressed: Callable[[dict, int], bool] | None = None
+    addressed_title: Any = None
 
 
 @dataclass(frozen=True)

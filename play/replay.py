@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kit.base import redraw_hidden
+from kit.base import redraw_hidden, time_out
 
 from . import registry
 from .models import Game
@@ -10,7 +10,7 @@ from .models import Game
 
 def replay_states(game: Game, *, upto: int | None = None):
     """Yield (seq, state) after the start and after each kept row, up to ``upto``
-    (a move sequence number). Platform events change no state, moves a moderator's
+    (a move sequence number). Platform events change no state (but an engine's own time-out), moves a moderator's
     rollback undid are skipped, and a rollback draws the hidden future afresh from the
     seed its row records (as ``community.game_moderation.game_rollback`` did)."""
     engine = registry.get(game.game_type)
@@ -23,6 +23,8 @@ def replay_states(game: Game, *, upto: int | None = None):
             break
         if move.kind == "move":
             state = engine.apply(state, move.seat, move.payload).state
+        elif move.kind == "timeout" and move.payload.get("engine"):  # the rules' own time-out changed the state
+            state = time_out(engine, state, move.seat).state
         elif move.kind == "rollback" and "seed" in move.payload:
             state = redraw_hidden(engine, state, move.payload["seed"])
         yield move.seq, state

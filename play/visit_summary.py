@@ -56,7 +56,14 @@ def build(definition: GameDefinition, unseen, *, seat: int | None, names: list[s
     groups: list[dict] = []
     places: dict = {}
     ended_period = None
+    first = _addressed_group(rules, unseen.lines, seat)
+    if first is not None:
+        groups.append(first)
     for line in unseen.lines:
+        if first is not None and _is_addressed(rules, line, seat):
+            for place in (rules.places(line.entry) if rules.places else ()):
+                places[place] = line.text
+            continue  # told first, in its own group
         ending = line.key in rules.round_end
         if periods and line.key == definition.year_start:
             number = line.params.get("year")
@@ -83,3 +90,17 @@ def build(definition: GameDefinition, unseen, *, seat: int | None, names: list[s
     hint = str(rules.places_hint or _("Solid outlines on the board mark the places that changed."))
     return Summary(groups=tuple(Group(g["title"], tuple(g["lines"])) for g in groups), places=places,
                    places_hint=hint, version=version, earlier=unseen.earlier)
+
+
+def _is_addressed(rules, line, seat) -> bool:
+    return rules.addressed is not None and seat is not None and line.seat != seat and bool(
+        rules.addressed(line.entry, seat))
+
+
+def _addressed_group(rules, lines, seat) -> dict | None:
+    """The lines addressed to the viewer (``VisitSummary.addressed``: offers made to them), oldest first,
+    as the summary's first group; None when there are none."""
+    mine = [line.text for line in lines if _is_addressed(rules, line, seat)]
+    if not mine:
+        return None
+    return {"title": str(rules.addressed_title or _("Made to you")), "lines": mine}

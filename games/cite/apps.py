@@ -17,7 +17,7 @@ class CiteConfig(AppConfig):
 def definition():
     """Everything the platform needs of Cité, handed over through the registry."""
     from kit.schemas import GameSchemas
-    from play.registry import GameDefinition, RulesPages
+    from play.registry import GameDefinition, RulesPages, VisitSummary
 
     from . import bots, demo, page, texts
     from .engine.engine import ENGINE
@@ -37,6 +37,8 @@ def definition():
         schemas=GameSchemas.from_folder(Path(__file__).parent / "schemas"),
         demo_options=({"first_game_gift": "yes"},),
         demo_moves=demo.next_move,
+        # "Since your last visit": the offers made to the viewer first (issue 35).
+        visit_summary=VisitSummary(addressed=texts.offer_made_to, addressed_title=texts.OFFERS_TO_YOU),
         # The prefix of its context keys and CSS classes: the platform never names them.
         own_words=("ct_", "ct-"),
     )

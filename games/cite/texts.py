@@ -269,3 +269,12 @@ def value_label(field: str, value, names: list[str]) -> str:
     if field == "cells" and isinstance(value, list):
         return " ".join(f"({c[0]},{c[1]})" for c in value if isinstance(c, list) and len(c) == 2)
     return str(value)
+
+
+OFFERS_TO_YOU = gettext_lazy("Offers made to you")
+
+
+def offer_made_to(entry: dict, seat: int) -> bool:
+    """A log line that is an offer (or counter-offer) made to ``seat`` ("since your last visit" tells them first)."""
+    to = (entry.get("params") or {}).get("to")
+    return entry.get("key") == "cite.offer" and isinstance(to, list) and seat in to

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from kit.base import InvalidState, may_act
+from kit.base import InvalidState, answers, may_act
 
 from .. import seat_clocks
 from ..changes import change_of
@@ -137,8 +137,10 @@ def _after_change(game: Game, engine, state, seats: list[Seat], *, moved_seat: S
         if started and announce and seat.user_id and seat.kind == Seat.Kind.HUMAN and not seat.played_by_bot:
             change.turns.append(seat)
     # The bot task itself passes queue_bots=False: it loops instead of nesting.
-    if queue_bots and any(s.owes_move and s.played_by_bot for s in seats):
-        _bots_to_move(game)
+    if queue_bots and any(s.played_by_bot and (s.owes_move or (s.index in change.may_act
+                                                             and answers(engine, state, s.index)))
+                          for s in seats):
+        _bots_to_move(game)  # bots that owe a move, or have an offer (or the like) to answer
 
 
 def _clock_restart(game: Game, seat: Seat) -> None:

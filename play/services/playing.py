@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from kit import params
-from kit.base import IllegalMove, acting
+from kit.base import IllegalMove, acting, time_out
 
 from .. import move_input, registry, seat_clocks, undo
 from ..changes import change_of, emit
@@ -66,7 +66,8 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
                     _("The game has changed since you looked at it (you saw version %(seen)s, it is now at "
                       "%(now)s)."), {"seen": expected_version, "now": game.version})
             raise Conflict(_("It is not your turn to move."), code="not_your_turn")
-        applied = _engine_apply(engine, state, seat.index, move, game_type=game.game_type, overtaken=overtaken)
+        applied, move = _engine_apply(engine, state, seat.index, move, game_type=game.game_type,
+                                      overtaken=overtaken)
         game.version += 1
         by_user = user if user is not None and user.is_authenticated else None
         by_person = by_user is not None and not bot_level
@@ -107,9 +108,12 @@ def _only_others_moved(game: Game, seat_index: int, seen: int) -> bool:
 def _engine_apply(engine, state, seat_index: int, move: dict, *, game_type: str, overtaken: bool):
     """The engine's answer to the move: matched against the seat's legal moves (``kit.params.find_legal``:
     a legal move may describe a field's range), then applied, which validates it on this position.
-    Refused, the engine's reason is given (a conflict when the move was chosen at an older version)."""
+    Refused, the engine's reason is given (a conflict when the move was chosen at an older version).
+    Returns the result and the move as applied (ranged fields it left out filled in when empty fits)."""
     refusal = MoveOvertaken if overtaken else BadMove
-    matched = params.find_legal(engine.legal_moves(state, seat_index), move)
+    legal = engine.legal_moves(state, seat_index)
+    move = params.completed(legal, move)  # optional fields left out (an empty bundle) filled in, then logged
+    matched = params.find_legal(legal, move)
     try:
         applied = engine.apply(state, seat_index, move)
     except IllegalMove as exc:
@@ -117,7 +121,7 @@ def _engine_apply(engine, state, seat_index: int, move: dict, *, game_type: str,
     if matched is None:
         raise refusal("not_legal", game_type=game_type,
                       default=_("This move is not one of the moves you may make now."))
-    return applied
+    return applied, move
 
 
 def _acting_seat(seats: list[Seat], *, user, seat_index: int | None, bot_level: str) -> Seat:
@@ -194,7 +198,8 @@ def game_resign(*, game_id: int, user) -> Game:
 
 @transaction.atomic
 def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bool:
-    """The seat's clock ran out: apply the rule chosen at creation. Safe to call
+    """The seat's clock ran out: a game whose engine has ``time_out`` answers by its rules (unless the
+    game was created with the forfeit rule); otherwise the rule chosen at creation applies. Safe to call
     twice (the second call finds the seat no longer late and does nothing);
     returns whether the rule was applied."""
     game = lock_game(game_id)
@@ -211,7 +216,9 @@ def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bo
         seat.deadline = None
         seat.save(update_fields=["deadline"])
         return False
-    if game.timeout_rule == Game.TimeoutRule.FORFEIT:
+    if game.timeout_rule != Game.TimeoutRule.FORFEIT and _engine_time_out(game, seats, seat):
+        pass  # the game's rules answered it (no bot takes the seat)
+    elif game.timeout_rule == Game.TimeoutRule.FORFEIT:
         seat.forfeited = True
         seat.save(update_fields=["forfeited"])
         _forfeit_seat(game, seats, seat, kind="forfeit", by_user=None)
@@ -224,6 +231,29 @@ def seat_timeout(*, game_id: int, seat_index: int, expected_deadline=None) -> bo
         change_of(game).timed_out.append(seat)  # its player is told how to take it back
         _bots_to_move(game)
     emit(game)
+    return True
+
+
+def _engine_time_out(game: Game, seats: list[Seat], seat: Seat) -> bool:
+    """The engine's ``time_out`` (``kit.base.time_out``), when it has one: its answer is a "timeout" row of
+    the log (replayed by ``play.replay``), the seat is charged its spent clock as for a move, and the
+    seats it concerns are told (its notices). False when the engine has none (or refuses: the seat
+    owes nothing by its rules), so the platform's rule applies."""
+    engine = registry.get(game.game_type)
+    state = state_load(engine=engine, game=game)
+    try:
+        applied = time_out(engine, state, seat.index)
+    except IllegalMove:
+        applied = None
+    if applied is None:
+        return False
+    game.version += 1
+    Move.objects.create(game=game, seq=game.version, seat=seat.index, kind=Move.Kind.TIMEOUT,
+                        payload={"type": "timeout", "engine": True},
+                        log=[entry.to_json() for entry in applied.log] + _notice_lines(applied.notices))
+    _state_store(engine, game, applied.state)
+    _after_change(game, engine, applied.state, seats, moved_seat=seat, notices=applied.notices)
+    game.save()
     return True
 
 

@@ -118,3 +118,24 @@ def test_only_the_viewers_own_choices_is_nothing_to_tell():
     summary = visit_summary.build(rules, Unseen(lines=lines, earlier=False), seat=0, names=["A", "B"], version=4)
     assert [(g.title, g.lines) for g in summary.groups] == [("On the site", ("B ran out of time.",))]
     assert visit_summary.build(rules, None, seat=0, names=["A"], version=4) is None
+
+
+def test_lines_addressed_to_the_viewer_come_first_in_their_own_group():
+    """Issue 35 ("since your last visit": offers made to you first): a game's ``VisitSummary.addressed``
+    says which lines are addressed to a seat; they open the box, the rest follows by turn."""
+    rules = definition(addressed=lambda entry, seat: seat in entry["params"].get("to", []))
+    lines = (line(3, 1, "g.build", "B builds."),
+             line(4, 2, "g.offer", "C offers wood to B.", to=[1]),
+             line(5, 2, "g.offer", "C offers stone to A.", to=[0]),
+             line(6, 1, "g.offer", "B offers gold to A and C.", to=[0, 2]))
+    summary = visit_summary.build(rules, Unseen(lines=lines, earlier=False), seat=0, names=["A", "B", "C"],
+                                  version=6)
+    assert [(g.title, g.lines) for g in summary.groups] == [
+        ("Made to you", ("C offers stone to A.", "B offers gold to A and C.")),
+        ("B's turn", ("B builds.",)), ("C's turn", ("C offers wood to B.",))]
+    titled = visit_summary.build(dataclasses.replace(rules, visit_summary=dataclasses.replace(
+        rules.visit_summary, addressed_title="Offers to you")), Unseen(lines=lines, earlier=False), seat=1,
+        names=["A", "B", "C"], version=6)
+    assert titled.groups[0].title == "Offers to you" and titled.groups[0].lines == ("C offers wood to B.",)
+    assert registry.definition("cite").visit_summary.addressed({"key": "cite.offer", "params": {"to": [2]}}, 2)
+    assert not registry.definition("cite").visit_summary.addressed({"key": "cite.offer", "params": {"to": [1]}}, 2)

@@ -4,6 +4,7 @@ owes, ``may_act`` may, ``Notice``s in the ``ApplyResult``, moves with ``ranges``
 Methods beyond the v1 protocol:
 - ``may_act(state)``: seats that are done but may still answer an offer made to them or cancel
   their own (no clock, no "your turn" mail).
+- ``answers(state, seat)``: a done seat's accept/decline of the offers made to it (what a bot plays there).
 - ``time_out(state, seat)``: what the platform calls when a seat's clock runs out in a window: the
   seat is marked done and its open offers lapse (told to their recipients); the window closes if
   every seat is now done. In round 1 the seat's layout is kept as it is and marked done.
@@ -87,6 +88,13 @@ class CiteEngine(RulesEngine):
 
     def may_act(self, state: State) -> set[int]:
         return _moves.may_act(state)
+
+    def answers(self, state: State, seat: int) -> list[dict]:
+        """What a seat that is done answers (``kit.base.answers``, the moves a bot plays there): accept or
+        decline each offer made to it; an answer settles the offer, so a bot answers each once."""
+        if seat not in self.may_act(state):
+            return []
+        return [m for m in trade.answer_moves(state, seat) if m["type"] in ("accept", "decline")]
 
     def scramble_unknown(self, state: State, seat: int | None, seed: int) -> State:
         """Undo's test (kit/reveal.py): nothing in Cité is hidden from anyone (resources and offers are

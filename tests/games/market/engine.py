@@ -72,6 +72,11 @@ class MarketEngine(RulesEngine):
                 moves.append({"type": "decline", "offer": offer["id"]})
         return moves
 
+    def answers(self, state, seat):
+        """A seat whose turn it is not answers the offers made to it (``kit.base.answers``: what a bot
+        plays there; each answer takes the seat off the offer)."""
+        return [m for m in self.legal_moves(state, seat) if m["type"] in ("accept", "decline")]
+
     def sample_move(self, state, seat, legal, rng):
         """Random play offers one good at a time to one player (uniform bundles would give everything)."""
         move = params.sample(legal, rng)
@@ -141,6 +146,18 @@ class MarketEngine(RulesEngine):
         else:
             raise IllegalMove("That is not a market move.", key="market.bad_move")
         return ApplyResult(new, log, notices)
+
+    def time_out(self, state, seat):
+        """The seat whose turn it is ran out of time: its turn ends and its open offers lapse (the
+        platform's hook, ``kit.base.time_out``; those offered to are told)."""
+        if state["over"] or seat != state["turn"]:
+            raise IllegalMove("This seat owes nothing now.", key="market.not_your_turn")
+        lapsed = [o for o in state["offers"] if o["from"] == seat]
+        applied = self.apply({**state, "offers": [o for o in state["offers"] if o["from"] != seat]}, seat,
+                             {"type": "done"})
+        log = [LogEntry("market.timed_out", {}, seat=seat)] + list(applied.log)
+        notices = [Notice(s, "market.lapsed", {"offer": o["id"]}) for o in lapsed for s in o["to"]]
+        return ApplyResult(applied.state, log, notices + list(applied.notices))
 
     def view(self, state, seat):
         return {"goods": copy.deepcopy(state["goods"]), "offers": copy.deepcopy(state["offers"]),

@@ -11,11 +11,13 @@ MESSAGES = {
     "market.offer": _("%(seat)s offers %(goods)s (offer %(offer)s)."),
     "market.accept": _("%(seat)s accepts offer %(offer)s."),
     "market.decline": _("%(seat)s declines offer %(offer)s."),
+    "market.timed_out": _("%(seat)s ran out of time: their turn ends and their open offers lapse."),
     # Notices: what a seat is told (page, stream, mail).
     "market.offered": _("%(giver_seat)s made you an offer: %(goods)s."),
     "market.accepted": _("%(taker_seat)s accepted your offer %(offer)s."),
     "market.declined": _("%(taker_seat)s declined your offer %(offer)s."),
     "market.your_turn": _("It is your turn at the market."),
+    "market.lapsed": _("Offer %(offer)s lapsed: its giver ran out of time."),
 }
 ERRORS = {
     "market.not_yours": _("You can offer only goods you hold."),
