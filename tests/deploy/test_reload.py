@@ -94,3 +94,33 @@ def test_a_release_the_deploy_check_refuses_stops_before_the_database_and_the_sw
     assert "OperationalError" not in done.stderr and "Operations to perform" not in done.stdout
     assert not (tmp_path / "static").exists() and (ROOT / ".venv").resolve() == venv
     assert "switched" not in done.stdout and "reloaded" not in done.stdout
+
+
+def run_site_args(args: list[str], env_file) -> subprocess.CompletedProcess:
+    env = {"PATH": os.environ["PATH"], "LACITTA_ENV": str(env_file)}
+    return subprocess.run([SITE, *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+
+
+def test_a_release_of_a_commit_prepares_it_beside_the_checkout_and_switches_nothing_when_refused(tmp_path):
+    """`release REF` stages REF in .release/ and runs its checks there: the checkout (which the running processes
+    read) does not move until every step passed. An unknown REF and a refused env file change nothing."""
+    import shutil
+
+    env_file = tmp_path / "env"
+    env_file.write_text("SECRET_KEY=" + "s" * 60 + "\nALLOWED_HOSTS=example.org\n"
+                        "DATABASE_URL=postgres://x@127.0.0.1:1/x\nREDIS_URL=redis://127.0.0.1:1/0\n"
+                        "SITE_URL=https://example.org\nSECURE_HSTS_SECONDS=0\n"  # no HSTS: security.W004
+                        f"STATIC_ROOT={tmp_path / 'static'}\n")
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+    try:
+        done = run_site_args(["release", "no-such-release"], env_file)
+        assert done.returncode == 1 and "names no commit" in done.stderr and "nothing was changed" in done.stderr
+
+        done = run_site_args(["release", head], env_file)
+        assert done.returncode != 0 and "security.W004" in done.stderr, done.stderr[-2000:]
+        assert (ROOT / ".release" / head / "manage.py").exists()  # the checks ran on the staged files
+        assert "checkout switched" not in done.stdout and "reloaded" not in done.stdout
+        assert not (tmp_path / "static").exists()
+    finally:
+        shutil.rmtree(ROOT / ".release", ignore_errors=True)
