@@ -7,16 +7,20 @@ worker reaches the test database through DATABASE_URL."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import uuid
 
 import pytest
+import redis
 from django.conf import settings
 from django.db import connection
 
 from lacitta_site.celery import app as celery_app
+from tests.conftest import wait_for
+from tests.deploy.site import free_port
 
 
 def database_url() -> str:
@@ -162,3 +166,32 @@ def slow_bot():
     before = slow_race.add_slow_level()
     yield slow_race.LEVEL
     slow_race.restore(before)
+
+
+class OwnRedis:
+    """A redis-server of the test's own (the machine's binary), to stop and start at will; its dump file, if
+    it saves one, in the test's folder."""
+
+    def __init__(self, tmp_path):
+        self.port, self.dir = free_port(), tmp_path
+        self.process = None
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self):
+        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.process = subprocess.Popen([binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                                         "--appendonly", "no", "--dir", str(self.dir)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        assert wait_for(self.answers, timeout=10), "redis-server did not start"
+
+    def answers(self) -> bool:
+        try:
+            return redis.Redis(port=self.port, socket_timeout=0.5).ping()
+        except redis.RedisError:
+            return False
+
+    def stop(self):
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+            self.process = None

@@ -7,8 +7,6 @@ Redis is restarted as ``systemctl restart redis-server`` does it with persistenc
 the same data loaded again (tests/faults/test_redis_restart.py covers a Redis that forgets everything)."""
 
 import re
-import shutil
-import subprocess
 import time
 import uuid
 from datetime import timedelta
@@ -20,34 +18,15 @@ from django.utils import timezone
 from notifications.models import Notification
 from tests.conftest import wait_for
 from tests.deploy.site import Mailbox, free_port
-from tests.faults.conftest import Workers
+from tests.faults.conftest import OwnRedis, Workers
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
 HOSTNAME_CRASH = re.compile(r"has no attribute 'hostname'|Unrecoverable error")
 
 
-class PersistentRedis:
+class PersistentRedis(OwnRedis):
     """A redis-server of the test's own whose data outlives a restart (its dump file in the test's folder)."""
-
-    def __init__(self, folder):
-        self.port, self.dir = free_port(), folder
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process = None
-
-    def start(self):
-        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-        self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.dir), "--dbfilename", "dump.rdb"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        assert wait_for(self.answers, timeout=10), "redis-server did not start"
-
-    def answers(self) -> bool:
-        try:
-            return redis.Redis(port=self.port, socket_timeout=0.5).ping()
-        except redis.RedisError:
-            return False
 
     def client(self) -> redis.Redis:
         return redis.Redis(port=self.port, socket_timeout=2)

@@ -5,9 +5,6 @@ without gossip and mingle (deploy/site worker), retry the broker for ever, and t
 
 The test runs a Redis server of its own (the machine's ``redis-server``), so it can restart it at will."""
 
-import shutil
-import socket
-import subprocess
 import time
 from datetime import timedelta
 
@@ -18,42 +15,10 @@ from django.utils import timezone
 from play import services
 from play.models import Game, Move
 from tests.conftest import wait_for
-from tests.faults.conftest import Workers
+from tests.faults.conftest import OwnRedis, Workers
 from tests.platform.factories import make_user, race_game
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class OwnRedis:
-    def __init__(self, tmp_path):
-        self.port, self.dir = free_port(), tmp_path
-        self.process = None
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self):
-        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-        self.process = subprocess.Popen([binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-                                         "--appendonly", "no", "--dir", str(self.dir)],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        assert wait_for(self.answers, timeout=10), "redis-server did not start"
-
-    def answers(self) -> bool:
-        try:
-            return redis.Redis(port=self.port, socket_timeout=0.5).ping()
-        except redis.RedisError:
-            return False
-
-    def stop(self):
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait(10)
-            self.process = None
 
 
 @pytest.fixture
