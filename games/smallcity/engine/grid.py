@@ -16,24 +16,43 @@ def sq(x: int, y: int) -> int:
     return y * W + x
 
 
-def n8(s: int) -> list[int]:
+def _near(s: int, steps) -> tuple[int, ...]:
     x, y = xy(s)
-    return [sq(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-            if (dx or dy) and 0 <= x + dx < W and 0 <= y + dy < W]
+    return tuple(sq(x + dx, y + dy) for dx, dy in steps if 0 <= x + dx < W and 0 <= y + dy < W)
 
 
-def n4(s: int) -> list[int]:
-    x, y = xy(s)
-    return [sq(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)) if 0 <= x + dx < W and 0 <= y + dy < W]
+_STEPS8 = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+_STEPS4 = ((1, 0), (-1, 0), (0, 1), (0, -1))
+# Neighbours are asked for millions of times in a bot's playouts: computed once per square.
+_N8 = tuple(_near(s, _STEPS8) for s in range(W * W))
+_N4 = tuple(_near(s, _STEPS4) for s in range(W * W))
 
 
-def zone_of(squares) -> set[int]:
-    """SC01: the influence zone of a tile: squares orthogonally or diagonally next to it, not its own."""
-    own = set(squares)
-    out = set()
-    for s in own:
-        out.update(n8(s))
-    return out - own
+def n8(s: int) -> tuple[int, ...]:
+    return _N8[s] if 0 <= s < W * W else _near(s, _STEPS8)
+
+
+def n4(s: int) -> tuple[int, ...]:
+    return _N4[s] if 0 <= s < W * W else _near(s, _STEPS4)
+
+
+_ZONES: dict[frozenset, frozenset] = {}
+
+
+def zone_of(squares) -> frozenset[int]:
+    """SC01: the influence zone of a tile: squares orthogonally or diagonally next to it, not its own.
+    Remembered per set of squares (a district has few tiles; playouts ask again and again)."""
+    own = frozenset(squares)
+    zone = _ZONES.get(own)
+    if zone is None:
+        out: set[int] = set()
+        for s in own:
+            out.update(n8(s))
+        zone = frozenset(out - own)
+        if len(_ZONES) > 100_000:  # a bound on memory; the working set is far smaller
+            _ZONES.clear()
+        _ZONES[own] = zone
+    return zone
 
 
 def side(state, seat: int) -> int:
