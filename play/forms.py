@@ -23,20 +23,41 @@ def option_label(value: str, game_type: str):
     return _labels(game_type).get(value, value)
 
 
+# Values that never name their option ("Yes" alone says nothing of what is granted).
+BARE_ANSWERS = frozenset({"yes", "no"})
+
+
+def _shared_values(game_type: str) -> set[str]:
+    """The values more than one of the game's options offers ("easy" for two board sides): a bare
+    label would not say which option it is."""
+    try:
+        specs = registry.get(game_type).options
+    except KeyError:
+        return set()
+    seen: dict[str, int] = {}
+    for spec in specs:
+        for choice in spec.choices:
+            seen[choice] = seen.get(choice, 0) + 1
+    return {value for value, count in seen.items() if count > 1}
+
+
 def options_words(options, game_type: str) -> str:
     """An option set as the form words it, with the game's labels: "Pile: 21 · wins".
     Takes the options dict or the history's stable key ("pile=21, last=wins")."""
     if isinstance(options, str):
         options = dict(part.split("=", 1) for part in options.split(", ") if "=" in part)
     labels = _labels(game_type)
+    ambiguous = _shared_values(game_type) | BARE_ANSWERS
     words = []
     for name, value in (options or {}).items():
+        value = str(value)
         if value == "none":
             words.append(str(_("%(option)s: none") % {"option": option_label(name, game_type)}))
-        elif str(value) in labels:  # a value that names itself
-            words.append(str(labels[str(value)]))
-        else:  # a bare value ("10") needs the option's name
-            words.append(f"{option_label(name, game_type)}: {value}")
+        elif value in labels and value not in ambiguous:  # a value that names itself
+            words.append(str(labels[value]))
+        else:  # a bare or shared value needs the option's name
+            words.append(str(_("%(option)s: %(value)s") % {"option": option_label(name, game_type),
+                                                            "value": labels.get(value, value)}))
     return " · ".join(words)
 
 

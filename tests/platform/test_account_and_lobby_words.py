@@ -54,3 +54,30 @@ def test_lobby_names_an_option_that_is_none(client, language, expected):
     row = re.search(r'<span class="opts">(.*?)</span>', html, re.S).group(1)
     assert expected in row
     assert not re.search(r"(^|·)\s*(None|Aucune?)\s*(·|$)", row), row
+
+
+@pytest.mark.parametrize("game_type, options, players, expected, never", [
+    # Two options offer "easy": each says which side it is.
+    ("smallcity", {"board": "easy", "council": "easy"}, 2,
+     ["District board side: Easy side", "Council board side (expert: the advanced game): Easy side"], "· Easy side"),
+    # "Yes" alone says nothing of what is granted.
+    ("cite", {"first_game_gift": "yes"}, 3, ["Beginners' gift: 3 Gold each at the start: Yes"], "Yes ·"),
+])
+def test_lobby_names_the_option_of_a_shared_or_bare_value(client, game_type, options, players, expected, never):
+    creator = make_user("opener")
+    services.game_create(creator=creator, game_type=game_type, options=options,
+                         seats=[SeatSpec("me")] + [SeatSpec("open")] * (players - 1))
+    html = _text(client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="en"))
+    row = re.search(r'<span class="opts">(.*?)</span>', html, re.S).group(1).strip()
+    for words in expected:
+        assert words in row, row
+    assert not row.startswith(never.strip("· ")) and never not in row, row
+
+
+def test_french_names_the_option_with_french_spacing(client):
+    creator = make_user("opener")
+    services.game_create(creator=creator, game_type="cite", options={"first_game_gift": "no"},
+                         seats=[SeatSpec("me"), SeatSpec("open"), SeatSpec("open")])
+    html = _text(client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="fr"))
+    row = re.search(r'<span class="opts">(.*?)</span>', html, re.S).group(1).strip()
+    assert re.search(r" : Non$", row), row
