@@ -24,3 +24,19 @@ def test_G4_a_sampled_state_gives_the_plans_new_tiles_their_ids():
     sample = sample_state(view, seat, random.Random(2))
     assert {t["id"] for t in scratch(sample, seat).tiles.values() if t["d"] == seat} == \
         {t["id"] for t in view["planned"]["tiles"]}
+
+
+def test_the_experts_measured_playout_options_answer_a_move_the_engine_accepts():
+    """The expert's Budget variants measured in bench/README (greedy playouts, a relative horizon) decide from
+    the seat's view in the construction phase, where moves carry parameters (SC30-SC33)."""
+    import dataclasses
+
+    from games.smallcity.bots.expert import DEFAULT, choose_expert
+
+    state = to_phase(setup_done(players=3, seed=8), "plan")
+    seat = min(ENGINE.pending(state))
+    for budget in (DEFAULT, dataclasses.replace(DEFAULT, policy="greedy", horizon=8),
+                   dataclasses.replace(DEFAULT, relative=True)):
+        move = choose_expert(ENGINE, ENGINE.view(state, seat), ENGINE.legal_moves(state, seat), seat,
+                             random.Random(3), budget)
+        ENGINE.apply(state, seat, move)  # raises IllegalMove if the engine refuses it

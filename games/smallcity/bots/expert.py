@@ -23,6 +23,8 @@ class Budget:
     horizon: int = 30     # playout moves (all seats) before evaluating
     prior: float = 0.5    # weight of the greedy value of a candidate
     stick: float = 0.5    # bonus of the greedy's own first choice
+    policy: str = "random"  # the playout policy: "random" (fast) or "greedy" (the greedy level's own choice)
+    relative: bool = False  # the horizon's value less the best other seat's (a race, not a solo score)
 
 
 DEFAULT = Budget()
@@ -40,11 +42,25 @@ def playout_move(state, seat, rng):
     return sample_move(state, seat, lm, rng) if "ranges" in lm else lm
 
 
-def evaluate(state, seat) -> float:
-    return value(state, seat)
+def greedy_playout_move(state, seat, rng):
+    """The greedy level's choice on the world itself (the opponent model of a greedy table), one concrete
+    sample per move with parameters."""
+    legal = ENGINE.legal_moves(state, seat)
+    best = ranked(state, seat, concrete(state, seat, legal, rng, samples=1), rng)
+    return best[0][1] if best else None
 
 
-def playout(state, seat, rng, horizon) -> float:
+POLICIES = {"random": playout_move, "greedy": greedy_playout_move}
+
+
+def evaluate(state, seat, relative=False) -> float:
+    mine = value(state, seat)
+    if not relative or state.n == 1:
+        return mine
+    return mine - max(value(state, s) for s in range(state.n) if s != seat)
+
+
+def playout(state, seat, rng, horizon, policy=playout_move, relative=False) -> float:
     for _ in range(horizon):
         if ENGINE.is_over(state):
             break
@@ -52,23 +68,23 @@ def playout(state, seat, rng, horizon) -> float:
         if not who:
             break
         s = rng.choice(who)
-        m = playout_move(state, s, rng)
+        m = policy(state, s, rng)
         if m is None:
             break
         try:
             state = ENGINE.apply(state, s, m).state
         except Exception:
             continue
-    return evaluate(state, seat)
+    return evaluate(state, seat, relative)
 
 
-def play_candidate(world, seat, move, rng, horizon) -> float:
+def play_candidate(world, seat, move, rng, horizon, policy=playout_move, relative=False) -> float:
     """The candidate on one sampled world, then the fast policy for every seat to the horizon."""
     try:
         after = ENGINE.apply(world, seat, move).state
     except Exception:  # a sampled world where the move does not fit (never the real state)
         return -1e9
-    return playout(after, seat, rng, horizon)
+    return playout(after, seat, rng, horizon, policy, relative)
 
 
 def choose_expert(engine, view, legal, seat, rng: random.Random, budget: Budget = DEFAULT) -> dict:
@@ -80,5 +96,6 @@ def choose_expert(engine, view, legal, seat, rng: random.Random, budget: Budget 
         return choose_random(engine, view, legal, seat, rng)
     return search(view=view, seat=seat, rng=rng, candidates=ranking,
                   sample_world=lambda v, r: sample_state(v, seat, r),
-                  playout=lambda w, s, m, r: play_candidate(w, s, m, r, budget.horizon),
+                  playout=lambda w, s, m, r: play_candidate(w, s, m, r, budget.horizon, POLICIES[budget.policy],
+                                                                budget.relative),
                   worlds=lambda alive: budget.worlds, plan=Plan(prior=budget.prior, stick=budget.stick))

@@ -12,6 +12,7 @@ invariants and a JSON round trip run every ``--every`` moves and at the end. Tim
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import statistics
@@ -20,6 +21,7 @@ import time
 from kit.base import IllegalMove
 
 from ..bots import LEVELS
+from ..bots.expert import Budget, choose_expert
 from ..engine.components import DIFFICULTIES
 from ..engine.engine import ENGINE
 
@@ -56,7 +58,7 @@ def check(state, seed, moves):
         raise AssertionError(f"seed {seed} move {moves}: JSON round trip changed the state")
 
 
-def bot_game(levels, seed, options=None):
+def bot_game(levels, seed, options=None, choosers=LEVELS):
     rnd = random.Random(seed)
     state = ENGINE.new_game(options or {}, len(levels), seed).state
     times = []
@@ -64,7 +66,7 @@ def bot_game(levels, seed, options=None):
         seat = min(ENGINE.pending(state))
         legal = ENGINE.legal_moves(state, seat)
         t0 = time.process_time()
-        move = LEVELS[levels[seat]](ENGINE, ENGINE.view(state, seat), legal, seat, rnd)
+        move = choosers[levels[seat]](ENGINE, ENGINE.view(state, seat), legal, seat, rnd)
         times.append((levels[seat], time.process_time() - t0))
         state = ENGINE.apply(state, seat, move).state
     return state, times
@@ -80,7 +82,9 @@ def main(argv=None):
     ap.add_argument("--seats", default="greedy,random,random")
     ap.add_argument("--level", default="greedy")
     ap.add_argument("--option", action="append", default=[])
+    ap.add_argument("--budget", default="{}", help='the expert\'s Budget, e.g. {"policy": "greedy"}')
     a = ap.parse_args(argv)
+    choosers = {**LEVELS, "expert": functools.partial(choose_expert, budget=Budget(**json.loads(a.budget)))}
     options = dict(o.split("=", 1) for o in a.option)
     if a.what == "selfplay":
         lo, _, hi = a.players.partition("-")
@@ -103,7 +107,7 @@ def main(argv=None):
         for g in range(a.games):
             rot = g % len(levels)  # every level sits in every seat in turn
             seats = levels[rot:] + levels[:rot]
-            state, times = bot_game(seats, a.seed + g, options)
+            state, times = bot_game(seats, a.seed + g, options, choosers)
             ranks = state.result["ranks"]
             firsts = [i for i, r in enumerate(ranks) if r == 1]
             for i in firsts:
@@ -119,7 +123,7 @@ def main(argv=None):
         for diff in DIFFICULTIES:
             scores = []
             for g in range(a.games):
-                state, _ = bot_game([a.level], a.seed + g, {**options, "difficulty": diff})
+                state, _ = bot_game([a.level], a.seed + g, {**options, "difficulty": diff}, choosers)
                 scores.append(state.result["scores"][0])
             print(json.dumps({"level": a.level, "difficulty": diff, "games": a.games,
                               "mean": round(statistics.mean(scores), 1), "median": statistics.median(scores),
