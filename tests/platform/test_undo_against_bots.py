@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from html import unescape
 from types import SimpleNamespace
+from unittest import mock
 
 import pytest
 from django.urls import reverse
@@ -293,16 +294,23 @@ def test_infinite_city_a_bots_tile_from_its_hand_is_never_taken_back(client):
     assert refused >= 1
 
 
+def one_choice(decision) -> bool:
+    return bool(decision) and decision["kind"] == "voice_choice" and len(decision["cities"]) == 1
+
+
 def test_a_bots_secret_choice_made_at_the_same_time_is_never_taken_back_with_mine(client):
     """La Città, 2–2 choices at once (R50): the person chooses first, the bot (already choosing at the same time)
     after; the bot's choice shows on the board only when everyone has chosen. Taking back both would let the
-    person choose again knowing the bot's choice: the bot could act before the person's move, so no take-back."""
+    person choose again knowing the bot's choice: the bot could act before the person's move, so no take-back.
+    Each seat holds one city's choice: with two, the bot's last choice shows the person its first (hidden until
+    all are in), which refuses the take-back on its own. The games are dealt from fixed seeds."""
     engine = registry.get("lacitta")
     options = {"edition": "modern", "expansion": "none", "setup": "beginner", "voice_tie": "at_once"}
     for attempt in range(20):
         ann = make_user(f"lc_at_once{attempt}")
-        game = services.game_create(creator=ann, game_type="lacitta", options=options,
-                                    seats=[SeatSpec("me"), SeatSpec("bot", bot_level="random")])
+        with mock.patch("play.models.secrets.randbits", return_value=9100 + attempt):
+            game = services.game_create(creator=ann, game_type="lacitta", options=options,
+                                        seats=[SeatSpec("me"), SeatSpec("bot", bot_level="random")])
         # (no committed(): the bot's task does not run; this test moves the bot seat itself)
         rng = random.Random(attempt)
         for _ in range(3000):
@@ -310,7 +318,7 @@ def test_a_bots_secret_choice_made_at_the_same_time_is_never_taken_back_with_min
             state = engine.load(game.state)
             pending = engine.pending(state)
             if game.status != Game.Status.ACTIVE or {0, 1} <= pending and all(
-                    (engine.view(state, s).get("decision") or {}).get("kind") == "voice_choice" for s in (0, 1)):
+                    one_choice(engine.view(state, s).get("decision")) for s in (0, 1)):
                 break
             seat = rng.choice(sorted(pending))
             move = rng.choice(engine.legal_moves(state, seat))
@@ -320,16 +328,15 @@ def test_a_bots_secret_choice_made_at_the_same_time_is_never_taken_back_with_min
             break
     else:
         pytest.fail("no 2–2 choice at once was reached")
-    while 0 in engine.pending(state):  # a seat may hold the 2–2 choice of more than one city
+    while 0 in engine.pending(state):  # the person's choice
         game = services.move_apply(game_id=game.pk, user=ann, move=rng.choice(engine.legal_moves(state, 0)),
                                    expected_version=game.version)
         state = engine.load(game.state)
     own = Move.objects.get(game=game, seq=game.version)
     assert 1 in own.acting_before  # the bot was choosing too
-    while 1 in engine.pending(state) and 0 not in engine.pending(state):
-        game = services.move_apply(game_id=game.pk, seat_index=1, bot_level="random",
-                                   move=rng.choice(engine.legal_moves(state, 1)), expected_version=game.version)
-        state = engine.load(game.state)
+    assert one_choice(engine.view(state, 1).get("decision"))
+    game = services.move_apply(game_id=game.pk, seat_index=1, bot_level="random",  # the bot's one choice
+                               move=rng.choice(engine.legal_moves(state, 1)), expected_version=game.version)
     assert game.version > own.seq
     replies = list(Move.objects.filter(game=game, seq__gt=own.seq))
     # Everything else would allow it: only "the bot could act before" refuses.
