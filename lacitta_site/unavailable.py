@@ -18,6 +18,7 @@ from django.views.defaults import server_error as default_server_error
 log = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 5
+BUSY_RETRY_AFTER_SECONDS = 2
 # htmx takes the first of these in the page: #move-error (players) comes before
 # #site-alert, the last element of every page.
 ALERT_TARGETS = "#move-error, #site-alert"
@@ -26,6 +27,21 @@ ALERT_TARGETS = "#move-error, #site-alert"
 def database_unreachable(exc: BaseException | None) -> bool:
     while exc is not None:  # the driver's error may be wrapped (cache, session backends)
         if isinstance(exc, (OperationalError, InterfaceError)):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
+# SQLSTATE 55P03 (lock_not_available: PostgreSQL's lock_timeout) and SQLite's busy timeout: the database
+# answered, another connection held the lock the request needed for longer than DB_LOCK_TIMEOUT_MS.
+LOCK_NOT_AVAILABLE = "55P03"
+
+
+def lock_wait_timed_out(exc: BaseException | None) -> bool:
+    while exc is not None:
+        if getattr(exc, "sqlstate", None) == LOCK_NOT_AVAILABLE or getattr(exc, "pgcode", None) == LOCK_NOT_AVAILABLE:
+            return True
+        if type(exc).__module__ == "sqlite3" and "database is locked" in str(exc):
             return True
         exc = exc.__cause__ or exc.__context__
     return False
@@ -48,17 +64,25 @@ def server_error(request: HttpRequest) -> HttpResponse:
         return _answer(request, text_of(refusal), status_of(refusal))
     if not database_unreachable(exc):
         return default_server_error(request)
+    if lock_wait_timed_out(exc):
+        # Not an outage: the game (or the database, on SQLite) is held by another move for a moment.
+        log.warning("lock wait timed out: %s %s answered 503", request.method, request.path)
+        message = _("This game is busy for a moment (another move is being recorded). Nothing was changed: "
+                    "try again in a few seconds.")
+        response = _answer(request, message, 503, code="game_busy")
+        response["Retry-After"] = str(BUSY_RETRY_AFTER_SECONDS)
+        return response
     log.warning("database unreachable: %s %s answered 503", request.method, request.path)
     message = _("The site cannot reach its database for a moment. Nothing was changed: "
                 "try again in a few seconds (a move you were playing was not played).")
-    response = _answer(request, message, 503)
+    response = _answer(request, message, 503, code="database_unreachable")
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
 
-def _answer(request: HttpRequest, message: str, status: int) -> HttpResponse:
+def _answer(request: HttpRequest, message: str, status: int, code: str = "") -> HttpResponse:
     if request.path.startswith("/api/"):
-        response = JsonResponse({"detail": message}, status=status)
+        response = JsonResponse({"detail": message, **({"code": code} if code else {})}, status=status)
     elif request.headers.get("HX-Request"):
         # Shown where move errors go, or (a spectator's page has none) in the page's
         # alert bar (base.html); a poll simply tries again at its next tick.

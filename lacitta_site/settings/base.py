@@ -123,8 +123,12 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60"))
     )
 }
+# How long a request waits on PostgreSQL for a lock another connection holds (a game row being moved): past
+# it, "the game is busy, try again" (lacitta_site/unavailable.py) instead of a request that waits for a slow
+# or cut-off process's transaction. 0: no bound (migrate).
+DB_LOCK_TIMEOUT_MS = int(os.environ.get("DB_LOCK_TIMEOUT_MS", "5000"))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Writers queue for the lock instead of failing with "database is locked".
+    # Writers queue for the lock instead of failing with "database is locked" (past 20 s: the same busy answer).
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A server that accepts connections and never answers must cost seconds, not gunicorn's 30 s timeout: the
@@ -133,9 +137,17 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # TCP keepalives. Values in the URL's query (?connect_timeout=…) win.
     _pg_options = DATABASES["default"].setdefault("OPTIONS", {})
     _pg_options.setdefault("connect_timeout", int(os.environ.get("DB_CONNECT_TIMEOUT", "3")))
-    _pg_options.setdefault("options", f"-c statement_timeout={int(os.environ.get('DB_STATEMENT_TIMEOUT_MS', '20000'))}")
+    # What a process cut off from the server can hold: a transaction left idle (its client gone silent mid-way:
+    # a worker host's link down) is ended by the server after DB_IDLE_IN_TRANSACTION_MS, releasing its game
+    # row; no work of the site's stays idle in a transaction that long (bots choose outside it). The client
+    # side gives up unacknowledged writes after tcp_user_timeout, idle connections after the keepalives.
+    _pg_options.setdefault("options", " ".join((
+        f"-c statement_timeout={int(os.environ.get('DB_STATEMENT_TIMEOUT_MS', '20000'))}",
+        f"-c lock_timeout={DB_LOCK_TIMEOUT_MS}",
+        f"-c idle_in_transaction_session_timeout={int(os.environ.get('DB_IDLE_IN_TRANSACTION_MS', '10000'))}",
+    )))
     for _name, _value in (("keepalives", 1), ("keepalives_idle", 10), ("keepalives_interval", 3),
-                          ("keepalives_count", 3)):
+                          ("keepalives_count", 3), ("tcp_user_timeout", 10000)):
         _pg_options.setdefault(_name, _value)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
