@@ -105,6 +105,8 @@ for i = 3, #ARGV do
   ids[#ids + 1] = string.format('%d', id)
 end
 redis.call('SET', KEYS[1], string.format('%d', last))
+-- The backlog's epoch: since when it holds every event (a restarted Redis starts a new one).
+redis.call('SET', KEYS[1] .. ':epoch', string.format('%d', now), 'NX')
 return ids
 """
 
@@ -128,15 +130,24 @@ class RedisLog:
     def last_id(self) -> int:
         return int(self.client.get(f"{self.prefix}last") or 0)
 
+    def mark_gap(self) -> None:
+        """Events may have been lost until now (published late, or never): the backlog vouches only for
+        what comes after; a client resuming from before gets a ``resync`` and the present."""
+        seconds, micros = self.client.time()  # the server's clock, as the ids' (every host agrees on it)
+        self.client.set(f"{self.prefix}last:epoch", int(seconds) * 1_000_000 + int(micros))
+
     def since(self, channel: str, after: int) -> list[dict] | None:
         log_key, floor_key = self._keys(channel)
         pipe = self.client.pipeline(transaction=True)
         pipe.lrange(log_key, 0, -1)
         pipe.get(floor_key)
+        pipe.get(f"{self.prefix}last:epoch")
         pipe.time()
-        stored, floor, (seconds, micros) = pipe.execute()
+        stored, floor, epoch, (seconds, micros) = pipe.execute()
         now = int(seconds) * 1_000_000 + int(micros)
         floor = int(floor) if floor and stored else None
+        if epoch is None or after < int(epoch):
+            return None  # a Redis that restarted (or a gap) since: what came before may be lost
         if not _covered(after, floor, now - BACKLOG_SECONDS * 1_000_000):
             return None
         found = (json.loads(raw) for raw in stored)

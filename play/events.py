@@ -20,7 +20,7 @@ import logging
 import queue
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 
 from django.conf import settings
 from django.db import connections, transaction
@@ -57,6 +57,19 @@ _last_sent: OrderedDict = OrderedDict()  # (game id) -> what was last told: a re
 _last_lock = threading.Lock()
 
 
+GAP_CHANNEL = "_gap"
+"""Published to when events may have been lost (a process republished what Redis refused it): every stream
+process ends its open streams, whose clients come back to the present (``GAP``)."""
+GAP = {"type": "gap"}
+"""What a subscription is handed, never sent as it is, when its stream may have missed events: after the
+process's Redis connection came back, or another process's ``GAP_CHANNEL`` message. The stream ends; the
+client reconnects and gets the present (a page its ``hello``, an API stream ``resync`` then the present)."""
+OUTBOX_SIZE = 10_000  # events kept while Redis refuses them; past it the oldest go (the gap covers them)
+_outbox: deque = deque(maxlen=OUTBOX_SIZE)
+_outbox_lock = threading.Lock()
+_retrier: threading.Thread | None = None
+
+
 def publish(channel: str, event: dict) -> None:
     publish_many([(channel, event)])
 
@@ -64,25 +77,77 @@ def publish(channel: str, event: dict) -> None:
 def publish_many(messages: list[tuple[str, dict]]) -> None:
     """Tell channels now, in one round trip (callers are on-commit hooks). Each event gets its
     ``event_id`` and goes into its channel's backlog first (``play.event_log``: a dropped stream
-    resumes from it). Redis down: logged and dropped (the change is committed; a stream's client
-    gets the present state, or a ``resync``, when it reconnects)."""
-    global _down_until
+    resumes from it). Redis down: the events wait in this process's outbox and are published when Redis
+    answers again (by the next publish or a retrying thread), followed by a gap (``GAP_CHANNEL``) so every
+    open stream re-reads the present, and the backlog no longer vouches for what came before."""
     if not settings.REDIS_URL:
         for channel, event in LOCAL_LOG.append(messages):
             HUB.dispatch(channel, event)
         return
-    if time.monotonic() < _down_until:
+    with _outbox_lock:
+        if time.monotonic() < _down_until:
+            _outbox.extend(messages)
+            _retry_later()
+            return
+        waiting = list(_outbox)
+        _outbox.clear()
+    _send(waiting + list(messages), flushed=bool(waiting))
+
+
+def _send(messages: list[tuple[str, dict]], *, flushed: bool) -> None:
+    global _down_until
+    if not messages:
         return
     try:
         client = _redis_client()
-        stamped = event_log.RedisLog(client, prefix()).append(messages)
+        backlog = event_log.RedisLog(client, prefix())
+        stamped = backlog.append(messages)
         pipe = client.pipeline(transaction=False)
         for channel, event in stamped:
             pipe.publish(prefix() + channel, json.dumps(event))
+        if flushed:
+            backlog.mark_gap()
+            pipe.publish(prefix() + GAP_CHANNEL, json.dumps(GAP))
         pipe.execute()
+        if flushed:
+            log.warning("%d event(s) published late; open streams told to re-read", len(messages))
     except Exception as exc:  # a lost event must not fail the request that made the change
-        _down_until = time.monotonic() + 5
-        log.warning("%d event(s) not published: %s", len(messages), exc)
+        with _outbox_lock:
+            _down_until = time.monotonic() + OUTBOX_RETRY_SECONDS
+            _outbox.extendleft(reversed(messages))  # before anything queued meanwhile, in order
+            _retry_later()
+        log.warning("%d event(s) not published yet (kept to publish when Redis answers): %s", len(messages), exc)
+
+
+OUTBOX_RETRY_SECONDS = 2.0
+
+
+def _retry_later() -> None:
+    """One thread per process publishes the outbox once Redis answers (called with ``_outbox_lock``)."""
+    global _retrier
+    if _retrier is None or not _retrier.is_alive():
+        _retrier = threading.Thread(target=_retry, daemon=True, name="events-outbox")
+        _retrier.start()
+
+
+def _retry() -> None:
+    while True:
+        with _outbox_lock:
+            if not _outbox:
+                return
+            wait = _down_until - time.monotonic()
+        time.sleep(min(max(wait, 0.2), 1.0))  # (woken each second: the deadline may be moved)
+        with _outbox_lock:
+            if time.monotonic() < _down_until:
+                continue
+            waiting = list(_outbox)
+            _outbox.clear()
+        _send(waiting, flushed=True)
+
+
+def outbox_size() -> int:
+    with _outbox_lock:
+        return len(_outbox)
 
 
 def _redis_client():
@@ -292,6 +357,18 @@ class Hub:
         for sub in subs:
             sub.deliver(event)
 
+    def close(self) -> None:
+        """Stop hearing Redis (tests that make a hub of their own)."""
+        if self._bridge is not None:
+            self._bridge.stop.set()
+
+    def dispatch_all(self, event: dict) -> None:
+        """To every subscriber of this process (``GAP``)."""
+        with self._lock:
+            subs = {sub for subs in self._subs.values() for sub in subs}
+        for sub in subs:
+            sub.deliver(event)
+
     def listens(self, sub: Subscription) -> bool:
         with self._lock:
             return any(sub in subs for subs in self._subs.values())
@@ -308,11 +385,13 @@ class _RedisBridge(threading.Thread):
         super().__init__(daemon=True, name="events-redis-bridge")
         self.hub, self.url, self.prefix = hub, url, channel_prefix
         self.ready = threading.Event()
+        self.stop = threading.Event()
 
     def run(self) -> None:
         import redis
 
-        while True:
+        lost = False
+        while not self.stop.is_set():
             try:
                 pubsub = redis.Redis.from_url(
                     self.url, socket_connect_timeout=5, health_check_interval=30
@@ -320,12 +399,22 @@ class _RedisBridge(threading.Thread):
                 pubsub.psubscribe(self.prefix + "*")
                 pubsub.get_message(timeout=5)  # the subscription's confirmation
                 self.ready.set()
-                while True:
-                    message = pubsub.get_message(timeout=30)
+                if lost:
+                    # Whatever was published while this connection was away never reached this process's
+                    # streams (a restarted Redis also forgot its backlog): each re-reads the present.
+                    log.warning("event stream: Redis connection back; open streams told to re-read")
+                    self.hub.dispatch_all(GAP)
+                    lost = False
+                while not self.stop.is_set():
+                    message = pubsub.get_message(timeout=5)
                     if message and message["type"] == "pmessage":
                         channel = message["channel"].decode()[len(self.prefix) :]
-                        self.hub.dispatch(channel, json.loads(message["data"]))
+                        if channel == GAP_CHANNEL:
+                            self.hub.dispatch_all(GAP)
+                        else:
+                            self.hub.dispatch(channel, json.loads(message["data"]))
             except Exception as exc:
+                lost = True
                 log.warning("event stream: Redis connection lost (%s); reconnecting", exc)
                 time.sleep(1)
 

@@ -186,6 +186,8 @@ def _steps(first: list[dict], sse: bool, guard: Guard, until, told: int, decorat
     keep_alive = time.monotonic() + KEEP_ALIVE
     while not guard.over():
         event = yield relay.Wait(guard.wait(keep_alive))
+        if event is events.GAP:
+            return  # events may have been lost: the client resumes, and the backlog answers resync + present
         if guard.must_check(event) and not (yield relay.CHECK):
             return  # revoked, password changed, account closed: not one more event
         if event is None and time.monotonic() < keep_alive:
@@ -411,9 +413,14 @@ async def wait(request):
                 return _refusal(404, "not_found", "No such game.")
             if game.version != version:
                 return JsonResponse(_game_state(game))
-            event = await _next(sub, asynchronous, timeout, lambda e: e.get("type") == "gameState")
+            event = await _next(sub, asynchronous, timeout, lambda e: e is events.GAP or e.get("type") == "gameState")
             if event is None:
                 return JsonResponse(_game_state(game))  # unchanged: ask again
+            if event is events.GAP:  # news may have been lost: the present, read again
+                game = await _db(request, _visible_game, game_id, user)
+                if game is None:
+                    return _refusal(404, "not_found", "No such game.")
+                return JsonResponse(_game_state(game))
             if not await _db(request, credentials.still_valid):
                 return _refusal(401, "not_authenticated", "Unknown or revoked token.")
             return JsonResponse(event)
@@ -422,6 +429,9 @@ async def wait(request):
         if mine:
             return JsonResponse({"my_turn": mine, "events": []})
         event = await _next(sub, asynchronous, timeout, lambda e: True)
+        if event is events.GAP:  # news may have been lost: the present, read again
+            snapshot = await _db(request, _user_snapshot, user)
+            return JsonResponse({"my_turn": [e["game"] for e in snapshot if e.get("my_turn")], "events": []})
         if event is not None and not await _db(request, credentials.still_valid):
             return _refusal(401, "not_authenticated", "Unknown or revoked token.")  # nothing waited for leaks
         mine = [event["game"]] if event is not None and event.get("my_turn") else []

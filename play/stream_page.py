@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 import threading
 import time
 
@@ -42,6 +43,7 @@ from .stream_guard import Credentials, Guard, admit, client_ip
 log = logging.getLogger(__name__)
 
 KEEP_ALIVE = 15.0  # seconds between pings (the page gives a stream up after ~2.5 of them unheard)
+GAP_RECONNECT_MS = (200, 2500)  # after a gap, a page reconnects within this (every page current within 5 s)
 
 
 def _frame(event: dict) -> bytes:
@@ -163,6 +165,12 @@ def _steps(pk: int, hello: dict, guard: Guard) -> relay.Steps:
         keep_alive = time.monotonic() + KEEP_ALIVE
         while not guard.over():
             event = yield relay.Wait(guard.wait(keep_alive))
+            if event is events.GAP:
+                # News may have been lost (Redis restarted, a publish came late): the page's EventSource
+                # reconnects after a spread-out delay (thousands of pages do not come back in one instant)
+                # and its hello says the version now.
+                yield relay.Send(f"retry: {random.randint(*GAP_RECONNECT_MS)}\n\n".encode())
+                return
             if guard.must_check(event) and not (yield relay.CHECK):
                 return  # logged out, password changed, account closed: not one more event
             if event is None:
