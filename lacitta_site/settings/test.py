@@ -2,6 +2,12 @@
 test starts a real worker. DATABASE_URL / REDIS_URL still choose the real
 services (CI points them at PostgreSQL and Redis)."""
 
+import os
+
+# A test runs inside one transaction (pytest-django), idle between its statements while a bot thinks or a
+# browser clicks: production's bound on an idle transaction (10 s) would end it. 0: no bound.
+os.environ.setdefault("DB_IDLE_IN_TRANSACTION_MS", "0")
+
 from .base import *  # noqa: F403
 from .base import DATABASES
 
