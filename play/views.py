@@ -31,6 +31,7 @@ from kit import params as move_params
 
 from . import (
     body_cache,
+    end_screen,
     json_input,
     move_builder,
     page_cache,
@@ -202,6 +203,9 @@ def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict
         # A callable: only the generic board shows it, and templates call it when they do.
         "view_json": partial(json.dumps, gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
         "result_rows": _result_rows(game, seats) if game.result else [],
+        # The end table's frame for a game whose board draws none of its own (generic_board.html, the test games).
+        "end_frame": end_screen.frame(game.game_type, game.result, names, [s.colour for s in seats])
+        if game.result else {},
         "solo_result": texts.solo_label(game),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
         # The page waits on its game's stream and polls only without it (static/js/game_live.js).
