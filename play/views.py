@@ -31,6 +31,7 @@ from kit import params as move_params
 
 from . import (
     body_cache,
+    end_screen,
     json_input,
     move_builder,
     page_cache,
@@ -202,6 +203,9 @@ def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict
         # A callable: only the generic board shows it, and templates call it when they do.
         "view_json": partial(json.dumps, gv.view, indent=1, sort_keys=True, ensure_ascii=False) if gv.view else "",
         "result_rows": _result_rows(game, seats) if game.result else [],
+        # The end table's frame for a game whose board draws none of its own (generic_board.html, the test games).
+        "end_frame": end_screen.frame(game.game_type, game.result, names, [s.colour for s in seats])
+        if game.result else {},
         "solo_result": texts.solo_label(game),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
         # The page waits on its game's stream and polls only without it (static/js/game_live.js).
@@ -273,11 +277,12 @@ def _body_response(request, game: Game, *, move_error: str = "", status: int = 2
                   {"body": _body(request, game, move_error=move_error)}, status=status)
 
 
-def _page(request, game: Game, *, status: int = 200) -> HttpResponse:
+def _page(request, game: Game, *, status: int = 200, move_error: str = "") -> HttpResponse:
     rules_url = reverse("games:game_rules", args=[game.pk]) if registry.definition(game.game_type).rules else ""
     # The skip link's target (#move-panel) is the move panel for a player of an active game, else the board.
     plays = game.status == Game.Status.ACTIVE and selectors.seat_of(game, request.user) is not None
-    return render(request, "games/game.html", {"game": game, "body": _body(request, game), "rules_url": rules_url,
+    return render(request, "games/game.html", {"game": game, "body": _body(request, game, move_error=move_error),
+                                               "rules_url": rules_url,
                                                "stylesheets": registry.definition(game.game_type).stylesheets,
                                                "plays": plays},
                   status=status)
@@ -393,8 +398,9 @@ def move_undo(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _error(request, pk: int, message: str, status: int, *, fresh: bool = False) -> HttpResponse:
-    """A refused move: with htmx the message goes above the move panel (``fresh``: the whole game
-    body as it is now, message included); without, the game page is shown with the message."""
+    """A refused move: with htmx the message goes into the move panel's message box, the forms left as they
+    are (``fresh``: the whole game body as it is now, message included); without, the game page is shown with
+    the message in its move panel (site.js puts the focus on it in both cases)."""
     plain_url = reverse("games:detail", args=[pk])
     if request.htmx and not fresh:
         response = render(request, "games/partials/move_error.html", {"message": message}, status=status)
@@ -404,8 +410,15 @@ def _error(request, pk: int, message: str, status: int, *, fresh: bool = False) 
     game = _game_or_404(request, pk)
     if request.htmx:
         return replace_url(_body_response(request, game, move_error=message, status=status), plain_url)
+    if _shows_move_panel(request, game):
+        return _page(request, game, status=status, move_error=message)  # said in the move panel, as with htmx
     messages.error(request, message)
     return _page(request, game, status=status)
+
+
+def _shows_move_panel(request, game: Game) -> bool:
+    """Whether this viewer's game page has a move panel (and so its message box): a player of an active game."""
+    return game.status == Game.Status.ACTIVE and selectors.seat_of(game, request.user) is not None
 
 
 def _simple_action(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:

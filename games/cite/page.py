@@ -17,7 +17,7 @@ import json
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from play import move_builder
+from play import end_screen, move_builder
 
 from . import svg, texts
 from .engine.components import BUILDINGS, PROFESSIONS, RESOURCES, SQUARES, TRANSFORMERS
@@ -412,9 +412,8 @@ def context(page) -> dict:
         "ct_actions": other_actions(by_type, view) if legal else [],
         "ct_done": _json({"type": "done"}) if "done" in by_type else "",
         "ct_transformers": TRANSFORMERS,
-        "ct_end": end_rows(view, names, colours),
+        "ct_end": end_screen.frame("cite", result, names, colours, end_rows(view, names, colours)),
         "ct_end_reason": str(texts.END_REASONS.get(view.get("over_reason"), "")) if result else "",
-        "ct_tiebreak": bool(result and result.get("tiebreak")),
         "ct_kinds": [(texts.building_name(k), SQUARES[k], str(texts.POWERS[k]), BUILDINGS[k]["tag"])
                      for k in BUILDINGS],
     }

@@ -278,3 +278,8 @@ def offer_made_to(entry: dict, seat: int) -> bool:
     """A log line that is an offer (or counter-offer) made to ``seat`` ("since your last visit" tells them first)."""
     to = (entry.get("params") or {}).get("to")
     return entry.get("key") == "cite.offer" and isinstance(to, list) and seat in to
+
+# The tie-breaks the engine names in its result (GameResult.tiebreak), worded by the platform's end screen.
+TIEBREAKS = {
+    "cite.tiebreak.remainder": gettext_lazy("Tied on points: the larger remainder of unused resources wins."),
+}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from play import move_builder
+from play import end_screen, move_builder
 
 from . import svg, texts
 
@@ -430,8 +430,7 @@ def context(page) -> dict:
         "ic_sights": sights(view, seat, names),
         "ic_players": players(view, names, colours),
         "ic_kinds": [(k, texts.tile_name(k), texts.instruction(k)) for k in texts.TILE_NAMES],
-        "ic_end": end_rows(view, names, colours),
-        "ic_tiebreak": str(texts.TIEBREAKS.get(result["tiebreak"], "")) if result and result["tiebreak"] else "",
+        "ic_end": end_screen.frame("infinitecity", result, names, colours, end_rows(view, names, colours)),
         "ic_end_reason": str(texts.END_REASONS.get(result["reason"], "")) if result else "",
         "ic_final": view["end"]["mode"] == "final",
     }

@@ -19,7 +19,7 @@ from games.lacitta.engine.constants import (
 )
 from games.lacitta.texts import SERVICES as SERVICE_NAMES
 from games.lacitta.texts import number
-from play import move_builder
+from play import end_screen, move_builder
 
 from . import help as help_texts
 from . import places, spoken
@@ -711,14 +711,12 @@ def chart_svg(series: dict[int, list[int]], names: list[str]) -> dict | None:
 
 
 def end_context(page) -> dict:
-    """The end screen: score breakdown per seat, tie-break, chart (from the kept moves' public lines)."""
+    """The end screen: the platform's table (play/end_screen.py) with the score's breakdown per seat, and the chart
+    (from the kept moves' public lines)."""
     result, names = page.result, page.names
     if not result or not result.get("details"):
         return {}
-    rows = []
-    for seat, detail in enumerate(result["details"]):
-        rows.append({"seat": seat, "name": names[seat], "rank": result["ranks"][seat],
-                     "score": result["scores"][seat], **detail})
-    rows.sort(key=lambda r: (r["rank"], r["seat"]))
-    return {"lc_end": rows, "lc_tiebreak": result.get("tiebreak"),
+    breakdown = [{**detail, "seat": seat, "note": _("no building left") if detail.get("eliminated") else ""}
+                 for seat, detail in enumerate(result["details"])]
+    return {"lc_end": end_screen.frame("lacitta", result, names, page.colours, breakdown),
             "lc_chart": chart_svg(citizens_by_year(page.public_log), names)}

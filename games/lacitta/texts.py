@@ -343,3 +343,9 @@ def move_label(move: dict, names: list[str]) -> str:
                         move["count"]) % {
             "count": move["count"], "city": city_name(move["city"])}
     return str(move)
+
+# The tie-breaks the engine names in its result (GameResult.tiebreak), worded by the platform's end screen.
+TIEBREAKS = {
+    "lacitta.tiebreak.gold": gettext_lazy("Tied on points: the player with the most gold wins."),
+    "lacitta.tiebreak.shared": gettext_lazy("Tied on points and gold: the win is shared."),
+}

@@ -22,7 +22,7 @@ from games.smallcity.engine import components as C
 from games.smallcity.engine.flow import pick_cost
 from games.smallcity.engine.params import example_move
 from kit import params
-from play import move_builder
+from play import end_screen, move_builder
 
 from . import svg, texts
 
@@ -516,8 +516,7 @@ def end_rows(view: dict, names: list[str], colours: list[str]) -> list[dict]:
                      "money": d["money"], "promise": promise or "—", "specials": specials,
                      "special_points": d["special_points"], "real_estate": d.get("real_estate"),
                      "citizens": d.get("citizens"), "cultural": d.get("cultural_squares"),
-                     "eliminated": d["eliminated"]})
-    rows.sort(key=lambda r: (r["rank"], r["seat"]))
+                     "eliminated": d["eliminated"], "note": _("pollution 100%: out") if d["eliminated"] else ""})
     return rows
 
 
@@ -602,9 +601,8 @@ def context(page) -> dict:
         # the district to tap: one copy only, which a phone's stylesheet puts first under the move panel
         "sc_has_targets": bool(step and step["targets"] and any(d["active"] for d in boards)),
         "sc_kinds": [(k, texts.kind_name(k), texts.POWERS[k]) for k in texts.KINDS],
-        "sc_end": end_rows(view, names, colours),
-        "sc_solo": solo_end(view),
-        "sc_tiebreak": str(texts.TIEBREAKS.get(result["tiebreak"], "")) if result and result.get("tiebreak") else "",
+        "sc_end": end_screen.frame("smallcity", result, names, colours, end_rows(view, names, colours),
+                                   solo_label=solo_end(view)),
         "sc_victory": str(texts.OPTION_LABELS.get(view["options"]["victory"], "")),
         "sc_promises_on": view["options"]["promises"] == "on",
         "sc_difficulty": str(texts.DIFFICULTIES.get(view["options"]["difficulty"], "")),

@@ -231,6 +231,46 @@ function focusKey(el) {
   return [el.tagName, el.getAttribute("data-focus-key") || el.getAttribute("hx-get") || el.getAttribute("href")
           || el.getAttribute("name") || "", (el.textContent || "").trim().slice(0, 60)].join("|");
 }
+// A refused move or form (any 4xx answer to a control of the game body) is said in the move panel's message box,
+// never swapped in for the game body: the page stays whole, what was typed stays in its form, and the focus goes to
+// the message. The site's own refusals are sent there already (HX-Retarget: #move-error); this also catches one
+// that is not (a middleware's plain-text 400, an expired CSRF token's 403 page). A 409's whole fresh body (the game
+// moved on) is let through: it carries its own message.
+var moveRefused = false;
+document.addEventListener("htmx:beforeSwap", function (event) {
+  var d = event.detail, xhr = d.xhr, body = document.getElementById("game-body");
+  var box = document.getElementById("move-error");
+  var asker = d.requestConfig && d.requestConfig.elt;
+  if (!xhr || xhr.status < 400 || xhr.status >= 500 || !box || !body) { return; }
+  if (d.target === box) { moveRefused = true; return; }
+  if (!asker || asker === body || !body.contains(asker)) { return; }  // a poll, the chat: not a move
+  var text = xhr.responseText || "";
+  if (/id="game-body"/.test(text)) { return; }
+  var plain = /^text\/plain/.test(xhr.getResponseHeader("Content-Type") || "");
+  var p = document.createElement("p");
+  p.className = "error";
+  p.textContent = plain && text.trim() ? text.trim().slice(0, 500) : (box.getAttribute("data-refused") || text.slice(0, 200));
+  d.target = box;
+  d.swapOverride = "innerHTML";
+  d.serverResponse = p.outerHTML;
+  d.shouldSwap = true;
+  d.isError = false;
+  moveRefused = true;
+});
+// The message of a refused move takes the focus (it is read out: role="alert" on its box).
+function focusMoveError() {
+  var message = document.querySelector("#move-error .error");
+  if (!message) { return false; }
+  message.setAttribute("tabindex", "-1");
+  message.focus({ preventScroll: true });
+  if (outOfSight(message)) { message.scrollIntoView({ block: "center" }); }
+  return true;
+}
+document.addEventListener("htmx:afterSettle", function (event) {
+  if (!moveRefused || event.detail.target !== document.getElementById("move-error")) { return; }
+  moveRefused = false;
+  focusMoveError();
+});
 var gameSwap = null;
 document.addEventListener("htmx:beforeSwap", function (event) {
   var old = document.getElementById("game-body");
@@ -292,6 +332,7 @@ document.addEventListener("htmx:afterSettle", function () {
     announce(body.getAttribute("data-your-turn"));
   }
   var target = null;
+  if (swap.step && focusMoveError()) { return; }  // a refused move answered with the game as it is now (409)
   if (swap.step || swap.onPrompt) {
     // the game's next question (or confirmation); a game that marks none: its move panel
     target = body.querySelector("[data-step-focus]") || body.querySelector("#move-panel");
@@ -333,6 +374,7 @@ document.addEventListener("htmx:afterSettle", function (event) {
 // A game page opened at its move panel (after a move sent without htmx, or a link to it): the focus on the next
 // question, as after a swap (a fragment alone only scrolls).
 document.addEventListener("DOMContentLoaded", function () {
+  if (focusMoveError()) { return; }  // a refused move sent without htmx: the page says why, in its move panel
   var panel = location.hash === "#move-panel" && document.getElementById("move-panel");
   if (!panel) { return; }
   var target = panel.querySelector("[data-step-focus]") || panel;

@@ -33,7 +33,7 @@ def test_nim_is_opened_and_played_through_its_pages_against_its_bot(client, djan
 
     page = client.get(url).content.decode()
     assert 'class="nim-pile" data-left="12"' in page and "12 sticks left" in page  # its board template
-    assert 'class="nim-take"' in page and "Take 3 sticks" in page  # its moves template and move labels
+    assert 'class="move-form nim-take"' in page and "Take 3 sticks" in page  # its moves template and move labels
     assert "A pile of 12 sticks is on the table." in page  # its log line
 
     # Alice takes one stick each turn; the perfect bot answers on commit (Celery eager), leaving 8, then 4, then 0.
