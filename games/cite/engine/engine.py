@@ -48,6 +48,7 @@ class CiteEngine(RulesEngine):
 
     make_state = staticmethod(new_state)
     load_state = staticmethod(load_state)
+    copy_state = staticmethod(State.copy)  # fast; shares only what moves never change in place
 
     def check_options(self, options: dict, players: int) -> None:
         """No rule between options (v2 passes the player count)."""
@@ -59,7 +60,7 @@ class CiteEngine(RulesEngine):
         return ApplyResult(state, log)
 
     def apply(self, state: State, seat: int, move: dict) -> ApplyResult:
-        new = state.copy()  # the old state stays untouched
+        new = self.copy_state(state)  # the old state stays untouched
         log: list = []
         notices: list = []
         _moves.apply_decision(new, seat, move, log, notices)

@@ -33,6 +33,7 @@ class InfiniteCityEngine(RulesEngine):
     apply_decision = staticmethod(_moves.apply_decision)
     advance = staticmethod(_moves.advance)
     load_state = staticmethod(load_state)  # checked: InvalidState naming what is wrong
+    copy_state = staticmethod(State.copy)  # fast; shares only what moves never change in place
 
     def legal_moves(self, state: State, seat: int) -> list[dict]:
         return _moves.legal_moves(state, seat)

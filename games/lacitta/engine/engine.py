@@ -43,6 +43,7 @@ class LaCittaEngine(RulesEngine):
     # The state ``dump`` gave, checked (``validate``): InvalidState for a snapshot that breaks the
     # game's shape or invariants.
     load_state = staticmethod(functools.partial(load_state, geo_factory=geo_for))
+    copy_state = staticmethod(State.copy)  # fast; shares only what moves never change in place
 
     def check_options(self, options: dict, players: int) -> None:
         if options["expansion"] != NO_EXPANSION and options["edition"] != MODERN:

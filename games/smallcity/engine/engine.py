@@ -53,6 +53,7 @@ class SmallCityEngine(RulesEngine):
     apply_decision = staticmethod(_moves.apply_decision)
     advance = staticmethod(_moves.advance)
     load_state = staticmethod(load_state)
+    copy_state = staticmethod(State.copy)  # fast; shares only what moves never change in place
 
     def check_options(self, options: dict, players: int) -> None:
         """Contract v2 §5: options with the player count."""
