@@ -22,6 +22,7 @@ from play import bots, registry, services
 from play.models import Game
 from play.services import SeatSpec
 from tests.pages.test_hidden_whole_games import answers, body_answers
+from tests.platform import hidden_reads
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +106,51 @@ def test_no_answer_depends_on_what_its_viewer_may_not_know(slug):
     # A game with hidden information must have had some of it scrambled, else the test proved nothing for it.
     if not getattr(engine, "nothing_hidden", False):
         assert differed, f"{slug}: scramble_unknown never changed a position"
+
+
+READS_EVERY = 2  # moves, after the opening: every viewer's reads of a move on SAMPLES positions each
+
+
+def play_checking_reads(engine, game_type: str, level: str, players: int, options: dict, *, seed: int,
+                        max_moves: int = MAX_MOVES) -> hidden_reads.Reads:
+    """A whole game by the game's bot, every viewer's reads of (nearly) every move compared with those on
+    positions it cannot tell from the real one (``tests.platform.hidden_reads``)."""
+    reads = hidden_reads.Reads()
+    state = engine.new_game(options, players, seed).state
+    for moves in range(max_moves):
+        if engine.is_over(state):
+            return reads
+        seat = mover(engine, state)
+        move = bots.choose_move(game_type, level, engine, state, seat, seed=seed * 1000 + moves)
+        if moves < OPENING or moves % READS_EVERY == 0:
+            hidden_reads.check_move(engine, game_type, state, seat, move, players, options, reads,
+                                    seed=seed * 1000 + moves)
+        state = engine.apply(state, seat, move).state
+    raise AssertionError(f"{game_type}: the game did not end")
+
+
+@pytest.mark.parametrize("slug", sorted(d.slug for d in registry.definitions()))
+def test_no_read_of_a_move_depends_on_what_its_viewer_may_not_know(slug):
+    """Issue 40: the log lines, notices, legal moves and refusals each viewer reads, compared between the real
+    game and positions it cannot tell apart (the RNG's future changed too), the real moves replayed on them. A
+    game with hidden information must have made comparisons on positions that differed."""
+    definition = registry.definition(slug)
+    engine = definition.engine
+    players = players_for(engine)
+    level = "greedy" if "greedy" in definition.bot_levels else "random"
+    reads = play_checking_reads(engine, slug, level, players, options_for(definition, players), seed=27)
+    assert reads.comparisons > 0, f"{slug}: no read was compared"
+    if not getattr(engine, "nothing_hidden", False):
+        assert reads.scrambled > 0, f"{slug}: scramble_unknown never changed a position"
+
+
+def test_a_secret_in_a_public_log_line_is_a_leak():
+    """The reviewer's sabotage: Race's public "adds" line carrying the mover's secret card (its view hides the
+    card) fails the check; Race itself passes it."""
+    from tests.games.race.engine import ENGINE as RACE
+    from tests.platform.fixtures.leaky_log import LeakyLogRace
+
+    reads = play_checking_reads(RACE, "race", "random", 3, {"target": "10"}, seed=5)
+    assert reads.comparisons > 0 and reads.scrambled > 0
+    with pytest.raises(hidden_reads.Leak, match="the log lines differ"):
+        play_checking_reads(LeakyLogRace(), "race", "random", 3, {"target": "10"}, seed=5)
