@@ -18,7 +18,7 @@ import random
 import time
 from collections import Counter
 
-from . import params
+from . import contract, params
 from .base import Engine, may_act
 
 CHECKS = ("none", "invariants", "all")  # all: the invariants, a JSON round trip, apply leaving its input alone
@@ -145,6 +145,7 @@ def run(engine: Engine, options: dict, players, games: int, seed: int, checks: s
     """``games`` random games (game g from the engine seed ``seed * 1_000_003 + g``, with the g-th
     of ``player_counts(players)`` in turn; one RNG for the moves, seeded with ``seed``), the
     options validated by the engine first (for every player count)."""
+    warnings = contract.require(engine)  # the engine contract first (errors raise), as the system checks run it
     counts_of = player_counts(players)
     valid = {n: engine.validate_options(options, n) for n in counts_of}
     fns = checks_for(engine, checks)
@@ -175,4 +176,6 @@ def run(engine: Engine, options: dict, players, games: int, seed: int, checks: s
     }
     if ending is not None:
         summary["endings"] = dict(endings)
+    if warnings:
+        summary["contract_warnings"] = [f.message for f in warnings]
     return summary

@@ -15,11 +15,12 @@ from django.core import checks
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
+from kit import contract
+
 from . import registry
 
-ENGINE_METHODS = ("validate_options", "new_game", "legal_moves", "apply", "pending", "view", "is_over",
-                  "result", "dump", "load")
-ENGINE_ATTRIBUTES = ("slug", "name", "min_players", "max_players", "options")
+ENGINE_METHODS = contract.REQUIRED_METHODS
+ENGINE_ATTRIBUTES = contract.REQUIRED_ATTRIBUTES
 
 
 @checks.register("games")
@@ -38,19 +39,22 @@ def check_definition(definition: registry.GameDefinition) -> list[checks.CheckMe
     def error(code: int, message: str, hint: str | None = None) -> None:
         found.append(checks.Error(message, hint=hint, obj=f"game {slug!r}", id=f"games.E{code:03d}"))
 
-    missing = [a for a in ENGINE_ATTRIBUTES if not hasattr(engine, a)]
-    missing += [m for m in ENGINE_METHODS if not callable(getattr(engine, m, None))]
-    if missing:
-        error(1, f"the engine lacks {', '.join(missing)}", "See kit/base.py (the Engine protocol).")
+    def report(finding: contract.Finding, code: int) -> None:
+        if finding.error:
+            error(code, finding.message, finding.hint or None)
+        else:
+            found.append(checks.Warning(finding.message, hint=finding.hint or None, obj=f"game {slug!r}",
+                                        id=f"games.W{code:03d}"))
+
+    engine_findings = contract.check(engine)  # the one contract check selfplay runs too (kit/contract.py)
+    for finding in engine_findings:
+        report(finding, 1)
+    if any(f.error and "lacks" in f.message for f in engine_findings):
         return found  # the checks below read the engine
-    for fn in getattr(engine, "invariants", ()):
-        if not callable(fn):
-            error(1, f"the engine's invariant {fn!r} is not callable")
 
     texts = definition.texts
-    for table in ("MESSAGES", "ERRORS"):
-        if not isinstance(getattr(texts, table, None), Mapping):
-            error(2, f"its texts have no {table} table", "A catalog maps the engine's keys to sentences.")
+    for finding in contract.check_texts(texts):
+        report(finding, 2)
     messages = getattr(texts, "MESSAGES", {}) if isinstance(getattr(texts, "MESSAGES", None), Mapping) else {}
 
     for part in registry.REQUIRED_TEMPLATES:

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from kit import params, selfplay
+from kit import contract, params, selfplay
 from kit.base import Engine, IllegalMove, acting, may_act
 from play import registry
 
@@ -48,6 +48,8 @@ def play_random(engine: Engine, options: dict, players: int, seed: int, max_move
         moves = engine.legal_moves(state, seat)
         assert moves, f"seat {seat} is pending but has no legal move"
         legal = rng.choice(moves)
+        ranged = [m for m in moves if params.has_ranges(m)]
+        assert not ranged or contract.capabilities(engine).ranged_moves, f"ranges undeclared: {ranged[0]}"
         move = params.concrete(engine, state, seat, legal, rng)
         assert params.conforms(legal, move) if params.has_ranges(legal) else move == legal
         json.dumps(move)

@@ -11,7 +11,8 @@ it). What is compared, for each viewer (every seat and a spectator):
 - after the move, when the viewer's views of both outcomes are equal (the move showed it nothing that tells
   the positions apart): the log lines it may read (as the API gives them and as the page words them), the
   notices addressed to it (page, stream, mail) and its legal moves.
-Any difference is a leak. ``Reads.comparisons`` counts what was compared."""
+Any difference is a leak. ``Reads`` counts what was compared, and how much of it on positions that differed
+from the real one (a game with hidden information must have some: else nothing was tested)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ class Leak(AssertionError):
 class Reads:
     comparisons: int = 0
     scrambled: int = 0  # positions that differed from the real one
+    telling: int = 0  # comparisons made on such a position (the ones that could have shown a leak)
 
 
 def with_new_rng_future(engine, state, seed: int):
@@ -90,7 +92,9 @@ def check_move(engine, game_type: str, state, mover: int, move: dict, players: i
         for k in range(SAMPLES):
             other = engine.scramble_unknown(state, viewer, seed * SAMPLES + k)
             other = with_new_rng_future(engine, other, seed * SAMPLES + k + 1)
-            reads.scrambled += json.dumps(engine.dump(other), sort_keys=True) != real_dump
+            differs = json.dumps(engine.dump(other), sort_keys=True) != real_dump
+            reads.scrambled += differs
+            before = reads.comparisons
             where = f"{game_type}: viewer {viewer}, move {move} by seat {mover}"
             _same(reads, engine.view(other, viewer), view, f"{where}: the view of a scrambled position")
             if viewer is not None:
@@ -101,8 +105,10 @@ def check_move(engine, game_type: str, state, mover: int, move: dict, players: i
             try:
                 outcome = engine.apply(other, mover, move)
             except IllegalMove:
+                reads.telling += (reads.comparisons - before) if differs else 0
                 continue  # the move is not legal there (chosen with the mover's secret): nothing to replay
             if engine.view(outcome.state, viewer) != after_view:
+                reads.telling += (reads.comparisons - before) if differs else 0
                 continue  # the move showed the viewer something that tells the positions apart: it may read more
             _same(reads, log_read(game_type, outcome.log, viewer, options),
                   log_read(game_type, real.log, viewer, options), f"{where}: the log lines")
@@ -111,6 +117,7 @@ def check_move(engine, game_type: str, state, mover: int, move: dict, players: i
             if viewer is not None:
                 _same(reads, engine.legal_moves(outcome.state, viewer), engine.legal_moves(real.state, viewer),
                       f"{where}: the legal moves after it")
+            reads.telling += (reads.comparisons - before) if differs else 0
 
 
 def _same(reads: Reads, got, expected, what: str) -> None:

@@ -18,6 +18,7 @@ the random bot's; a seat that owes nothing but may act (an offer at any time) mo
 import pytest
 from django.test import Client
 
+from kit import contract
 from play import bots, registry, services
 from play.models import Game
 from play.services import SeatSpec
@@ -140,8 +141,8 @@ def test_no_read_of_a_move_depends_on_what_its_viewer_may_not_know(slug):
     level = "greedy" if "greedy" in definition.bot_levels else "random"
     reads = play_checking_reads(engine, slug, level, players, options_for(definition, players), seed=27)
     assert reads.comparisons > 0, f"{slug}: no read was compared"
-    if not getattr(engine, "nothing_hidden", False):
-        assert reads.scrambled > 0, f"{slug}: scramble_unknown never changed a position"
+    if contract.hides_information(engine):
+        assert reads.telling > 0, f"{slug}: no read was compared on a position that differed from the real one"
 
 
 def test_a_secret_in_a_public_log_line_is_a_leak():
@@ -151,6 +152,19 @@ def test_a_secret_in_a_public_log_line_is_a_leak():
     from tests.platform.fixtures.leaky_log import LeakyLogRace
 
     reads = play_checking_reads(RACE, "race", "random", 3, {"target": "10"}, seed=5)
-    assert reads.comparisons > 0 and reads.scrambled > 0
+    assert reads.telling > 0 and reads.scrambled > 0
     with pytest.raises(hidden_reads.Leak, match="the log lines differ"):
         play_checking_reads(LeakyLogRace(), "race", "random", 3, {"target": "10"}, seed=5)
+
+
+def test_a_scramble_that_changes_nothing_makes_no_telling_comparison():
+    """A game with hidden information whose ``scramble_unknown`` hands back the real position proves nothing:
+    its comparisons are none that could show a leak, which the registry test above fails."""
+    from tests.games.race.engine import RaceEngine
+
+    class Unscrambled(RaceEngine):
+        def scramble_unknown(self, state, seat, seed):
+            return self.load(self.dump(state))
+
+    reads = play_checking_reads(Unscrambled(), "race", "random", 3, {"target": "10"}, seed=5)
+    assert reads.comparisons > 0 and reads.telling == 0 and contract.hides_information(Unscrambled())

@@ -16,6 +16,7 @@ Methods beyond the v1 protocol:
 from __future__ import annotations
 
 from kit.base import GameResult, LogEntry, OptionSpec
+from kit.contract import Capabilities
 from kit.rules_engine import RulesEngine
 
 from . import moves as _moves
@@ -34,6 +35,8 @@ from .view import view as _view
 
 
 class CiteEngine(RulesEngine):
+    capabilities = Capabilities(hidden_information=False, acts_out_of_turn=True, time_out_rule=True,
+                                ranged_moves=True, solo=False)
     slug = "cite"
     name = "Cité"
     min_players = 3

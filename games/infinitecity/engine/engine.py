@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kit.base import GameResult, OptionSpec
+from kit.contract import Capabilities
 from kit.roundtrip import json_roundtrip
 from kit.rules_engine import RulesEngine
 
@@ -20,6 +21,8 @@ from .view import view as _view
 
 
 class InfiniteCityEngine(RulesEngine):
+    capabilities = Capabilities(hidden_information=True, acts_out_of_turn=False, time_out_rule=False,
+                                ranged_moves=False, solo=False)
     slug = "infinitecity"
     name = "Infinite City"
     min_players = 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kit.base import GameResult, InvalidOptions, InvalidState, OptionSpec
+from kit.contract import Capabilities
 from kit.rules_engine import RulesEngine
 
 from . import components as C
@@ -36,6 +37,8 @@ def load_state(data: dict) -> State:
 
 
 class SmallCityEngine(RulesEngine):
+    capabilities = Capabilities(hidden_information=True, acts_out_of_turn=True, time_out_rule=False,
+                                ranged_moves=True, solo=True)
     slug = "smallcity"
     name = "Small City Deluxe"
     min_players = 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 
 from kit.base import ApplyResult, GameResult, IllegalMove, InvalidOptions, LogEntry, OptionSpec
+from kit.contract import Capabilities
 
 
 def _shuffled(seed: int, n: int) -> list[int]:
@@ -24,6 +25,8 @@ def _shuffled(seed: int, n: int) -> list[int]:
 
 
 class RaceEngine:
+    capabilities = Capabilities(hidden_information=True, acts_out_of_turn=False, time_out_rule=False,
+                                ranged_moves=False, solo=False)
     slug = "race"
     name = "Race"
     min_players = 2
