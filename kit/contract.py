@@ -16,7 +16,7 @@ feature off without a word. Pure Python: the platform turns the findings into Dj
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Protocol, runtime_checkable
 
@@ -117,11 +117,16 @@ def hides_information(engine: Any) -> bool:
     return declared.hidden_information if declared is not None else not getattr(engine, "nothing_hidden", False)
 
 
+def missing_members(engine: Any) -> list[str]:
+    """The required members ``engine`` lacks."""
+    missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(engine, a)]
+    return missing + [m for m in REQUIRED_METHODS if not callable(getattr(engine, m, None))]
+
+
 def check(engine: Any) -> list[Finding]:
     """Every way ``engine`` breaks the contract (errors) or seems to by mistake (warnings)."""
     found: list[Finding] = []
-    missing = [a for a in REQUIRED_ATTRIBUTES if not hasattr(engine, a)]
-    missing += [m for m in REQUIRED_METHODS if not callable(getattr(engine, m, None))]
+    missing = missing_members(engine)
     if missing:
         found.append(Finding(True, f"the engine lacks {', '.join(missing)}", "See kit/contract.py (RequiredEngine)."))
         return found
@@ -200,11 +205,11 @@ def errors(findings: Iterable[Finding]) -> list[Finding]:
     return [f for f in findings if f.error]
 
 
-def require(engine: Any, describe: Callable[[Finding], str] = lambda f: f.message) -> list[Finding]:
+def require(engine: Any) -> list[Finding]:
     """``check(engine)``; raises ValueError naming the errors, returns the warnings."""
     found = check(engine)
     broken = errors(found)
     if broken:
         raise ValueError(f"{getattr(engine, 'slug', engine)!r} breaks the engine contract: "
-                         + "; ".join(describe(f) for f in broken))
+                         + "; ".join(f.message for f in broken))
     return [f for f in found if not f.error]

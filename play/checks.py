@@ -19,9 +19,6 @@ from kit import contract
 
 from . import registry
 
-ENGINE_METHODS = contract.REQUIRED_METHODS
-ENGINE_ATTRIBUTES = contract.REQUIRED_ATTRIBUTES
-
 
 @checks.register("games")
 def check_games(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
@@ -46,10 +43,9 @@ def check_definition(definition: registry.GameDefinition) -> list[checks.CheckMe
             found.append(checks.Warning(finding.message, hint=finding.hint or None, obj=f"game {slug!r}",
                                         id=f"games.W{code:03d}"))
 
-    engine_findings = contract.check(engine)  # the one contract check selfplay runs too (kit/contract.py)
-    for finding in engine_findings:
+    for finding in contract.check(engine):  # the one contract check selfplay runs too (kit/contract.py)
         report(finding, 1)
-    if any(f.error and "lacks" in f.message for f in engine_findings):
+    if contract.missing_members(engine):
         return found  # the checks below read the engine
 
     texts = definition.texts
