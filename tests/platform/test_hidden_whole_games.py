@@ -1,8 +1,10 @@
 """Hidden information over a whole game of every registered game (issue 27: one test over the registry, not a
 copy per game). At every third move, every seat's and a spectator's game page, poll, chat panel, API game and
 API log are fetched twice: on the real position, then with everything that viewer may not know drawn afresh by
-the engine's ``scramble_unknown`` (the decks' order, the other seats' hands and secret choices...). Any
-difference is a leak.
+the engine's ``scramble_unknown`` (the decks' order, the other seats' hands and secret choices...) and the RNG's
+future changed. Any difference is a leak. The pages' log comes from the stored moves, which this does not
+change: ``test_no_read_of_a_move_depends_on_what_its_viewer_may_not_know`` below replays every move on such
+positions and compares what each viewer reads of it (log lines, notices, legal moves, refusals).
 
 Through the cache of rendered game bodies (play/body_cache.py): the real position's answers are fetched by every
 viewer in turn through one cache, then again with every viewer's body kept; each must still be the viewer's own.
@@ -90,7 +92,9 @@ def test_no_answer_depends_on_what_its_viewer_may_not_know(slug):
                 assert text == first.get(key, text), f"{slug} move {moves}: {key} served another viewer's body"
             first.update(kept)
             for viewer, client in clients.items():
-                other = engine.dump(scramble(state, viewer, 27_000 + moves))
+                # the RNG's future changed too: no seat knows it
+                other = engine.dump(hidden_reads.with_new_rng_future(engine, scramble(state, viewer, 27_000 + moves),
+                                                                     28_000 + moves))
                 differed += other != real
                 Game.objects.filter(pk=game.pk).update(state=other)
                 changed = answers({viewer: client}, game)
