@@ -123,4 +123,18 @@ def check_move(engine, game_type: str, state, mover: int, move: dict, players: i
 def _same(reads: Reads, got, expected, what: str) -> None:
     reads.comparisons += 1
     if got != expected:
-        raise Leak(f"{what} differ from the real game's: {got!r} != {expected!r}")
+        path, a, b = first_difference(got, expected)
+        raise Leak(f"{what} differ from the real game's at {path or 'the top'}: {a!r:.300} != {b!r:.300}")
+
+
+def first_difference(a, b, path: str = ""):
+    """Where two JSON-like values first differ: (path, a's part, b's part)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if a.get(key) != b.get(key):
+                return first_difference(a.get(key), b.get(key), f"{path}.{key}")
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return first_difference(x, y, f"{path}[{i}]")
+    return path, a, b
