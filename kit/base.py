@@ -231,7 +231,8 @@ def redraw_hidden(engine: Engine, state: Any, seed: int) -> Any:
     legitimately seen (deck orders, face-down cards nobody looked at, the RNG) drawn
     afresh from ``seed``, so the undone moves tell nothing about the hidden future.
 
-    Optional engine method ``redraw_hidden(state, seed) -> state`` (a new state; every
-    seat's ``view`` must stay the same). An engine without hidden future omits it."""
-    method = getattr(engine, "redraw_hidden", None)
-    return state if method is None else method(state, seed)
+    The game's one answer ``scramble_unknown(state, EVERYONE, seed)`` (``kit.hidden``), or its older
+    ``redraw_hidden(state, seed)`` when it has one (every seat's ``view`` must stay the same)."""
+    from .hidden import EVERYONE, resample
+
+    return resample(engine, state, EVERYONE, seed)

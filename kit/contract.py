@@ -55,9 +55,11 @@ class Capabilities:
 
     - ``hidden_information``: seats do not see everything (a deck's order, hands, secret choices). Needs
       ``scramble_unknown(state, seat, seed)``: the same position with everything ``seat`` may not know drawn
-      afresh, its view unchanged (undo, the leak tests). Optional: ``redraw_hidden(state, seed)`` (a moderator's
-      rollback), ``move_reveals_hidden(before, after)``. Without it, a game may still offer undo with a
-      ``scramble_unknown`` that returns the state as it is, and says so with ``nothing_hidden = True``.
+      afresh, its view unchanged: the game's one answer to "a position this seat cannot tell from the real one"
+      (``kit.hidden``: undo, the rollback with ``seat=EVERYONE``, the leak tests). Optional: an older separate
+      ``redraw_hidden(state, seed)`` (a moderator's rollback), ``move_reveals_hidden(before, after)``. Without
+      hidden information, a game may still offer undo with a ``scramble_unknown`` that returns the state as it
+      is, and says so with ``nothing_hidden = True``.
     - ``acts_out_of_turn``: seats may act without owing (offers at any time). Needs ``may_act(state)``;
       optional ``answers(state, seat)``, the moves a bot answers with.
     - ``time_out_rule``: the rules say what a seat whose clock ran out does. Needs ``time_out(state, seat)``.

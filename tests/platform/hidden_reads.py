@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from kit import hidden
 from kit import rng as kit_rng
 from kit.base import IllegalMove
 from play import texts
@@ -90,7 +91,7 @@ def check_move(engine, game_type: str, state, mover: int, move: dict, players: i
         refusals = [refusal(game_type, engine, state, viewer, m) for m in probes]
         after_view = engine.view(real.state, viewer)
         for k in range(SAMPLES):
-            other = engine.scramble_unknown(state, viewer, seed * SAMPLES + k)
+            other = hidden.resample(engine, state, viewer, seed * SAMPLES + k)
             other = with_new_rng_future(engine, other, seed * SAMPLES + k + 1)
             differs = json.dumps(engine.dump(other), sort_keys=True) != real_dump
             reads.scrambled += differs
