@@ -136,6 +136,9 @@ class GameResult:
 
 @runtime_checkable
 class Engine(Protocol):
+    """The members every engine has (``kit.contract.RequiredEngine`` lists the same; ``kit.contract.check``
+    checks them). The optional parts are named capabilities a game declares (``kit.contract.Capabilities``)."""
+
     slug: str
     name: str
     min_players: int
@@ -159,29 +162,26 @@ class Engine(Protocol):
         """The seats that OWE a decision now (several at once is normal). Only these have a running clock,
         are sent "your turn", wake a bot and can time out."""
 
-    # Optional: ``may_act(state) -> set[Seat]``, the seats that MAY act now without owing (answer an offer,
-    # make one): no clock, no "your turn", no bot take-over. ``legal_moves`` answers for ``pending | may_act``.
-    # Optional: ``answers(state, seat) -> list[Move]``, what a seat that may act without owing answers (offers made
-    # to it): the moves a bot plays there (``kit.base.answers``).
-    # Optional: ``time_out(state, seat) -> ApplyResult``, the rules' answer to a seat whose clock ran out
-    # (it stops owing: marked done, its open offers lapse…); the platform applies it instead of a substitute bot.
-    # Optional: ``sample_move(state, seat, legal_move, rng) -> Move`` for a legal move with ``ranges``
-    # (``kit.params``) when uniform sampling plays poorly.
+    # The optional parts, each with the capability that names it (``kit.contract.Capabilities``):
+    # ``acts_out_of_turn``: ``may_act(state) -> set[Seat]``, the seats that MAY act now without owing (answer
+    # an offer, make one): no clock, no "your turn", no bot take-over. ``legal_moves`` answers for
+    # ``pending | may_act``. Optional with it: ``answers(state, seat) -> list[Move]``, what a seat that may act
+    # without owing answers (offers made to it): the moves a bot plays there (``kit.base.answers``).
+    # ``time_out_rule``: ``time_out(state, seat) -> ApplyResult``, the rules' answer to a seat whose clock ran
+    # out (it stops owing: marked done, its open offers lapse…); the platform applies it instead of a bot.
+    # ``ranged_moves``: legal moves may carry ``ranges`` (``kit.params``); optional with it:
+    # ``sample_move(state, seat, legal_move, rng) -> Move`` when uniform sampling plays poorly.
 
-    def scramble_unknown(self, state: Any, seat: Seat, seed: int) -> Any:
-        """The same position with everything ``seat`` may not know drawn afresh from ``seed`` (deck
-        orders, face-down cards it has not seen, other seats' secrets: a secret between two values is
-        changed), consistently, so that ``view(result, seat) == view(state, seat)``. The platform
-        applies a move to such positions to decide whether it showed its mover anything
-        (``kit.reveal``: only then may the move be taken back). Optional: an engine without it never
-        offers undo; an engine with no hidden information returns ``state`` and says so with a class
-        attribute ``nothing_hidden = True`` (the whole-game hidden-information test then does not expect
-        the scramble to change anything)."""
-
-    def move_reveals_hidden(self, before: Any, after: Any) -> bool:
-        """Optional, extra safety beside ``scramble_unknown``: did the move from ``before`` to ``after``
-        bring anything hidden to light (a card drawn, a peek, a shuffle), even if nobody sees it yet?
-        It can only refuse an undo that ``kit.reveal`` would allow, never allow one it refuses."""
+    # ``hidden_information``:
+    # ``scramble_unknown(state, seat, seed) -> state``: the same position with everything ``seat`` may not know
+    # drawn afresh from ``seed`` (deck orders, face-down cards it has not seen, other seats' secrets: a secret
+    # between two values is changed), consistently, so that ``view(result, seat) == view(state, seat)``. The
+    # platform applies a move to such positions to decide whether it showed its mover anything (``kit.reveal``:
+    # only then may the move be taken back). An engine without it never offers undo; an engine with no hidden
+    # information may return ``state`` and say so with a class attribute ``nothing_hidden = True``.
+    # ``move_reveals_hidden(before, after) -> bool``, extra safety beside ``scramble_unknown``: did the move bring
+    # anything hidden to light (a card drawn, a peek, a shuffle), even if nobody sees it yet? It can only refuse
+    # an undo that ``kit.reveal`` would allow, never allow one it refuses.
 
     def view(self, state: Any, seat: Seat | None) -> dict:
         """What ``seat`` (None: a spectator) may see. The only way hidden
@@ -231,7 +231,8 @@ def redraw_hidden(engine: Engine, state: Any, seed: int) -> Any:
     legitimately seen (deck orders, face-down cards nobody looked at, the RNG) drawn
     afresh from ``seed``, so the undone moves tell nothing about the hidden future.
 
-    Optional engine method ``redraw_hidden(state, seed) -> state`` (a new state; every
-    seat's ``view`` must stay the same). An engine without hidden future omits it."""
-    method = getattr(engine, "redraw_hidden", None)
-    return state if method is None else method(state, seed)
+    The game's one answer ``scramble_unknown(state, EVERYONE, seed)`` (``kit.hidden``), or its older
+    ``redraw_hidden(state, seed)`` when it has one (every seat's ``view`` must stay the same)."""
+    from .hidden import EVERYONE, resample
+
+    return resample(engine, state, EVERYONE, seed)

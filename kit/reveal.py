@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import hidden
 from .base import ApplyResult, Engine, IllegalMove, Move, Seat
 
 # Positions tried per move: a scramble draws every unknown afresh, so one already differs from the real
@@ -51,8 +52,7 @@ def reveals_to(engine: Engine, before: Any, observer: Seat, mover: Seat, move: M
     in each and show the observer the same thing. For another seat's move, the mover must also know nothing
     the observer does not (its own view the same in all of them): a move chosen with a secret (a tile from
     its hand, even one of many alike, a choice weighed by its secret card) tells the observer about it."""
-    scramble = getattr(engine, "scramble_unknown", None)
-    if scramble is None:
+    if not hidden.can_resample(engine):
         return True
     own_check = getattr(engine, "move_reveals_hidden", None)
     if own_check is not None and own_check(before, applied.state):
@@ -61,7 +61,7 @@ def reveals_to(engine: Engine, before: Any, observer: Seat, mover: Seat, move: M
     shown_before = engine.view(before, observer)
     movers_view = engine.view(before, mover) if mover != observer else None
     for k in range(samples):
-        other = scramble(before, observer, seed * samples + k)
+        other = hidden.resample(engine, before, observer, seed * samples + k)
         if engine.view(other, observer) != shown_before:
             return True  # not a position the observer could mistake for this one: it proves nothing, refuse
         if movers_view is not None and engine.view(other, mover) != movers_view:

@@ -12,11 +12,19 @@ game and every move on a copy of the state followed by the game's forced decisio
         apply_decision = staticmethod(apply_decision)  # (state, seat, move, log) -> None, in place
         advance = staticmethod(advance)                # (state, log) -> None: automatic steps and forced moves
         load_state = staticmethod(load_state)          # (data) -> state, checked (InvalidState)
+        copy_state = staticmethod(State.copy)          # optional: a faster copy than copy.deepcopy
         # and legal_moves, pending, view, is_over, result as the protocol asks
+
+``apply`` works on ``copy_state(state)``: a deep copy unless the game names a faster one. A faster copy
+may share what the game never changes in place, nothing else: ``kit.selfplay.apply_leaving_input`` (run by
+the every-engine test and ``selfplay --checks all``) checks after every accepted move that ``dump`` of the
+state given is unchanged. The platform re-applies moves to old and scrambled states (undo, overtaken moves,
+search bots), which a copy that shares too much would silently corrupt.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from .base import ApplyResult, InvalidOptions, Notice, OptionSpec
@@ -58,8 +66,12 @@ class RulesEngine:
         self.advance(state, log)
         return ApplyResult(state, log)
 
+    def copy_state(self, state: Any) -> Any:
+        """A copy ``apply`` may change freely (deep by default; a game may name a faster one)."""
+        return copy.deepcopy(state)
+
     def apply(self, state: Any, seat: int, move: dict) -> ApplyResult:
-        new = state.copy()  # the old state stays untouched (the protocol's promise)
+        new = self.copy_state(state)  # the old state stays untouched (the protocol's promise)
         log: list = []
         self.apply_decision(new, seat, move, log)
         self.advance(new, log)

@@ -1,5 +1,6 @@
 """Random self-play of any engine: every pending seat answers with a uniformly random legal move,
-and the engine's own ``invariants`` are checked after every move.
+and the engine's own ``invariants`` are checked after every move (``--checks all``: also a JSON round trip of
+every state, and that ``apply`` left the state it was given unchanged).
 
     python manage.py selfplay --game SLUG --players 4 --option key=value … --games 200 --seed 1
     python manage.py selfplay --game SLUG --players 2-6 --games 1000      # games cycle through 2…6 seats
@@ -17,17 +18,43 @@ import random
 import time
 from collections import Counter
 
-from . import params
+from . import contract, params
 from .base import Engine, may_act
 
-CHECKS = ("none", "invariants", "all")  # all: the invariants and a JSON round trip of the state
+CHECKS = ("none", "invariants", "all")  # all: the invariants, a JSON round trip, apply leaving its input alone
 MAX_MOVES = 20_000  # a game still running after this many moves is a bug (a loop), not a long game
 
 
+class ApplyChangedItsInput(AssertionError):
+    """``apply`` changed the state it was given (a copy that shares what the move changes)."""
+
+
+def frozen(engine: Engine, state) -> str:
+    """The state's dump as text: what must not change when a move is applied to it (text, because a dump
+    may share lists with the state it came from)."""
+    return json.dumps(engine.dump(state), sort_keys=True)
+
+
+def apply_leaving_input(engine: Engine, state, seat: int, move: dict):
+    """``engine.apply(state, seat, move)``, checked to leave ``state`` as it was (``dump`` unchanged): the
+    platform re-applies moves to old and scrambled states (undo, overtaken moves, search bots)."""
+    before = frozen(engine, state)
+    applied = engine.apply(state, seat, move)
+    _check_unchanged(engine, state, before, seat, move)
+    return applied
+
+
+def _check_unchanged(engine: Engine, state, before: str, seat: int, move: dict) -> None:
+    if frozen(engine, state) != before:
+        raise ApplyChangedItsInput(f"{engine.slug}: applying {move} for seat {seat} changed the state it was given "
+                                   "(copy_state shares what the move changes)")
+
+
 def play(engine: Engine, options: dict, players: int, seed: int, rnd: random.Random, checks=(), counts=None,
-         every: int = 1):
+         every: int = 1, check_input: bool = False):
     """One game from engine seed ``seed``; returns (final state, moves, engine CPU seconds).
-    ``checks`` run on the new game, after every ``every``-th move and on the final state."""
+    ``checks`` run on the new game, after every ``every``-th move and on the final state; ``check_input``:
+    every move is applied through ``apply_leaving_input`` (its time counts as the engine's)."""
     clock = time.process_time
     t0 = clock()
     state = engine.new_game(options, players, seed).state
@@ -43,8 +70,17 @@ def play(engine: Engine, options: dict, players: int, seed: int, rnd: random.Ran
         seat = _next_seat(engine, state, rnd)
         legal = engine.legal_moves(state, seat)
         move = params.concrete(engine, state, seat, legal[rnd.randrange(len(legal))], rnd)
-        state = engine.apply(state, seat, move).state
+        if check_input:  # the dumps are the check's time, not the engine's
+            spent += clock() - t0
+            before = frozen(engine, state)
+            t0 = clock()
+        new = engine.apply(state, seat, move).state
         spent += clock() - t0
+        if check_input:
+            _check_unchanged(engine, state, before, seat, move)
+            if counts is not None:
+                counts["apply_leaves_input"] = counts.get("apply_leaves_input", 0) + 1
+        state = new
         moves += 1
         if checks and moves % every == 0:
             _run_checks(state, checks, counts, seed, moves)
@@ -109,6 +145,7 @@ def run(engine: Engine, options: dict, players, games: int, seed: int, checks: s
     """``games`` random games (game g from the engine seed ``seed * 1_000_003 + g``, with the g-th
     of ``player_counts(players)`` in turn; one RNG for the moves, seeded with ``seed``), the
     options validated by the engine first (for every player count)."""
+    warnings = contract.require(engine)  # the engine contract first (errors raise), as the system checks run it
     counts_of = player_counts(players)
     valid = {n: engine.validate_options(options, n) for n in counts_of}
     fns = checks_for(engine, checks)
@@ -121,7 +158,8 @@ def run(engine: Engine, options: dict, players, games: int, seed: int, checks: s
     wall = time.perf_counter()
     for g in range(games):
         n = counts_of[g % len(counts_of)]
-        state, moves, spent = play(engine, valid[n], n, seed * 1_000_003 + g, rnd, fns, counts)
+        state, moves, spent = play(engine, valid[n], n, seed * 1_000_003 + g, rnd, fns, counts,
+                                   check_input=checks == "all")
         if ending is not None:
             endings[ending(state)] += 1
         total_moves += moves
@@ -138,4 +176,6 @@ def run(engine: Engine, options: dict, players, games: int, seed: int, checks: s
     }
     if ending is not None:
         summary["endings"] = dict(endings)
+    if warnings:
+        summary["contract_warnings"] = [f.message for f in warnings]
     return summary

@@ -15,11 +15,9 @@ from django.core import checks
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
-from . import registry
+from kit import contract
 
-ENGINE_METHODS = ("validate_options", "new_game", "legal_moves", "apply", "pending", "view", "is_over",
-                  "result", "dump", "load")
-ENGINE_ATTRIBUTES = ("slug", "name", "min_players", "max_players", "options")
+from . import registry
 
 
 @checks.register("games")
@@ -38,19 +36,21 @@ def check_definition(definition: registry.GameDefinition) -> list[checks.CheckMe
     def error(code: int, message: str, hint: str | None = None) -> None:
         found.append(checks.Error(message, hint=hint, obj=f"game {slug!r}", id=f"games.E{code:03d}"))
 
-    missing = [a for a in ENGINE_ATTRIBUTES if not hasattr(engine, a)]
-    missing += [m for m in ENGINE_METHODS if not callable(getattr(engine, m, None))]
-    if missing:
-        error(1, f"the engine lacks {', '.join(missing)}", "See kit/base.py (the Engine protocol).")
+    def report(finding: contract.Finding, code: int) -> None:
+        if finding.error:
+            error(code, finding.message, finding.hint or None)
+        else:
+            found.append(checks.Warning(finding.message, hint=finding.hint or None, obj=f"game {slug!r}",
+                                        id=f"games.W{code:03d}"))
+
+    for finding in contract.check(engine):  # the one contract check selfplay runs too (kit/contract.py)
+        report(finding, 1)
+    if contract.missing_members(engine):
         return found  # the checks below read the engine
-    for fn in getattr(engine, "invariants", ()):
-        if not callable(fn):
-            error(1, f"the engine's invariant {fn!r} is not callable")
 
     texts = definition.texts
-    for table in ("MESSAGES", "ERRORS"):
-        if not isinstance(getattr(texts, table, None), Mapping):
-            error(2, f"its texts have no {table} table", "A catalog maps the engine's keys to sentences.")
+    for finding in contract.check_texts(texts):
+        report(finding, 2)
     messages = getattr(texts, "MESSAGES", {}) if isinstance(getattr(texts, "MESSAGES", None), Mapping) else {}
 
     for part in registry.REQUIRED_TEMPLATES:

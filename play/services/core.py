@@ -93,16 +93,19 @@ def _forfeit_seat(game: Game, seats: list[Seat], seat: Seat, *, kind: str, by_us
 
 def _after_change(game: Game, engine, state, seats: list[Seat], *, moved_seat: Seat | None = None,
                   queue_bots: bool = True, now=None, undoing: Seat | None = None,
-                  announce: bool = True, notices=()) -> None:
+                  announce: bool = True, notices=(), undone_increment: bool = True) -> None:
     """Bring seats' owes-move flags and clocks in step with the engine, finish a
     game that is over, and queue bot turns. ``game.save()`` is the caller's.
 
     After a move (``moved_seat``) a seat that stops owing is charged the time it took
-    and earns the increment. After a position is taken back (an undo, a rollback: no
-    ``moved_seat``) a seat that stops owing is charged nothing, and the seat ``undoing``
-    its move gives back the increment it earned (taking back and replaying a move must
-    not earn time). A human whose clock starts is told it is their turn, unless
-    ``announce`` is off (an undo tells nobody). The engine's ``notices`` are told to their seats.
+    and earns the increment, once per decision: a seat that still owes after its move (one
+    step of a turn of several) keeps its clock running, as a correspondence clock does per
+    turn. After a position is taken back (an undo, a rollback: no ``moved_seat``) a seat
+    that stops owing is charged nothing, and the seat ``undoing`` its move gives back the
+    increment it earned (``undone_increment``: none when the undone move did not end its
+    decision), so taking back and replaying a move does not earn time. A human whose clock
+    starts is told it is their turn, unless ``announce`` is off (an undo tells nobody).
+    The engine's ``notices`` are told to their seats.
     What happened is noted for ``emit`` (``play.changes``)."""
     now = now or timezone.now()
     change = change_of(game)
@@ -123,9 +126,9 @@ def _after_change(game: Game, engine, state, seats: list[Seat], *, moved_seat: S
     for seat in seats:
         owes = seat.index in pending
         before = [getattr(seat, f) for f in seat_clocks.CLOCK_FIELDS]
-        if seat is undoing and owes:
+        if seat is undoing and owes and undone_increment:
             seat.bank_seconds = max(seat.bank_seconds - game.increment_seconds, 0)
-        if seat.owes_move and moved_seat is not None and (not owes or seat is moved_seat):
+        if seat.owes_move and moved_seat is not None and not owes:
             seat_clocks.stop(game, seat, now, vacations.get(seat.user_id, []))
         elif seat.owes_move and not owes:
             seat_clocks.clear(seat)

@@ -170,7 +170,10 @@ def move_undo(*, game_id: int, user, expected_version: int) -> Game:
         # Seats that owed a decision only because of the undone moves stop owing, uncharged; the
         # undoing seat gives back the move's increment; nobody is told "your turn". A bot owing a
         # decision beside the undone moves is queued again: its task saw the old version.
-        _after_change(game, engine, state, seats, now=now, undoing=seat, announce=False)
+        # The increment went with the undone move only when that move ended the seat's decision.
+        after_own = engine.apply(state, seat.index, rows[0].payload).state
+        _after_change(game, engine, state, seats, now=now, undoing=seat, announce=False,
+                      undone_increment=seat.index not in engine.pending(after_own))
         game.save()
         emit(game)
     return game

@@ -3,7 +3,8 @@ random_sim_test): random legal play from the seed ends, every legal move is
 accepted (a move with ranges: one drawn from it, ``kit.params``), seats that owe or may act are
 exactly those with legal moves, states and views
 are JSON, the engine's own invariants hold after every move, and replaying the
-moves from the seed rebuilds the same state."""
+moves from the seed rebuilds the same state. ``apply`` leaves the state it was given unchanged, whether it
+accepts the move or refuses it."""
 
 import itertools
 import json
@@ -11,7 +12,7 @@ import random
 
 import pytest
 
-from kit import params
+from kit import contract, params, selfplay
 from kit.base import Engine, IllegalMove, acting, may_act
 from play import registry
 
@@ -47,10 +48,13 @@ def play_random(engine: Engine, options: dict, players: int, seed: int, max_move
         moves = engine.legal_moves(state, seat)
         assert moves, f"seat {seat} is pending but has no legal move"
         legal = rng.choice(moves)
+        ranged = [m for m in moves if params.has_ranges(m)]
+        assert not ranged or contract.capabilities(engine).ranged_moves, f"ranges undeclared: {ranged[0]}"
         move = params.concrete(engine, state, seat, legal, rng)
         assert params.conforms(legal, move) if params.has_ranges(legal) else move == legal
         json.dumps(move)
-        state = engine.apply(state, seat, move).state
+        # The state given stays as it was after every accepted move (copy on write: ``kit.rules_engine``).
+        state = selfplay.apply_leaving_input(engine, state, seat, move).state
         log.append((seat, move))
         broken = {fn.__name__: msg for fn in getattr(engine, "invariants", ()) if (msg := fn(state))}
         assert not broken, f"after move {len(log)} ({move}): {broken}"

@@ -1,8 +1,10 @@
 """Hidden information over a whole game of every registered game (issue 27: one test over the registry, not a
 copy per game). At every third move, every seat's and a spectator's game page, poll, chat panel, API game and
 API log are fetched twice: on the real position, then with everything that viewer may not know drawn afresh by
-the engine's ``scramble_unknown`` (the decks' order, the other seats' hands and secret choices...). Any
-difference is a leak.
+the engine's ``scramble_unknown`` (the decks' order, the other seats' hands and secret choices...) and the RNG's
+future changed. Any difference is a leak. The pages' log comes from the stored moves, which this does not
+change: ``test_no_read_of_a_move_depends_on_what_its_viewer_may_not_know`` below replays every move on such
+positions and compares what each viewer reads of it (log lines, notices, legal moves, refusals).
 
 Through the cache of rendered game bodies (play/body_cache.py): the real position's answers are fetched by every
 viewer in turn through one cache, then again with every viewer's body kept; each must still be the viewer's own.
@@ -18,10 +20,12 @@ the random bot's; a seat that owes nothing but may act (an offer at any time) mo
 import pytest
 from django.test import Client
 
+from kit import contract
 from play import bots, registry, services
 from play.models import Game
 from play.services import SeatSpec
 from tests.pages.test_hidden_whole_games import answers, body_answers
+from tests.platform import hidden_reads
 from tests.platform.factories import make_user
 
 pytestmark = pytest.mark.django_db
@@ -88,7 +92,9 @@ def test_no_answer_depends_on_what_its_viewer_may_not_know(slug):
                 assert text == first.get(key, text), f"{slug} move {moves}: {key} served another viewer's body"
             first.update(kept)
             for viewer, client in clients.items():
-                other = engine.dump(scramble(state, viewer, 27_000 + moves))
+                # the RNG's future changed too: no seat knows it
+                other = engine.dump(hidden_reads.with_new_rng_future(engine, scramble(state, viewer, 27_000 + moves),
+                                                                     28_000 + moves))
                 differed += other != real
                 Game.objects.filter(pk=game.pk).update(state=other)
                 changed = answers({viewer: client}, game)
@@ -105,3 +111,64 @@ def test_no_answer_depends_on_what_its_viewer_may_not_know(slug):
     # A game with hidden information must have had some of it scrambled, else the test proved nothing for it.
     if not getattr(engine, "nothing_hidden", False):
         assert differed, f"{slug}: scramble_unknown never changed a position"
+
+
+READS_EVERY = 2  # moves, after the opening: every viewer's reads of a move on SAMPLES positions each
+
+
+def play_checking_reads(engine, game_type: str, level: str, players: int, options: dict, *, seed: int,
+                        max_moves: int = MAX_MOVES) -> hidden_reads.Reads:
+    """A whole game by the game's bot, every viewer's reads of (nearly) every move compared with those on
+    positions it cannot tell from the real one (``tests.platform.hidden_reads``)."""
+    reads = hidden_reads.Reads()
+    state = engine.new_game(options, players, seed).state
+    for moves in range(max_moves):
+        if engine.is_over(state):
+            return reads
+        seat = mover(engine, state)
+        move = bots.choose_move(game_type, level, engine, state, seat, seed=seed * 1000 + moves)
+        if moves < OPENING or moves % READS_EVERY == 0:
+            hidden_reads.check_move(engine, game_type, state, seat, move, players, options, reads,
+                                    seed=seed * 1000 + moves)
+        state = engine.apply(state, seat, move).state
+    raise AssertionError(f"{game_type}: the game did not end")
+
+
+@pytest.mark.parametrize("slug", sorted(d.slug for d in registry.definitions()))
+def test_no_read_of_a_move_depends_on_what_its_viewer_may_not_know(slug):
+    """Issue 40: the log lines, notices, legal moves and refusals each viewer reads, compared between the real
+    game and positions it cannot tell apart (the RNG's future changed too), the real moves replayed on them. A
+    game with hidden information must have made comparisons on positions that differed."""
+    definition = registry.definition(slug)
+    engine = definition.engine
+    players = players_for(engine)
+    level = "greedy" if "greedy" in definition.bot_levels else "random"
+    reads = play_checking_reads(engine, slug, level, players, options_for(definition, players), seed=27)
+    assert reads.comparisons > 0, f"{slug}: no read was compared"
+    if contract.hides_information(engine):
+        assert reads.telling > 0, f"{slug}: no read was compared on a position that differed from the real one"
+
+
+def test_a_secret_in_a_public_log_line_is_a_leak():
+    """The reviewer's sabotage: Race's public "adds" line carrying the mover's secret card (its view hides the
+    card) fails the check; Race itself passes it."""
+    from tests.games.race.engine import ENGINE as RACE
+    from tests.platform.fixtures.leaky_log import LeakyLogRace
+
+    reads = play_checking_reads(RACE, "race", "random", 3, {"target": "10"}, seed=5)
+    assert reads.telling > 0 and reads.scrambled > 0
+    with pytest.raises(hidden_reads.Leak, match="the log lines differ"):
+        play_checking_reads(LeakyLogRace(), "race", "random", 3, {"target": "10"}, seed=5)
+
+
+def test_a_scramble_that_changes_nothing_makes_no_telling_comparison():
+    """A game with hidden information whose ``scramble_unknown`` hands back the real position proves nothing:
+    its comparisons are none that could show a leak, which the registry test above fails."""
+    from tests.games.race.engine import RaceEngine
+
+    class Unscrambled(RaceEngine):
+        def scramble_unknown(self, state, seat, seed):
+            return self.load(self.dump(state))
+
+    reads = play_checking_reads(Unscrambled(), "race", "random", 3, {"target": "10"}, seed=5)
+    assert reads.comparisons > 0 and reads.telling == 0 and contract.hides_information(Unscrambled())

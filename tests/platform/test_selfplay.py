@@ -17,7 +17,8 @@ def test_selfplay_runs_an_engine_with_its_invariants_and_a_json_round_trip():
     assert summary["game"] == "nim" and summary["games"] == 5 and summary["pile"] == "21"
     assert 5 * 21 / 3 <= summary["moves"] <= 5 * 21  # 1 to 3 sticks a move
     checked = summary["moves"] + 10  # on each new game, after every move, and once more at each end
-    assert summary["checks_passed"] == {"sticks_left": checked, "json_roundtrip": checked}
+    assert summary["checks_passed"] == {"sticks_left": checked, "json_roundtrip": checked,
+                                        "apply_leaves_input": summary["moves"]}  # after every accepted move
     assert selfplay.run(NIM, {"pile": "21"}, 3, games=5, seed=2, checks="none")["checks_passed"] == {}
     assert selfplay.run(NIM, {"pile": "21"}, 3, games=5, seed=2)["moves"] == summary["moves"]  # same games
 

@@ -16,6 +16,7 @@ Methods beyond the v1 protocol:
 from __future__ import annotations
 
 from kit.base import GameResult, LogEntry, OptionSpec
+from kit.contract import Capabilities
 from kit.rules_engine import RulesEngine
 
 from . import moves as _moves
@@ -34,6 +35,8 @@ from .view import view as _view
 
 
 class CiteEngine(RulesEngine):
+    capabilities = Capabilities(hidden_information=False, acts_out_of_turn=True, time_out_rule=True,
+                                ranged_moves=True, solo=False)
     slug = "cite"
     name = "Cité"
     min_players = 3
@@ -48,6 +51,7 @@ class CiteEngine(RulesEngine):
 
     make_state = staticmethod(new_state)
     load_state = staticmethod(load_state)
+    copy_state = staticmethod(State.copy)  # fast; shares only what moves never change in place
 
     def check_options(self, options: dict, players: int) -> None:
         """No rule between options (v2 passes the player count)."""
@@ -59,7 +63,7 @@ class CiteEngine(RulesEngine):
         return ApplyResult(state, log)
 
     def apply(self, state: State, seat: int, move: dict) -> ApplyResult:
-        new = state.copy()  # the old state stays untouched
+        new = self.copy_state(state)  # the old state stays untouched
         log: list = []
         notices: list = []
         _moves.apply_decision(new, seat, move, log, notices)

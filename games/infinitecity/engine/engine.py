@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kit.base import GameResult, OptionSpec
+from kit.contract import Capabilities
 from kit.roundtrip import json_roundtrip
 from kit.rules_engine import RulesEngine
 
@@ -20,6 +21,8 @@ from .view import view as _view
 
 
 class InfiniteCityEngine(RulesEngine):
+    capabilities = Capabilities(hidden_information=True, acts_out_of_turn=False, time_out_rule=False,
+                                ranged_moves=False, solo=False)
     slug = "infinitecity"
     name = "Infinite City"
     min_players = 2
@@ -33,6 +36,7 @@ class InfiniteCityEngine(RulesEngine):
     apply_decision = staticmethod(_moves.apply_decision)
     advance = staticmethod(_moves.advance)
     load_state = staticmethod(load_state)  # checked: InvalidState naming what is wrong
+    copy_state = staticmethod(State.copy)  # fast; shares only what moves never change in place
 
     def legal_moves(self, state: State, seat: int) -> list[dict]:
         return _moves.legal_moves(state, seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 from kit.base import GameResult, InvalidOptions, OptionSpec
+from kit.contract import Capabilities
 from kit.roundtrip import json_roundtrip
 from kit.rules_engine import RulesEngine
 
@@ -23,6 +24,8 @@ from .view import view as _view
 
 
 class LaCittaEngine(RulesEngine):
+    capabilities = Capabilities(hidden_information=True, acts_out_of_turn=False, time_out_rule=False,
+                                ranged_moves=False, solo=False)
     slug = "lacitta"
     name = "La Città"
     min_players = 2
@@ -43,6 +46,7 @@ class LaCittaEngine(RulesEngine):
     # The state ``dump`` gave, checked (``validate``): InvalidState for a snapshot that breaks the
     # game's shape or invariants.
     load_state = staticmethod(functools.partial(load_state, geo_factory=geo_for))
+    copy_state = staticmethod(State.copy)  # fast; shares only what moves never change in place
 
     def check_options(self, options: dict, players: int) -> None:
         if options["expansion"] != NO_EXPANSION and options["edition"] != MODERN:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kit.base import GameResult, InvalidOptions, InvalidState, OptionSpec
+from kit.contract import Capabilities
 from kit.rules_engine import RulesEngine
 
 from . import components as C
@@ -36,6 +37,8 @@ def load_state(data: dict) -> State:
 
 
 class SmallCityEngine(RulesEngine):
+    capabilities = Capabilities(hidden_information=True, acts_out_of_turn=True, time_out_rule=False,
+                                ranged_moves=True, solo=True)
     slug = "smallcity"
     name = "Small City Deluxe"
     min_players = 1
@@ -53,6 +56,7 @@ class SmallCityEngine(RulesEngine):
     apply_decision = staticmethod(_moves.apply_decision)
     advance = staticmethod(_moves.advance)
     load_state = staticmethod(load_state)
+    copy_state = staticmethod(State.copy)  # fast; shares only what moves never change in place
 
     def check_options(self, options: dict, players: int) -> None:
         """Contract v2 §5: options with the player count."""

@@ -13,6 +13,7 @@ import copy
 
 from kit import params
 from kit.base import ApplyResult, GameResult, IllegalMove, InvalidOptions, LogEntry, Notice, OptionSpec
+from kit.contract import Capabilities
 from kit.rules_engine import RulesEngine
 
 GOODS = ("wood", "stone", "gold")
@@ -20,6 +21,8 @@ START = ({"wood": 3, "stone": 1}, {"stone": 3, "gold": 1}, {"gold": 3, "wood": 1
 
 
 class MarketEngine(RulesEngine):
+    capabilities = Capabilities(hidden_information=False, acts_out_of_turn=True, time_out_rule=True,
+                                ranged_moves=True, solo=False)
     slug = "market"
     name = "Market"
     min_players = 2

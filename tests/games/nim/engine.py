@@ -4,11 +4,14 @@ the last stick wins. No hidden information, no randomness beyond the seed (unuse
 from __future__ import annotations
 
 from kit.base import ApplyResult, GameResult, IllegalMove, InvalidOptions, LogEntry, OptionSpec
+from kit.contract import Capabilities
 
 PILES = ("12", "21")
 
 
 class NimEngine:
+    capabilities = Capabilities(hidden_information=False, acts_out_of_turn=False, time_out_rule=False,
+                                ranged_moves=False, solo=False)
     slug = "nim"
     name = "Nim"
     min_players = 2

@@ -9,12 +9,15 @@ import copy
 
 from kit import rng
 from kit.base import ApplyResult, GameResult, IllegalMove, InvalidOptions, LogEntry, OptionSpec, SoloOutcome
+from kit.contract import Capabilities
 from kit.rules_engine import RulesEngine
 
 TARGETS = ("15", "21")
 
 
 class PatienceEngine(RulesEngine):
+    capabilities = Capabilities(hidden_information=True, acts_out_of_turn=False, time_out_rule=False,
+                                ranged_moves=False, solo=True)
     slug = "patience"
     name = "Patience"
     min_players = 1

@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 
 from kit.base import ApplyResult, GameResult, IllegalMove, InvalidOptions, LogEntry, OptionSpec
+from kit.contract import Capabilities
+from kit.hidden import EVERYONE
 
 
 def _shuffled(seed: int, n: int) -> list[int]:
@@ -24,6 +26,8 @@ def _shuffled(seed: int, n: int) -> list[int]:
 
 
 class RaceEngine:
+    capabilities = Capabilities(hidden_information=True, acts_out_of_turn=False, time_out_rule=False,
+                                ranged_moves=False, solo=False)
     slug = "race"
     name = "Race"
     min_players = 2
@@ -97,9 +101,11 @@ class RaceEngine:
         return GameResult(scores=scores, ranks=ranks)
 
     def scramble_unknown(self, state, seat, seed):
-        # The other seats' secret cards, while they are hidden: any of the cards this seat does not hold.
+        # The game's one answer to "a position this seat cannot tell from the real one" (kit.hidden): the other
+        # seats' secret cards, while they are hidden, any of the cards this seat does not hold. For EVERYONE
+        # (a moderator's rollback) nothing: every secret card is dealt and seen by its seat at the start.
         new = copy.deepcopy(state)
-        if state["phase"] != "over":
+        if state["phase"] != "over" and seat is not EVERYONE:
             others = [i for i in range(state["players"]) if i != seat]
             mine = {state["secret"][seat]} if seat is not None else set()
             free = [c for c in range(1, 21) if c not in mine]
@@ -107,11 +113,6 @@ class RaceEngine:
             for i, k in zip(others, drawn):
                 new["secret"][i] = free[k - 1]
         return new
-
-    def redraw_hidden(self, state, seed):
-        # Every secret card is dealt and seen by its seat at the start: nothing
-        # unseen is left to draw afresh after a rollback, the position stays as it is.
-        return copy.deepcopy(state)
 
     def dump(self, state):
         return copy.deepcopy(state)
