@@ -39,6 +39,7 @@ from . import (
     moderation,
     move_descriptions,
     queue,
+    seated_staff,
     selectors,
     signup_policy,
     tiers,
@@ -110,6 +111,10 @@ class ActionPageAdmin(StaffOnlyAdmin):
     def ops(self, obj) -> dict[str, Op]:
         return {}
 
+    def ops_for(self, request, obj) -> dict[str, Op]:
+        """The page's forms for this staff member (a seated one reads a game as its player)."""
+        return self.ops(obj)
+
     def shown(self, request, obj, name: str) -> bool:
         """Whether the panel is shown now (a sanction on a senior, an appeal of one's own decision:
         not shown; posted anyway, the service refuses it and the refusal is logged)."""
@@ -135,7 +140,7 @@ class ActionPageAdmin(StaffOnlyAdmin):
         if request.method != "POST":
             self.on_open(request, obj)
             obj = self.get_object(request, object_id)
-        every = self.ops(obj)
+        every = self.ops_for(request, obj)
         in_tier = {name: op for name, op in every.items() if op.perm is None or tiers.may(request.user, op.perm)}
         ops = {name: op for name, op in in_tier.items() if op.allowed is None or op.allowed(request.user)}
         bound, status, extra = {}, 200, {}
@@ -476,7 +481,13 @@ class ModeratedGameAdmin(games_admin.TieredActions, ActionPageAdmin):
         deadlines = [s.deadline for s in obj.seats.all() if s.owes_move and s.deadline]
         return min(deadlines) if deadlines else "—"
 
-    def ops(self, game):
+    def ops_for(self, request, game):
+        return self.ops(game, reader_seats=None if seated_staff.reads_hidden(request.user, game.pk)
+                        else seated_staff.seats_held(request.user, game.pk))
+
+    def ops(self, game, reader_seats: set[int] | None = None):
+        """``reader_seats``: the seats the staff member holds in the game (their rollback labels read as
+        that player's log); None: seated nowhere."""
         seats = list(game.seats.select_related("user").order_by("index"))
         moves = list(game.moves.filter(undone_at__isnull=True, kind__in=["start", "move"]).order_by("seq"))
 
@@ -506,7 +517,7 @@ class ModeratedGameAdmin(games_admin.TieredActions, ActionPageAdmin):
                 perm=tiers.ADMINISTER,
             )
         } if game.status == "finished" and not (game.result or {}).get("annulled") else {}
-        return annul | self._game_ops(game, seats, moves, adjudicate, state)
+        return annul | self._game_ops(game, seats, moves, adjudicate, state, reader_seats)
 
     def shown(self, request, game, name):
         """Panels that no longer apply are not offered: a finished game is not aborted or rolled back
@@ -517,7 +528,7 @@ class ModeratedGameAdmin(games_admin.TieredActions, ActionPageAdmin):
             return game.status in ("open", "active")
         return True
 
-    def _game_ops(self, game, seats, moves, adjudicate, state):
+    def _game_ops(self, game, seats, moves, adjudicate, state, reader_seats):
         return {
             "state": Op(
                 _("Show the full state (hidden information included; logged)"),
@@ -578,7 +589,7 @@ class ModeratedGameAdmin(games_admin.TieredActions, ActionPageAdmin):
                 _("Roll back to a move"),
                 lambda o, d: forms.RollbackForm(
                     d, prefix="rb", moves=moves[:-1] or moves,
-                    labels=move_descriptions.describe_moves(o, moves[:-1] or moves),
+                    labels=move_descriptions.describe_moves(o, moves[:-1] or moves, seats=reader_seats),
                 ),
                 lambda r, o, c, f: game_moderation.game_rollback(
                     moderator=r.user, game_id=o.pk, to_seq=c["to_seq"], reason=c["reason"]
@@ -603,8 +614,9 @@ class ModeratedGameAdmin(games_admin.TieredActions, ActionPageAdmin):
             "chat": ChatMessage.objects.filter(game=game).select_related("author").order_by("-pk")[:50],
             "history": ModerationAction.objects.filter(game=game).select_related("moderator", "target_user"),
             "seat_offers": SeatOffer.objects.filter(game=game).select_related("user", "offered_by"),
-            # Payloads hold hidden information (a rollback's redraw seed): game moderators only.
-            "may_read_payloads": tiers.may(request.user, tiers.MODERATE_GAMES),
+            # Payloads hold hidden information (a rollback's redraw seed, a seat's plan): game moderators
+            # who hold no seat in this game only.
+            "may_read_payloads": seated_staff.reads_hidden(request.user, game.pk),
         }
 
 
