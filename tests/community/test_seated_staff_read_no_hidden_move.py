@@ -56,7 +56,7 @@ def test_seated_staff_read_no_other_seats_payload_or_private_line(game_with_a_hi
         assert PLAN not in html and PEEK not in html, name
     # The rollback form's labels: the move is there, worded without its payload or the private line.
     html = client.get(f"/admin/community/moderatedgame/{game.pk}/change/").content.decode()
-    assert f"#{move.seq}" in html and "a move" in html
+    assert f"#{move.seq} · bob: a move" in html
     # No filtering the list by what payloads or logs hold (an oracle): refused, whoever asks.
     probe = client.get(f"/admin/games/move/?game__id__exact={game.pk}&payload__icontains={PLAN[:10]}")
     assert probe.status_code in (302, 400) or PLAN not in probe.content.decode()

@@ -3,6 +3,7 @@ unknown resource name, a huge offer id or seat kind are cut at ``errors.MAX_ECHO
 "(cut)" (« (coupé) » in French), in the API's ``detail`` and ``params`` and on the pages."""
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -90,3 +91,20 @@ def test_a_page_refusal_cuts_it_too(client, alice, cite):
                            HTTP_HX_REQUEST="true")
     assert response.status_code == 400 and LONG[:MAX_ECHO + 1] not in response.content.decode()
     assert "(cut)" in response.content.decode()
+
+
+def test_the_new_game_form_does_not_repeat_a_long_choice(client, alice):
+    client.force_login(alice)
+    response = client.post(reverse("games:new"), {"game_type": "race", "players": "2", "timeout_rule": LONG,
+                                                  "opt_target": LONG, "seat_2": LONG}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code in (200, 400)
+    html = response.content.decode()
+    assert LONG[:MAX_ECHO + 1] not in html and "Sélectionnez un choix valide" in html
+
+
+def test_a_profiles_history_filter_does_not_repeat_a_long_choice(client, alice):
+    response = client.get(reverse("community:history", args=["alice"]), {"game": LONG, "result": LONG})
+    assert response.status_code in (200, 400)
+    # (the language menu's "next" field carries the page's own address: not a refusal)
+    html = re.sub(r'name="next" type="hidden" value="[^"]*"', "", response.content.decode())
+    assert LONG[:MAX_ECHO + 1] not in html and "That choice is not one of the available choices" in html
