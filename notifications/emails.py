@@ -110,5 +110,6 @@ def notice_text(note: Notification) -> str:
     from .services import notice_items
 
     names = [s.display_name for s in note.game.seats.all()]
-    return "\n".join(texts.log_line(note.game.game_type, {"key": i.get("key", ""), "params": i.get("params") or {}},
-                                    names, note.game.options) for i in notice_items(note))
+    lines = [texts.log_line(note.game.game_type, {"key": i.get("key", ""), "params": i.get("params") or {}},
+                            names, note.game.options) for i in notice_items(note)]
+    return lines[0] if len(lines) == 1 else "".join(f"\n- {line}" for line in lines)  # several: a list

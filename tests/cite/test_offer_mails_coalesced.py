@@ -77,3 +77,15 @@ def test_a_withdrawn_offer_whose_mail_waits_is_never_mailed(client, table, mailo
     _time_passes()
     assert _to(mailoutbox, bob) == []
     assert Game.objects.get(pk=game.pk).state["offers"] == []
+
+
+def test_offers_kept_are_listed_in_one_mail(client, table, mailoutbox):  # noqa: F811
+    game, users = table
+    to_round_two(client, game, users)
+    alice, bob, _carol = users
+    mailoutbox.clear()
+    for n in (1, 2, 3):
+        _move(game, alice, {"type": "offer", "to": [1], "get": {"gold": n}})
+    _time_passes()
+    mails = _to(mailoutbox, bob)
+    assert len(mails) == 1 and mails[0].body.count("\n- alice made you an offer") == 3
