@@ -28,6 +28,9 @@ def is_deleted(user) -> bool:
     return not user.is_active and user.get_username().startswith(DELETED_PREFIX) and not user.email
 
 
+PLAYERS_OWN_ROWS = (Move.Kind.MOVE, Move.Kind.UNDO, Move.Kind.TAKE_BACK, Move.Kind.RESIGN)
+
+
 def account_export(*, user) -> dict:
     """Everything the site keeps about the user, as JSON-able data. Only what
     they may see: their own moves' payloads, never a game's hidden state."""
@@ -99,7 +102,9 @@ def account_export(*, user) -> dict:
                 "seq": m.seq,
                 "seat": m.seat,
                 "kind": m.kind,
-                "payload": m.payload,
+                # A row made as a moderator (a rollback: its redraw seed) holds a game's hidden future:
+                # only what the user did as a player is theirs to take away.
+                "payload": m.payload if m.kind in PLAYERS_OWN_ROWS else {},
                 "created_at": m.created_at,
                 "undone": m.undone_at is not None,
             }

@@ -3,7 +3,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from play import registry, texts
-from play.forms import options_words
+from play.forms import no_echo_choices, options_words
 
 from . import reasons
 from .models import CHAT_MAX_LENGTH, MemberSettings, Report
@@ -38,6 +38,10 @@ class ReportForm(forms.Form):
     )
     urgent = forms.BooleanField(label=_("Urgent: threats against someone (the moderators are alerted at once)"),
                                 required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        no_echo_choices(self)
 
 
 class PlayerReportForm(ReportForm):
@@ -103,6 +107,7 @@ class HistoryFilterForm(forms.Form):
         self.fields["options"].choices = [("", _("Any options"))] + [
             (key, options_words(key, game_type) or _("(none)")) for key, _options, game_type in option_sets
         ]
+        no_echo_choices(self)
 
     def clean_opponent(self):
         name = self.cleaned_data["opponent"].strip()
@@ -139,6 +144,7 @@ class ReasonForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.reason_last()
+        no_echo_choices(self)
 
     def reason_last(self):
         last = ["preset", "reason"]

@@ -1,5 +1,5 @@
 """Moderators' actions on games: abort, adjudicate, give a seat to a bot or offer it to
-another player, roll back to a move, annul, look at the full state.
+another player (``community.seat_offers``), roll back to a move, annul, look at the full state.
 
 Each checks the moderator's tier and the reason, calls the games service that
 changes the game (``play.services``: the only code that does) and writes its
@@ -7,18 +7,17 @@ changes the game (``play.services``: the only code that does) and writes its
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from play import services as game_services
 from play.errors import NotAllowed, ServiceError
 from play.models import Game, Seat, new_seed
 
-from . import notices
-from .models import ModerationAction, SeatOffer
+from . import notices, seat_offers
+from .models import ModerationAction
 from .moderation import Action, log_action, require_reason
+from .seat_offers import seat_offer, seat_offer_answer  # noqa: F401  (their home was here: callers use it)
 from .tiers import require_administrator
 from .tiers import require_game_moderator as require_moderator  # every game tool is the game moderators' tier
 
@@ -76,73 +75,8 @@ def seat_give_to_bot(*, moderator, game_id: int, seat_index: int, bot_level: str
             details={"seat": seat_index, "bot": bot_level},
         )
         notices.game_changed(game=game, entry=entry, told={previous: "seat_bot"})
+        seat_offers.seat_offers_lapse(game_id=game_id)  # an offer for that seat no longer stands
     return game
-
-
-def seat_offer(*, moderator, game_id: int, seat_index: int, username: str, reason: str) -> SeatOffer:
-    """Offer a seat of a game in progress (a human's or a bot's) to another player: they are mailed a
-    link and the seat changes hands only when they accept (``seat_offer_answer``). A newer offer for the
-    same seat replaces a pending one."""
-    require_moderator(moderator)
-    reason = require_reason(reason)
-    user = get_user_model().objects.filter(username__iexact=(username or "").strip(), is_active=True).first()
-    if user is None:
-        raise ServiceError(_("No player is called “%(name)s”."), {"name": username})
-    with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None or game.status != Game.Status.ACTIVE:
-            raise ServiceError(_("Only a seat of a game in progress can be given to another player."))
-        seats = list(game.seats.all())
-        if not any(s.index == seat_index for s in seats):
-            raise ServiceError(_("There is no such seat."))
-        if any(s.user_id == user.pk for s in seats):
-            raise ServiceError(_("%(name)s already has a seat in this game."), {"name": user.get_username()})
-        SeatOffer.objects.filter(game=game, seat_index=seat_index, status=SeatOffer.Status.PENDING).update(
-            status=SeatOffer.Status.CLOSED, decided_at=timezone.now())
-        offer = SeatOffer.objects.create(game=game, seat_index=seat_index, user=user, offered_by=moderator,
-                                         reason=reason)
-        entry = log_action(moderator=moderator, action=Action.SEAT_OFFER, reason=reason, game=game,
-                           target_user=user, details={"seat": seat_index, "offer": offer.pk})
-        notices.game_changed(game=game, entry=entry, told={user.pk: "seat_offered"}, data={"offer": offer.pk})
-    return offer
-
-
-def seat_offer_answer(*, user, offer_id: int, accept: bool) -> SeatOffer:
-    """The player answers a seat offer made to them. Accepting gives them the seat now (their clock
-    starts if it is their move): the player who held it and they are mailed, and the moderation log
-    records the change as the moderator's who offered it. An offer made to someone else is answered as
-    one that does not exist."""
-    with transaction.atomic():
-        offer = (SeatOffer.objects.select_for_update(of=("self",)).select_related("offered_by")
-                 .filter(pk=offer_id, user_id=getattr(user, "pk", None)).first())
-        if offer is None:
-            raise ServiceError(_("There is no such seat offer."))
-        if offer.status != SeatOffer.Status.PENDING:
-            raise ServiceError(_("You already answered this offer, or it no longer stands."))
-        offer.decided_at = timezone.now()
-        if not accept:
-            offer.status = SeatOffer.Status.DECLINED
-            offer.save(update_fields=["status", "decided_at"])
-            return offer
-        if not Game.objects.filter(pk=offer.game_id, status=Game.Status.ACTIVE).exists():
-            offer.status = SeatOffer.Status.CLOSED
-            offer.save(update_fields=["status", "decided_at"])
-            return offer
-        game, previous = game_services.seat_give_to_user(game_id=offer.game_id, seat_index=offer.seat_index,
-                                                         username=user.get_username(), by_user=offer.offered_by)
-        offer.status = SeatOffer.Status.ACCEPTED
-        offer.save(update_fields=["status", "decided_at"])
-        entry = log_action(
-            moderator=offer.offered_by,
-            action=Action.SEAT_USER,
-            reason=offer.reason,
-            game=game,
-            target_user=user,
-            details={"seat": offer.seat_index, "previous": previous, "offer": offer.pk},
-        )
-        told = {previous.get("user"): "seat_lost"} if previous.get("user") else {}
-        notices.game_changed(game=game, entry=entry, told={**told, user.pk: "seat_given"})
-    return offer
 
 
 def game_rollback(*, moderator, game_id: int, to_seq: int, reason: str) -> Game:

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from play.errors import ServiceError
 from play.models import Game, Move, Seat
 
-from . import game_moderation, moderation, tiers
+from . import game_moderation, moderation, seated_staff, tiers
 
 User = get_user_model()
 
@@ -137,14 +137,22 @@ class MoveAdmin(admin.ModelAdmin):
     search_fields = ["game__id"]
     readonly_fields = [f.name for f in Move._meta.fields]
     # A row's payload (a rollback's redraw seed, a player's hidden choices) and its log (lines only
-    # one seat may read, such as a peek) are hidden information: game moderators only.
+    # one seat may read, such as a peek) are hidden information: game moderators who hold no seat in
+    # the game only (``community.seated_staff``).
     HIDDEN_FIELDS = ("payload", "log")
 
     def get_fields(self, request, obj=None):
         fields = super().get_fields(request, obj)
-        if tiers.may(request.user, tiers.MODERATE_GAMES):
+        if obj is not None and seated_staff.reads_hidden(request.user, obj.game_id):
             return fields
         return [f for f in fields if f not in self.HIDDEN_FIELDS]
+
+    def lookup_allowed(self, lookup, value, request=None):
+        """No filtering the list by what a payload or a log holds (``?payload__contains=``): an oracle on
+        hidden information, whoever asks."""
+        if lookup.split("__")[0] in self.HIDDEN_FIELDS:
+            return False
+        return super().lookup_allowed(lookup, value, request)
 
     def has_add_permission(self, request):
         return False

@@ -447,6 +447,7 @@ class SeatOffer(models.Model):
         ACCEPTED = "accepted", _("Accepted")
         DECLINED = "declined", _("Declined")
         CLOSED = "closed", _("No longer stands")  # the game ended, or another offer replaced it
+        LAPSED = "lapsed", _("Lapsed: the seat changed hands, or its time ran out")
 
     game = models.ForeignKey("games.Game", verbose_name=_("game"), on_delete=models.CASCADE, related_name="+")
     seat_index = models.PositiveSmallIntegerField(_("seat"))
@@ -459,6 +460,11 @@ class SeatOffer(models.Model):
                               db_index=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     decided_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+    # The seat's holder when the offer was made ({"kind", "user", "bot"}): the offer lapses when the seat
+    # changes hands, or at ``expires_at`` (``community.seat_offers``).
+    holder = models.JSONField(_("seat held by"), null=True, default=dict, blank=True)
+    expires_at = models.DateTimeField(_("stands until"), null=True, blank=True)
+    lapse_reason = models.CharField(_("why it lapsed"), max_length=16, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["-created_at", "-pk"]

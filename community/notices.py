@@ -138,6 +138,20 @@ def game_changed(*, game, entry, told: dict, data: dict | None = None) -> None:
                             key=f"modgame:{entry.pk}:{user_id}", data={"what": what, **(data or {})})
 
 
+def seat_offer_lapsed(offer, why: str) -> None:
+    """Both sides of a lapsed seat offer are told (``community.seat_offers``): the player it was made to,
+    and the moderator who made it. ``why``: "expired" or "changed_hands"."""
+    from notifications import services as notify
+    from notifications.models import Notification
+
+    for user, what in ((offer.user, "offer_lapsed"), (offer.offered_by, "offer_lapsed_staff")):
+        if user is None or not user.is_active:
+            continue
+        notify.service_mail(user=user, kind=Notification.Kind.MODERATED_GAME, game=offer.game,
+                            key=f"offerlapsed:{offer.pk}:{user.pk}",
+                            data={"what": what, "why": why, "offer": offer.pk, "seat": offer.seat_index})
+
+
 def staff_alert(report, *, perm: str, escalated: bool = False) -> int:
     """Mail at once every active staff member with ``perm`` about ``report`` (urgent, or escalated):
     not only in tomorrow's digest."""
@@ -198,7 +212,12 @@ def mail_context(notification) -> dict:
                                                                         args=[data["report"]])
     if "what" in data:
         context["what"] = data["what"]
-    if "offer" in data:
+        context["why"] = data.get("why", "")
+        context["seat_index"] = data.get("seat")
+        if data["what"] == "offer_lapsed_staff" and notification.game_id:
+            context["moderation_url"] = settings.SITE_URL.rstrip("/") + reverse(
+                "admin:community_moderatedgame_change", args=[notification.game_id])
+    if "offer" in data and data.get("what") != "offer_lapsed_staff":  # the offer's page is its player's only
         context["offer_url"] = settings.SITE_URL.rstrip("/") + reverse("community:seat_offer", args=[data["offer"]])
     if "queue" in data:
         context["queue"] = data["queue"]

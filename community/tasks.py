@@ -31,3 +31,11 @@ def send_staff_digests() -> int:
     from .queue import staff_digest_send
 
     return staff_digest_send()
+
+
+@shared_task(acks_late=True)
+def lapse_seat_offers() -> int:
+    """Periodic: seat offers whose seat changed hands or whose time is up lapse, both sides told."""
+    from .seat_offers import seat_offers_lapse
+
+    return seat_offers_lapse()

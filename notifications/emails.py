@@ -103,9 +103,13 @@ def build(notification: Notification, *, digest_items: list[Notification] | None
 
 
 def notice_text(note: Notification) -> str:
-    """A notice's sentence, in the active language, through the game's texts."""
+    """A notice mail's sentences (one per notice it gathered, ``services.notice``), in the active language,
+    through the game's texts."""
     from play import texts
 
+    from .services import notice_items
+
     names = [s.display_name for s in note.game.seats.all()]
-    return texts.log_line(note.game.game_type, {"key": note.data.get("key", ""),
-                                                "params": note.data.get("params") or {}}, names, note.game.options)
+    lines = [texts.log_line(note.game.game_type, {"key": i.get("key", ""), "params": i.get("params") or {}},
+                            names, note.game.options) for i in notice_items(note)]
+    return lines[0] if len(lines) == 1 else "".join(f"\n- {line}" for line in lines)  # several: a list

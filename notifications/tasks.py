@@ -44,6 +44,23 @@ def _watching(note) -> bool:
             and note.game_id is not None and is_present(note.game_id, note.user_id))
 
 
+def _gathering(note) -> bool:
+    from .models import Notification
+
+    return (note.kind == Notification.Kind.NOTICE and note.send_after is not None
+            and note.send_after > timezone.now())
+
+
+def _wait_left(notification_id: int, default: float) -> float:
+    """Seconds until the row's ``send_after`` (at least one), or ``default``."""
+    from .models import Notification
+
+    after = Notification.objects.filter(pk=notification_id).values_list("send_after", flat=True).first()
+    if after is None:
+        return default
+    return max(1.0, (after - timezone.now()).total_seconds())
+
+
 def send_once(notification_id: int) -> str:
     """One attempt: 'sent', 'skipped', 'later' (the player is looking at the game: held back
     for PRESENCE_SECONDS), 'nothing' (already handled or held by another worker),
@@ -58,6 +75,8 @@ def send_once(notification_id: int) -> str:
                 .filter(pk=notification_id, status=Notification.Status.PENDING).first())
         if note is None:
             return "nothing"
+        if _gathering(note):  # a game notice's mail waits for the notices that follow (services.notice)
+            return "later"
         if not _still_relevant(note):
             note.status = Notification.Status.SKIPPED
             note.save(update_fields=["status"])
@@ -95,7 +114,7 @@ def send_notification(self, notification_id: int) -> str:
     if outcome == "retry":
         raise self.retry(countdown=30 * 2 ** min(self.request.retries + 1, 6))
     if outcome == "later":
-        send_notification.apply_async((notification_id,), countdown=PRESENCE_SECONDS)
+        send_notification.apply_async((notification_id,), countdown=_wait_left(notification_id, PRESENCE_SECONDS))
     return outcome
 
 
@@ -138,10 +157,15 @@ def flush_outbox() -> int:
     """Queue again the rows whose send task never ran (e.g. the broker was down)."""
     from .models import Notification
 
-    cutoff = timezone.now() - STALE_AFTER
+    now = timezone.now()
+    cutoff = now - STALE_AFTER
     # A row held back while its player watches has a task coming (send_after): not stale until then.
     stale = (Notification.objects.filter(status=Notification.Status.PENDING, created_at__lt=cutoff)
              .filter(Q(send_after__isnull=True) | Q(send_after__lt=cutoff)))
+    # A game notice's mail that gathered its notices is due at send_after (its countdown task may be lost).
+    due = Notification.objects.filter(status=Notification.Status.PENDING, kind=Notification.Kind.NOTICE,
+                                      send_after__lte=now)
+    stale = stale | due
     ids = list(stale.values_list("pk", flat=True)[:500])
     for pk in ids:
         send_notification.delay(pk)

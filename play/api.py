@@ -43,7 +43,7 @@ from . import (
 )
 from .api_errors import MoveLimit, UndoLimit, error_responses, with_limit_headers
 from .api_errors import exception_handler as exception_handler  # settings name it here
-from .json_input import MOVE_MAX_BYTES, StrictCharField
+from .json_input import MOVE_MAX_BYTES, EchoCutChoiceField, StrictCharField
 from .limits import limit_headers
 from .models import Game, Seat
 from .services import MAX_BANK_SECONDS, MAX_INCREMENT_SECONDS
@@ -207,9 +207,9 @@ class JoinSerializer(serializers.Serializer):
 
 
 class SeatRequestSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(["me", "open", "invite", "bot"],
-                                   help_text="me (exactly one), open (anyone may join), invite (a player, "
-                                             "by username), bot (a site bot, by level).")
+    kind = EchoCutChoiceField(["me", "open", "invite", "bot"],
+                              help_text="me (exactly one), open (anyone may join), invite (a player, "
+                                        "by username), bot (a site bot, by level).")
     username = StrictCharField(required=False, default="", allow_blank=True, max_length=150)
     bot_level = StrictCharField(required=False, default="", allow_blank=True, max_length=20)
 

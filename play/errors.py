@@ -10,7 +10,40 @@ raise and catch these without importing another app's services."""
 from __future__ import annotations
 
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
+
+# A refusal repeats what the client sent (an unknown name, an id) at most this long: a 5,000-character offer
+# id was reflected whole, up to 16 KB an answer (issue 39, point 10).
+MAX_ECHO = 40
+# An engine's own English sentence (the fallback when the game's texts do not word its key) may hold a client
+# value somewhere in it: the whole sentence is bounded.
+MAX_SENTENCE = 200
+
+
+class Whole(str):
+    """A parameter the site itself wrote (the list of a game's move types): never cut."""
+
+
+def cut(value, limit: int = MAX_ECHO):
+    """A client-supplied value as a refusal may repeat it: a text (or a number) longer than ``limit``
+    characters is cut and says so, "(cut)" in the reader's language; lists are cut item by item."""
+    if isinstance(value, Whole):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return [cut(v, limit) for v in value[:limit]]
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() <= 3 * limit:  # at most ~40 digits: as it is
+            return value
+        text = str(value)[:limit] if value.bit_length() < 10_000 else ""  # str() refuses past 4,300 digits
+        return format_lazy("{}… {}", text, gettext_lazy("(cut)"))
+    if isinstance(value, str) and len(value) > limit:
+        return format_lazy("{}… {}", value[:limit], gettext_lazy("(cut)"))
+    return value
+
+
+def cut_params(params: dict | None) -> dict:
+    return {key: cut(value) for key, value in (params or {}).items()}
 
 
 class ServiceError(Exception):
@@ -20,7 +53,8 @@ class ServiceError(Exception):
         self.code = code  # a stable name for programs (the API's error code); empty: the kind's own
         with translation.override(None):
             self.key = str(key)  # the msgid, whatever language is active now
-        self.params = dict(params or {})
+        # Every value a refusal names may be the client's own (an unknown name, a huge id): cut.
+        self.params = cut_params(params)
         super().__init__(self.key)
 
     @property
@@ -64,6 +98,8 @@ class BadMove(ServiceError):
         self.game_type = game_type
         with translation.override(None):
             self.default = str(default)
+        if len(self.default) > MAX_SENTENCE:  # an engine's sentence built around a client value
+            self.default = self.default[:MAX_SENTENCE] + "… (cut)"
 
     @property
     def message(self) -> str:

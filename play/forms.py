@@ -61,6 +61,18 @@ def options_words(options, game_type: str) -> str:
     return " · ".join(words)
 
 
+# A refused choice, without the value (issue 39 point 10: a 5,000-character value came back whole).
+# Django's own sentence (ModelChoiceField's): its catalogs hold the French.
+NO_ECHO_CHOICE = _("Select a valid choice. That choice is not one of the available choices.")
+
+def no_echo_choices(form) -> None:
+    """A form's choice fields refuse a value they do not offer without repeating it (Django's own message
+    repeats it whole). Called at the end of the form's ``__init__``, once its fields are all there."""
+    for field in form.fields.values():
+        if isinstance(field, forms.ChoiceField):
+            field.error_messages["invalid_choice"] = NO_ECHO_CHOICE
+
+
 SEAT_CHOICES_BASE = [("open", _("Open seat")), ("invite", _("Invite a player"))]
 
 
@@ -107,6 +119,8 @@ class GameCreateForm(forms.Form):
                 label=_("Username to invite for seat %(n)d") % {"n": n}, required=False, max_length=150,
                 widget=forms.TextInput(attrs={"data-invite-for": f"seat_{n}"}),
             )
+
+        no_echo_choices(self)
 
     def option_fields(self):
         return [self[f"opt_{spec.name}"] for spec in self.engine.options]

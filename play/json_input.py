@@ -137,3 +137,17 @@ class StrictCharField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class EchoCutChoiceField(serializers.ChoiceField):
+    """DRF's ChoiceField, whose refusal ("“…” is not a valid choice") repeats the value cut (``errors.cut``)."""
+
+    def to_internal_value(self, data):
+        if data == "" and self.allow_blank:
+            return ""
+        try:
+            return self.choice_strings_to_values[str(data)]
+        except KeyError:
+            from .errors import cut
+
+            self.fail("invalid_choice", input=cut(str(data)))

@@ -1,7 +1,8 @@
 """A move someone sent, checked against its game's move schema (``games/<slug>/schemas/move.json``) before
 the engine sees it (issue 26 point 9): a list where a name belongs, a lone surrogate, a field the move does not
-take are refused with a 400 that says what is wrong, in words that never repeat the sender's odd values. The
-values themselves (which building, which cell) are the engine's to judge."""
+take are refused with a 400 that says what is wrong, in words that never repeat the sender's odd values (a
+name it repeats is cut past ``errors.MAX_ECHO`` characters, "(cut)"). The values themselves (which building,
+which cell) are the engine's to judge."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from kit.schemas import MoveChecker
 
 from . import registry
-from .errors import ServiceError
+from .errors import ServiceError, Whole
 
 EXPECTED = {
     "integer": _("a whole number"), "number": _("a number"), "string": _("a text"), "array": _("a list"),
@@ -42,7 +43,7 @@ def check(game_type: str, move) -> None:
         raise ServiceError(_("The move contains text that is not valid Unicode."), code="bad_move_shape")
     if problem.kind == "unknown_type":
         raise ServiceError(_("This game has no move of type “%(type)s” (its moves: %(known)s)."),
-                           {"type": move["type"][:40], "known": ", ".join(checker.types)}, code="unknown_move_type")
+                           {"type": move["type"], "known": Whole(", ".join(checker.types))}, code="unknown_move_type")
     if problem.kind == "missing":
         raise ServiceError(_("The move lacks its field “%(field)s”."), {"field": problem.field},
                            code="bad_move_shape")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from dataclasses import replace
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -381,7 +382,7 @@ async def game_events(request, pk: int):
     sse = _wants_sse(request)
     over = lambda e: e.get("type") == "gameState" and e.get("status") in events.FINISHED  # noqa: E731
     batch, told = first
-    guard = Guard(credentials)
+    guard = Guard(replace(credentials, game_id=pk))  # re-checked: may the reader still see this game?
     return _response(relay(sub, batch, sse, guard, slot, until=over, told=told, decorate=decorate), sse)
 
 
@@ -423,6 +424,8 @@ async def wait(request):
                 return JsonResponse(_game_state(game))
             if not await _db(request, credentials.still_valid):
                 return _refusal(401, "not_authenticated", "Unknown or revoked token.")
+            if not await _db(request, replace(credentials, game_id=game_id).still_valid):
+                return _refusal(404, "not_found", "No such game.")  # its seat given away meanwhile
             return JsonResponse(event)
         snapshot = await _db(request, _user_snapshot, user)
         mine = [e["game"] for e in snapshot if e.get("my_turn")]

@@ -3,7 +3,9 @@ is open, it lives at most ``STREAM_MAX_SECONDS``, and a user or an address holds
 
 - **Re-checked**: a stream opened with a token or a session is checked again before each event it
   relays and every ``STREAM_RECHECK_SECONDS`` while it is quiet; a revoked token, a password changed
-  (tokens are revoked then, other sessions no longer valid) or a closed account ends it.
+  (tokens are revoked then, other sessions no longer valid) or a closed account ends it. A stream of one
+  game also asks whether its reader may still see that game (``selectors.can_view``, the pages' rule):
+  a private game's seat given away ends it.
 - **Lifetime**: every stream ends after ``STREAM_MAX_SECONDS`` (clients reconnect and get the present
   state first, as after a restart).
 - **Caps**: at most ``STREAM_MAX_PER_USER`` open streams and long-polls per user and
@@ -34,28 +36,43 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Credentials:
     """How a stream's caller proved who they are: a token's key, a session's key, or nothing
-    (an anonymous visitor of a public game, nothing to re-check)."""
+    (an anonymous visitor of a public game, nothing to re-check); and the game a stream of one game
+    reads (None: the caller's own events)."""
 
     user_id: int | None = None
     key: str | None = None
     session_key: str | None = None
+    game_id: int | None = None
 
     def still_valid(self) -> bool:
         """Whether they would still be let in now (a query or two: call it off the event loop)."""
         if self.user_id is None:
             return True
+        user = self._user()
+        return user is not None and (self.game_id is None or self._may_see_game(user))
+
+    def _user(self):
         if self.key is not None:
             from .api_auth import scopes_of, user_of_key
 
             found = user_of_key(self.key)
-            return found is not None and found[0].pk == self.user_id and "read" in scopes_of(found[1])
+            ok = found is not None and found[0].pk == self.user_id and "read" in scopes_of(found[1])
+            return found[0] if ok else None
         if self.session_key is not None:
             from django.contrib import auth
 
             store = import_module(settings.SESSION_ENGINE).SessionStore(self.session_key)
             user = auth.get_user(SimpleNamespace(session=store))  # checks the password's hash, as a page does
-            return user.is_authenticated and user.pk == self.user_id and user.is_active
-        return False
+            return user if user.is_authenticated and user.pk == self.user_id and user.is_active else None
+        return None
+
+    def _may_see_game(self, user) -> bool:
+        """The pages' own rule, asked again: a private game's player whose seat was given away no longer
+        reads its stream."""
+        from . import selectors
+
+        game = selectors.game_with_seats(self.game_id)
+        return game is not None and selectors.can_view(game, user)
 
 
 class Guard:

@@ -30,6 +30,7 @@ import logging
 import random
 import threading
 import time
+from dataclasses import replace
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -139,7 +140,8 @@ def _start(request, pk: int, loop):
             slot.release()
     if hello is None:
         return "not_found", None
-    return None, (sub, slot, hello, credentials)
+    # Re-checked while open: may the viewer still see this game (a private game's seat given away)?
+    return None, (sub, slot, hello, replace(credentials, game_id=pk))
 
 
 def _over(event: dict) -> bool:

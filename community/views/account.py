@@ -41,7 +41,8 @@ def _privacy_page(request: HttpRequest, form, *, status: int = 200, appeal_error
             "appeal_error": appeal_error,
             "retention_days": signup_policy.RETENTION_DAYS,
             # Offers not answered yet, should their mail have gone astray.
-            "seat_offers": SeatOffer.objects.filter(user=request.user, status=SeatOffer.Status.PENDING),
+            "seat_offers": SeatOffer.objects.filter(user=request.user, status=SeatOffer.Status.PENDING)
+                           .exclude(expires_at__lte=timezone.now()),
         },
         status=status,
     )

@@ -34,6 +34,7 @@ def seat_offer(request: HttpRequest, pk: int) -> HttpResponse:
                                                           accept=answer == "accept")
             except ServiceError as exc:
                 error, status = exc.message, status_of(exc)
+                offer.refresh_from_db()  # a lapsed offer says so
             else:
                 if offer.status == SeatOffer.Status.ACCEPTED:
                     messages.success(request, _("The seat is yours: you play this game from now on."))

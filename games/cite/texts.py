@@ -116,6 +116,13 @@ MESSAGES = {
     "cite.offer_lapsed": gettext_lazy("%(from)s's offer %(offer)s lapsed."),
 }
 
+# A notice that takes back an earlier one still waiting in the reader's mail (notifications.services.notice):
+# withdrawing key -> (withdrawn key, the parameter both carry). A withdrawn offer is never mailed.
+WITHDRAWS = {
+    "cite.offer_cancelled": ("cite.offer_made", "offer"),
+    "cite.offer_lapsed": ("cite.offer_made", "offer"),
+    "cite.offer_taken": ("cite.offer_made", "offer"),
+}
 ERRORS = {
     "cite.error.already_done": gettext_lazy("You said done for this round: you may only answer offers now."),
     "cite.error.bad_bundle": gettext_lazy("A bundle of resources is a count per resource."),

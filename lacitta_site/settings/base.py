@@ -426,11 +426,17 @@ CELERY_BEAT_SCHEDULE = {
     "daily-digests": {"task": "notifications.tasks.send_digests",
                       "schedule": crontab(hour=int(os.environ.get("DIGEST_HOUR_UTC", "7")), minute=0)},
     "expire-suspensions": {"task": "community.tasks.expire_suspensions", "schedule": 600.0},
+    "lapse-seat-offers": {"task": "community.tasks.lapse_seat_offers", "schedule": 600.0},
     "purge-closed-accounts": {"task": "community.tasks.purge_closed_accounts", "schedule": 86400.0},
     "purge-addresses": {"task": "community.tasks.purge_addresses", "schedule": 86400.0},
     "staff-digests": {"task": "community.tasks.send_staff_digests", "schedule": 86400.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
+# A game notice's mail ("bob made you an offer") waits this long, gathering the reader's later notices of the
+# same game into it (notifications/services.py): at most one such mail per reader and game this often.
+NOTICE_MAIL_COALESCE_SECONDS = int(os.environ.get("NOTICE_MAIL_COALESCE_SECONDS", "300"))
+# A seat a moderator offers to a player stands this many days (community/seat_offers.py).
+SEAT_OFFER_DAYS = int(os.environ.get("SEAT_OFFER_DAYS", "7"))
 
 LOGGING = {
     "version": 1,

@@ -142,7 +142,8 @@ def test_ct22_decline_and_withdraw_through_the_pages_and_a_withdrawn_offer_is_re
     assert "Your open offers" in unescape(html) and "Withdraw offer" in unescape(html)
     cancel = next(m for m in hidden_moves(html) if m["type"] == "cancel")
     assert post_move(client, alice, game, json.dumps(cancel)).status_code == 302
-    assert Notification.objects.filter(user=bob, data__key="cite.offer_cancelled").exists()
+    # Bob's mail of the offer still waited: a withdrawn offer is never mailed (issue 39 point 8).
+    assert Notification.objects.get(user=bob, kind="notice").status == Notification.Status.SKIPPED
     # Bob's page was drawn before the withdrawal: his accept is refused with the engine's reason.
     client.force_login(bob)
     game.refresh_from_db()

@@ -251,3 +251,42 @@ def test_a_stream_dropped_before_its_first_line_frees_its_place(settings, relay)
     gc.collect()
     # (its own subscription: other tests' streams may be collected by the same gc.collect())
     assert stream_guard.COUNTER.count(address) == 0 and not events.HUB.listens(sub)
+
+
+def test_a_private_games_stream_ends_when_its_reader_loses_the_seat(asgi_server, quick):
+    """Issue 39 point 6: the stream's re-check asks whether the reader may still see the game (the pages'
+    rule), not only whether the token stands: bob's seat given to a bot ends his stream of the private game
+    before the next event."""
+    from play import services
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = accept_all(race_game(alice, [bob], private=True), [bob])
+    key = tokens.token_create(user=bob, name="bot", scopes=["read"])[1]
+    reader = Reader(f"{asgi_server}/api/stream/games/{game.pk}/", key)
+    try:
+        assert reader.next_event()[1]["game"] == game.pk
+        time.sleep(0.5)
+        assert reader.thread.is_alive()
+        quick.STREAM_RECHECK_SECONDS = 60  # only the check before the chat line below can stop it
+        time.sleep(0.5)
+        services.seat_replace_by_bot(game_id=game.pk, seat_index=1, bot_level="random", by_user=alice)
+        chat.chat_post(game_id=game.pk, user=alice, text="after bob left")
+        assert _ended(reader, 5), "the stream outlived its reader's access to the private game"
+        assert [e for e in _events(reader) if e["type"] == "chat"] == []
+    finally:
+        reader.close()
+
+
+def test_a_quiet_stream_of_a_private_game_ends_within_the_interval_once_the_seat_is_gone(asgi_server, quick):
+    from play import services
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = accept_all(race_game(alice, [bob], private=True), [bob])
+    key = tokens.token_create(user=bob, name="bot", scopes=["read"])[1]
+    reader = Reader(f"{asgi_server}/api/stream/games/{game.pk}/", key)
+    try:
+        assert reader.next_event()[1]["game"] == game.pk
+        services.seat_replace_by_bot(game_id=game.pk, seat_index=1, bot_level="random", by_user=alice)
+        assert _ended(reader, 3), "the quiet stream outlived its reader's access"
+    finally:
+        reader.close()
