@@ -6,11 +6,13 @@ register as any player (their token's "play" scope)."""
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
+
+from play.api_errors import error_responses
 
 from . import scoring, services
 from .models import Bye, Competition, Round, Table
@@ -45,6 +47,8 @@ PairingRound = inline_serializer("CompetitionRound", many=True, fields={
     "byes": serializers.ListField(child=serializers.IntegerField())})
 
 
+@extend_schema_view(list=extend_schema(responses={200: CompetitionSerializer(many=True), **error_responses()}),
+                    retrieve=extend_schema(responses={200: CompetitionSerializer, **error_responses(404)}))
 class CompetitionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = CompetitionSerializer
     pagination_class = Pages
@@ -70,7 +74,7 @@ class CompetitionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
             raise Http404
         return found
 
-    @extend_schema(request=RegisterBody, responses={201: CompetitionSerializer})
+    @extend_schema(request=RegisterBody, responses={201: CompetitionSerializer, **error_responses(400, 404)})
     @action(detail=True, methods=["post"])
     def register(self, request, pk=None):
         competition = self._competition()
@@ -80,7 +84,7 @@ class CompetitionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         competition.refresh_from_db()
         return Response(CompetitionSerializer(competition).data, status=201)
 
-    @extend_schema(request=None, responses={200: CompetitionSerializer})
+    @extend_schema(request=None, responses={200: CompetitionSerializer, **error_responses(400, 404)})
     @action(detail=True, methods=["post"])
     def withdraw(self, request, pk=None):
         competition = self._competition()
@@ -88,7 +92,7 @@ class CompetitionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         competition.refresh_from_db()
         return Response(CompetitionSerializer(competition).data)
 
-    @extend_schema(responses={200: StandingRow})
+    @extend_schema(responses={200: StandingRow, **error_responses(404)})
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None):
         competition = self._competition()
@@ -101,7 +105,7 @@ class CompetitionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
             rows = [(None, r) for r in services.standings(competition)]
         return Response([_row(entries[r.player], r, d) for d, r in rows])
 
-    @extend_schema(responses={200: PairingRound})
+    @extend_schema(responses={200: PairingRound, **error_responses(404)})
     @action(detail=True, methods=["get"])
     def pairings(self, request, pk=None):
         competition = self._competition()

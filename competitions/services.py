@@ -408,7 +408,8 @@ def competition_advance(*, competition_id: int, now=None) -> str:
             round_ = Round.objects.select_for_update().get(pk=round_.pk)
             if round_.status != Round.Status.OPEN:
                 continue
-            if all(Game.objects.get(pk=t.game_id).is_over for t in tables):
+            running = [Game.Status.OPEN, Game.Status.ACTIVE]
+            if not Game.objects.filter(pk__in=[t.game_id for t in tables], status__in=running).exists():
                 _close_round(competition, round_, tables, now)
                 did.append("closed")
     with transaction.atomic():

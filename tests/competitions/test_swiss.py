@@ -168,3 +168,28 @@ def test_withdrawal_before_and_after_the_start():
     assert Game.objects.get(pk=table.game_id).status == Game.Status.ACTIVE
     play_round(competition)
     assert all(entry.pk not in t.entries for t in tables_of(competition, 2))
+
+
+def test_a_round_is_opened_with_a_constant_number_of_statements_per_table():
+    """The pairing's cost grows with the tables, not faster (issue 46's scale point, measured at 1,000
+    players in bench/competition_pairing.py): 16 and 32 bot entries at 4-player tables, the statements
+    of opening round 1 differ by the same count per table."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = {}
+    for n in (16, 32):
+        organiser = make_user(f"organiser{n}", staff=True)
+        competition = cs.competition_create(creator=organiser, name=f"Scale {n}", kind="swiss",
+                                            game_type="race", seats=4, rounds=3, max_players=n,
+                                            start_when_full=False)
+        Entry.objects.bulk_create([Entry(competition=competition, bot_level="random", seed=i + 1)
+                                   for i in range(n)])
+        with CaptureQueriesContext(connection) as queries:
+            cs.competition_start(competition_id=competition.pk, by_user=organiser)
+        counts[n] = len(queries)
+    tables = {16: 4, 32: 8}
+    per_table = (counts[32] - counts[16]) / (tables[32] - tables[16])
+    fixed = counts[16] - per_table * tables[16]
+    assert per_table == int(per_table) and per_table <= 15, counts
+    assert 0 <= fixed <= 30, counts  # what a round costs beside its tables (21 today)
