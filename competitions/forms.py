@@ -32,7 +32,6 @@ class CompetitionForm(forms.Form):
                                     required=False)
     invite_only = forms.BooleanField(label=_("By invitation only"), required=False)
     bots_allowed = forms.BooleanField(label=_("Bots may enter"), required=False, initial=True)
-    rated = forms.BooleanField(label=_("Rated games"), required=False, initial=True)
     min_rating = forms.FloatField(label=_("Lowest rating"), required=False)
     max_rating = forms.FloatField(label=_("Highest rating"), required=False)
 

@@ -98,7 +98,7 @@ def test_create_page_a_player_within_limits(client):
     client.force_login(alice)
     form = {"name": "Big one", "kind": "swiss", "game_type": "race", "seats": 2, "max_players": 200,
             "rounds": 3, "round_days": 14, "initial_days": 3, "increment_days": 1, "max_days": 7,
-            "division_size": 8, "moves": 2, "seasons": 1, "bots_allowed": "on", "rated": "on"}
+            "division_size": 8, "moves": 2, "seasons": 1, "bots_allowed": "on"}
     response = client.post(reverse("competitions:new"), form)
     assert response.status_code == 400
     assert "at most 32 players" in response.text and 'value="Big one"' in response.text
@@ -157,3 +157,9 @@ def test_moderation_disqualify_adjudicates_and_logs(organiser):
     # A player without a moderator's tier may not.
     with pytest.raises(cs.ServiceError):
         cs.entry_disqualify(moderator=alice, competition_id=competition.pk, entry_id=entry.pk, reason="x" * 10)
+
+
+def test_an_unrated_competition_is_refused_with_a_reason(organiser):
+    with pytest.raises(cs.ServiceError, match="Unrated competitions are not available yet"):
+        _cup(organiser, rated=False)
+    assert not Competition.objects.exists()
