@@ -276,7 +276,8 @@ def _open_next(competition: Competition) -> list[Round]:
         count = max((len(s) for s in schedules.values()), default=0)
         for number in range(1, count + 1):
             plan = [(d, schedules[d][number - 1]) for d in divisions if number <= len(schedules[d])]
-            opened.append(_open_round(competition, season, number, plan))
+            # Played side by side, the season's rounds share its whole length.
+            opened.append(_open_round(competition, season, number, plan, days=competition.round_days * count))
         return opened
     number = done + 1
     if kind == Competition.Kind.SWISS:
@@ -310,13 +311,14 @@ def _without_leavers(round_: pairing.Pairing, still_in: set, competition) -> pai
     return pairing.Pairing(tables=tables, byes=byes)
 
 
-def _open_round(competition: Competition, season: int, number: int, plan) -> Round:
-    """One round's games, opened together with the competition's time control."""
+def _open_round(competition: Competition, season: int, number: int, plan, days: int | None = None) -> Round:
+    """One round's games, opened together with the competition's time control; the round ends at the latest
+    ``days`` (the competition's days per round) after it opens."""
     now = timezone.now()
     try:
         with transaction.atomic():
             round_ = Round.objects.create(competition=competition, season=season, number=number, opened_at=now,
-                                          deadline=now + timedelta(days=competition.round_days))
+                                          deadline=now + timedelta(days=days or competition.round_days))
     except IntegrityError:
         raise ServiceError(_("This round is already paired.")) from None
     entries = {e.pk: e for e in competition.entries.select_related("user")}
