@@ -105,7 +105,9 @@ class Entry(models.Model):
     def name(self) -> str:
         if self.user_id:
             return self.user.get_username()
-        return str(_("Bot %(n)s (%(level)s)") % {"n": self.seed, "level": self.bot_level})
+        from play.bots import level_label
+
+        return str(_("Bot %(n)s (%(level)s)") % {"n": self.seed, "level": level_label(self.bot_level)})
 
     @property
     def is_in(self) -> bool:

@@ -112,3 +112,27 @@ def rounds_of_games(*game_lists) -> dict:
     if not ids:
         return {}
     return {t.game_id: t for t in Table.objects.filter(game_id__in=ids).select_related("round__competition")}
+
+
+def played_by(user, limit: int = 10) -> list[dict]:
+    """A player's competitions, newest first (their profile): each with the player's place — the final one
+    in a finished tournament, the best season's in a league (division and place) — or where it stands."""
+    entries = list(Entry.objects.filter(user=user).select_related("competition")
+                   .exclude(competition__status=Competition.Status.CANCELLED).order_by("-competition__created_at")
+                   [:limit])
+    best = {}
+    for result in SeasonResult.objects.filter(entry__in=entries).order_by("division", "place"):
+        best.setdefault(result.entry_id, result)
+    out = []
+    for entry in entries:
+        competition = entry.competition
+        row = {"competition": competition, "entry": entry, "game_name": game_name(competition.game_type),
+               "place": None, "of": None, "season": best.get(entry.pk)}
+        if competition.kind != Competition.Kind.LEAGUE and competition.status == Competition.Status.FINISHED:
+            rows = services.standings(competition)
+            row["place"] = next((r.place for r in rows if r.player == entry.pk), None)
+            row["of"] = len(rows)
+            if competition.kind == Competition.Kind.KNOCKOUT:
+                row["place"] = 1 if entry.status == Entry.Status.ACTIVE else None
+        out.append(row)
+    return out

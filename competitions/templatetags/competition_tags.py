@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from ..selectors import rounds_of_games
+from ..selectors import played_by, rounds_of_games
 
 register = template.Library()
 
@@ -29,3 +29,9 @@ def competition_badge(rounds, game_id):
         words = _("%(name)s, round %(round)s") % {"name": competition.name, "round": table.round.number}
     return format_html('<a class="competition-badge" href="{}">{}</a>',
                        reverse("competitions:detail", args=[competition.pk]), words)
+
+
+@register.simple_tag
+def player_competitions(user):
+    """The profile's "Competitions" box: the player's competitions and results."""
+    return played_by(user)
