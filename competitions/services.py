@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from itertools import combinations
+from math import comb
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -27,6 +28,9 @@ from .models import Bye, Competition, CompetitionEvent, Entry, Round, SeasonResu
 # A player who is not staff may open competitions within these limits.
 PLAYER_LIMITS = {"open_competitions": 2, "max_players": 32, "rounds": 9}
 MAX_ROUND_DAYS = 60
+# Every table of a round robin (every pair at 2 seats) is played once: a group whose tables are too many is
+# refused (30 players at 2 seats make 435 games).
+MAX_ROUND_ROBIN_TABLES = 435
 
 
 def _log(competition, kind: str, *, by_user=None, entry=None, **details) -> None:
@@ -87,6 +91,12 @@ def competition_create(*, creator, name: str, kind: str, game_type: str, options
                                                  and 1 <= seasons <= 20):
         raise ServiceError(_("A division holds from one table to 50 players, and fewer than half of them "
                              "go up or down."))
+    group = division_size if kind == Competition.Kind.LEAGUE else max_players
+    if kind in (Competition.Kind.ROUND_ROBIN, Competition.Kind.LEAGUE) and comb(group, seats) > MAX_ROUND_ROBIN_TABLES:
+        raise ServiceError(_("A round robin of %(players)d players at tables of %(seats)d would need %(tables)d "
+                             "tables each; at most %(most)d: fewer players or fewer seats."),
+                           {"players": group, "seats": seats, "tables": comb(group, seats),
+                            "most": MAX_ROUND_ROBIN_TABLES})
     if not creator.is_staff:
         running = Competition.objects.filter(created_by=creator, status__in=[
             Competition.Status.REGISTRATION, Competition.Status.RUNNING]).count()
@@ -457,11 +467,14 @@ def _season_results(competition: Competition) -> list[list[int]]:
     entries = list(competition.entries.all())
     results, byes, _tables = _results(competition, competition.season)
     divisions = sorted({e.division for e in entries if e.division})
+    division_of = {e.pk: e.division for e in entries}
+    by_division: dict = {}
+    for result in results:  # a division's tables hold only its players
+        by_division.setdefault(division_of.get(result.players[0]), []).append(result)
     orders, rows = [], []
     for division in divisions:
         members = [e.pk for e in sorted(entries, key=lambda e: e.seed) if e.division == division]
-        table = scoring.standings(members, [r for r in results if set(r.players) <= set(members)], byes,
-                                  competition.seats)
+        table = scoring.standings(members, by_division.get(division, []), byes, competition.seats)
         orders.append([row.player for row in table])
         rows.extend(SeasonResult(competition=competition, season=competition.season, entry_id=row.player,
                                  division=division, place=row.place, points=row.points) for row in table)

@@ -163,3 +163,10 @@ def test_an_unrated_competition_is_refused_with_a_reason(organiser):
     with pytest.raises(cs.ServiceError, match="Unrated competitions are not available yet"):
         _cup(organiser, rated=False)
     assert not Competition.objects.exists()
+
+
+def test_a_round_robin_with_too_many_tables_is_refused(organiser):
+    with pytest.raises(cs.ServiceError, match="would need 4845 tables"):
+        _cup(organiser, kind="round_robin", seats=4, max_players=20)
+    assert not Competition.objects.exists()
+    assert _cup(organiser, kind="round_robin", seats=2, max_players=30).kind == "round_robin"  # 435 games
