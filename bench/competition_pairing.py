@@ -78,3 +78,35 @@ def test_statements_per_table(n):
     print(f"\n{n} entries, {count} tables: round 1 opened in {opened:.2f} s, {len(first)} statements "
           f"({len(first) / count:.1f} a table); round 2 closed and paired in {advanced:.2f} s, "
           f"{len(second)} statements ({len(second) / count:.1f} a table)")
+
+
+def test_league_season_rolls_over_in_one_task():
+    """A league of DIVISIONS (env BENCH_DIVISIONS, 20 by default; the issue's scale is 100) divisions of 8 at
+    2-player tables: season 1's games (28 a division) ended, then the one periodic step that keeps the results,
+    promotes and relegates, and opens all of season 2's games."""
+    import os
+
+    divisions = int(os.environ.get("BENCH_DIVISIONS", "20"))
+    organiser = make_user("league-organiser", staff=True)
+    competition = cs.competition_create(creator=organiser, name="Bench league", kind="league", game_type="race",
+                                        seats=2, max_players=8 * divisions, division_size=8, moves=2, seasons=2,
+                                        start_when_full=False)
+    Entry.objects.bulk_create([Entry(competition=competition, bot_level="random", seed=i + 1)
+                               for i in range(8 * divisions)])
+    start = time.perf_counter()
+    cs.competition_start(competition_id=competition.pk, by_user=organiser)
+    opened = time.perf_counter() - start
+    tables = list(Table.objects.filter(round__competition=competition))
+    rng = random.Random(46)
+    for table in tables:
+        game_services.game_adjudicate(game_id=table.game_id, ranks=rng.choice([[1, 2], [2, 1]]), by_user=None)
+    with CaptureQueriesContext(connection) as queries:
+        start = time.perf_counter()
+        did = cs.competition_advance(competition_id=competition.pk)
+        rolled = time.perf_counter() - start
+    assert did.endswith("new season")
+    season_two = Table.objects.filter(round__competition=competition, round__season=2).count()
+    assert season_two == len(tables) == 28 * divisions
+    print(f"\nleague of {divisions} divisions of 8: season 1 opened ({len(tables)} games) in {opened:.1f} s; the "
+          f"roll-over (results, promotion and relegation, season 2's {season_two} games opened) in one step: "
+          f"{rolled:.1f} s, {len(queries)} statements ({len(queries) / season_two:.1f} a game)")

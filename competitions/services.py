@@ -8,6 +8,7 @@ the retries of the periodic task (``competitions.tasks.advance``), and the uniqu
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 from itertools import combinations
 from math import comb
@@ -24,6 +25,8 @@ from play.models import Game
 
 from . import mails, pairing, scoring
 from .models import Bye, Competition, CompetitionEvent, Entry, Round, SeasonResult, Table
+
+log = logging.getLogger(__name__)
 
 # A player who is not staff may open competitions within these limits.
 PLAYER_LIMITS = {"open_competitions": 2, "max_players": 32, "rounds": 9}
@@ -292,11 +295,9 @@ def _open_next(competition: Competition) -> list[Round]:
     number = done + 1
     if kind == Competition.Kind.SWISS:
         order = [row.player for row in standings(competition) if row.player in {e.pk for e in active}]
-        results, byes, _tables = _results(competition)
-        met = {frozenset(p) for r in results for p in combinations(r.players, 2)}
-        # Pairs of tables still under way count as met (a game adjudicated later is still a game).
-        met |= {frozenset(p) for t in Table.objects.filter(round__competition=competition)
-                for p in combinations(t.entries, 2)}
+        _finished, byes, tables = _results(competition)
+        # Every table played counts as a meeting, whatever its game's end (annulled, aborted included).
+        met = {frozenset(p) for t in tables for p in combinations(t.entries, 2)}
         plan = [(None, pairing.swiss(order, competition.seats, met, set(byes)))]
     elif kind == Competition.Kind.ROUND_ROBIN:
         everyone = [e.pk for e in competition.entries.order_by("seed")]
@@ -513,7 +514,14 @@ def competitions_advance(*, now=None) -> dict:
     ids = list(Competition.objects.filter(status=Competition.Status.RUNNING).values_list("pk", flat=True))
     ids += list(Competition.objects.filter(status=Competition.Status.REGISTRATION, starts_at__lte=now)
                 .values_list("pk", flat=True))
-    return {pk: competition_advance(competition_id=pk, now=now) for pk in ids}
+    done = {}
+    for pk in ids:
+        try:
+            done[pk] = competition_advance(competition_id=pk, now=now)
+        except Exception:  # logged; the next run tries it again, the others go on meanwhile
+            log.exception("competition %s could not advance", pk)
+            done[pk] = "failed"
+    return done
 
 
 # --- moderation -------------------------------------------------------------------------------------

@@ -73,3 +73,20 @@ def test_the_profile_lists_the_competitions_played_and_the_place(client):
     place = next(r.place for r in cs.standings(competition) if r.player == competition.entries.get(user=alice).pk)
     page = client.get(reverse("community:profile", args=["alice"])).text
     assert "Short cup" in page and f"place {place} of 2" in page
+
+
+def test_one_competition_failing_does_not_stop_the_others(monkeypatch):
+    organiser = make_user("organiser", staff=True)
+    first = cs.competition_create(creator=organiser, name="First", kind="swiss", game_type="nim", max_players=2)
+    second = cs.competition_create(creator=organiser, name="Second", kind="swiss", game_type="nim", max_players=2)
+    Competition.objects.filter(pk__in=[first.pk, second.pk]).update(status=Competition.Status.RUNNING)
+    real = cs.competition_advance
+
+    def advance(*, competition_id, now=None):
+        if competition_id == first.pk:
+            raise RuntimeError("a damaged competition")
+        return real(competition_id=competition_id, now=now)
+
+    monkeypatch.setattr(cs, "competition_advance", advance)
+    done = cs.competitions_advance()
+    assert done[first.pk] == "failed" and done[second.pk] != "failed"
