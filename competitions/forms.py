@@ -16,6 +16,9 @@ class CompetitionForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     kind = forms.ChoiceField(label=_("Kind"), choices=Competition.Kind.choices)
     game_type = forms.ChoiceField(label=_("Game"), choices=())
+    options = forms.CharField(label=_("Game options"), required=False, max_length=300,
+                              help_text=_("name=value, separated by commas (e.g. target=15); empty: the game's "
+                                          "defaults."))
     seats = forms.IntegerField(label=_("Seats per table"), min_value=2, max_value=8, initial=2)
     max_players = forms.IntegerField(label=_("Most players"), min_value=2, max_value=1000, initial=8)
     rounds = forms.IntegerField(label=_("Rounds (Swiss)"), min_value=1, max_value=30, initial=3)
@@ -38,6 +41,17 @@ class CompetitionForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game_type"].choices = _game_choices()
+
+    def clean_options(self) -> dict:
+        options = {}
+        for part in (self.cleaned_data.get("options") or "").split(","):
+            if not part.strip():
+                continue
+            name, sep, value = part.partition("=")
+            if not sep or not name.strip() or not value.strip():
+                raise forms.ValidationError(_("Write each option as name=value (e.g. target=15)."))
+            options[name.strip()] = value.strip()
+        return options
 
     def service_arguments(self) -> dict:
         data = dict(self.cleaned_data)

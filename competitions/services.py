@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from kit.base import InvalidOptions
 from play import events, registry
 from play import services as game_services
-from play.errors import NotAllowed, ServiceError
+from play.errors import BadOptions, NotAllowed, ServiceError
 from play.models import Game
 
 from . import mails, pairing, scoring
@@ -76,7 +76,8 @@ def competition_create(*, creator, name: str, kind: str, game_type: str, options
     try:
         options = engine.validate_options(options or {}, seats)
     except InvalidOptions as exc:
-        raise ServiceError(_("These options cannot be played: %(reason)s"), {"reason": str(exc)}) from None
+        # The engine's refusal, worded by the game's texts (as for an ordinary game's options).
+        raise BadOptions(exc.key or "invalid_options", exc.params, game_type=game_type, default=str(exc)) from None
     if not 2 <= max_players <= 1000 or max_players < seats:
         raise ServiceError(_("A competition takes from %(min)d to 1000 players."), {"min": seats})
     if not 1 <= rounds <= 30 or not 1 <= round_days <= MAX_ROUND_DAYS:

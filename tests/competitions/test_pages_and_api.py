@@ -170,3 +170,19 @@ def test_a_round_robin_with_too_many_tables_is_refused(organiser):
         _cup(organiser, kind="round_robin", seats=4, max_players=20)
     assert not Competition.objects.exists()
     assert _cup(organiser, kind="round_robin", seats=2, max_players=30).kind == "round_robin"  # 435 games
+
+
+def test_create_page_game_options(client, organiser):
+    client.force_login(organiser)
+    form = {"name": "Long race", "kind": "swiss", "game_type": "race", "seats": 2, "max_players": 8,
+            "rounds": 3, "round_days": 14, "initial_days": 3, "increment_days": 1, "max_days": 7,
+            "division_size": 8, "moves": 2, "seasons": 1, "options": "target"}
+    response = client.post(reverse("competitions:new"), form)
+    assert response.status_code == 400 and "Write each option as name=value" in response.text
+    form["options"] = "target=99"
+    response = client.post(reverse("competitions:new"), form)
+    assert response.status_code == 400 and "The target must be 10 or 15." in response.text
+    assert 'value="target=99"' in response.text and not Competition.objects.exists()
+    form["options"] = "target=15"
+    assert client.post(reverse("competitions:new"), form).status_code == 302
+    assert Competition.objects.get().options == {"target": "15"}
