@@ -4,6 +4,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from django.core import mail
 
 from competitions import services as cs
 from competitions.models import Bye, Competition, Entry, Round, SeasonResult
@@ -77,6 +78,11 @@ def test_a_knockout_of_6_down_to_one_winner():
               if person.pk in t.entries and t.entries[Game.objects.get(pk=t.game_id).result["ranks"].index(1)]
               == person.pk)
     assert Notification.objects.filter(user=people[0], kind="advanced").count() == won
+    advanced = [m for m in mail.outbox if m.to == ["player0@example.com"] and "advanced" in m.subject]
+    assert len(advanced) == won
+    assert won  # with these seeds the person wins round 1 (the mail's words are checked)
+    assert advanced[0].subject == "A knockout: you advanced"
+    assert "You advanced past round 1 of A knockout." in advanced[0].body
 
 
 def test_a_league_season_with_promotion_and_relegation_rolls_into_the_next():
@@ -106,6 +112,11 @@ def test_a_league_season_with_promotion_and_relegation_rolls_into_the_next():
     for t in tables_of(competition, 1, season=2):
         assert len({now[e] for e in t.entries}) == 1
     assert Notification.objects.filter(user=people[0], kind="season_end").count() == 1
+    ended = next(m for m in mail.outbox if m.to == ["player0@example.com"] and "season" in m.subject)
+    mine = results[competition.entries.get(user=people[0]).pk]
+    assert ended.subject == "A league: the season is over"
+    assert (f"Season 1 of A league is over: you finished {mine.place} in division {mine.division}. "
+            f"Next season you play in division {mine.next_division}.") in ended.body
     play_round(competition)
     assert competition.status == Competition.Status.FINISHED
     assert SeasonResult.objects.filter(competition=competition, season=2).count() == 8
