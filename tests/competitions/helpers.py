@@ -13,9 +13,9 @@ from play.models import Game
 from tests.platform.factories import committed
 
 
-def play_people(games) -> int:
-    """Each person's owed decision in these games, the first legal move, until only bots owe (their turns
-    run on commit). Returns how many moves were made."""
+def play_people(games, choose=None) -> int:
+    """Each person's owed decision in these games, the first legal move (or ``choose(state, legal)``'s), until
+    only bots owe (their turns run on commit). Returns how many moves were made."""
     made = 0
     for _ in range(200):
         progressed = False
@@ -27,8 +27,9 @@ def play_people(games) -> int:
             for seat in game.seats.filter(owes_move=True, kind="human", substitute_bot="").order_by("index"):
                 state = game_services.state_load(engine=engine, game=game)
                 legal = engine.legal_moves(state, seat.index)
+                move = choose(state, legal) if choose else legal[0]
                 with committed():
-                    game_services.move_apply(game_id=game.pk, user=seat.user, move=legal[0],
+                    game_services.move_apply(game_id=game.pk, user=seat.user, move=move,
                                              expected_version=game.version)
                 made += 1
                 progressed = True
@@ -38,11 +39,11 @@ def play_people(games) -> int:
     raise AssertionError("the games did not end")
 
 
-def play_round(competition) -> None:
+def play_round(competition, choose=None) -> None:
     """The open rounds' games played to the end, then the periodic task."""
     games = [t.game for t in Table.objects.filter(round__competition=competition, round__status="open")
              .select_related("game")]
-    play_people(games)
+    play_people(games, choose)
     assert all(Game.objects.get(pk=g.pk).status == Game.Status.FINISHED for g in games)
     with committed():
         tasks.advance()
