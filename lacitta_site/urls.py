@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from community.api import ChatView
+from competitions.api import CompetitionViewSet
 from lacitta_site import health, metrics
 from lacitta_site.dev_outbox import outbox
 from lacitta_site.not_found import api_not_found
@@ -19,6 +20,7 @@ handler404 = "lacitta_site.not_found.not_found"
 
 router = DefaultRouter()
 router.register("games", GameViewSet, basename="game")
+router.register("competitions", CompetitionViewSet, basename="competition")
 
 urlpatterns = [
     path("healthz", health.ready, name="health"),
@@ -56,6 +58,7 @@ urlpatterns = [
     path("me/", include("players.urls")),
     path("notifications/", include("notifications.urls")),
     path("ratings/", include("community.leaderboard_urls")),
+    path("competitions/", include("competitions.urls")),
     path("", include("community.urls")),
     path("", include("play.urls")),
 ]

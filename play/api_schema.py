@@ -120,7 +120,7 @@ STREAM_EVENT = {
         "type": {
             "type": "string",
             "enum": ["gameStart", "myTurn", "gameState", "gameFinish", "challenge", "challengeDeclined",
-                     "challengeCanceled", "chat", "chatHidden", "notice", "resync"],
+                     "challengeCanceled", "chat", "chatHidden", "notice", "resync", "roundStarted"],
         },
         "event_id": {"type": "integer", "description": "Grows with time. Send the last one you received to "
                      "resume after a drop (?after=, or Last-Event-ID for server-sent events, which also carry "
@@ -147,6 +147,10 @@ STREAM_EVENT = {
         "author": {"type": "string"},
         "text": {"type": "string"},
         "id": {"type": "integer", "description": "chat: the message's id."},
+        "competition": {"type": "integer", "description": "roundStarted: the competition (/api/competitions/{id}/) "
+                        "whose round opened your game (game)."},
+        "season": {"type": "integer", "description": "roundStarted: the league's season (1 for a tournament)."},
+        "round": {"type": "integer", "description": "roundStarted: the round's number."},
     },
 }
 
@@ -179,7 +183,8 @@ def _stream_paths() -> dict:
                 "description": "Your events as they happen, one JSON object per line "
                 "(Accept: text/event-stream for server-sent events): first one per game that needs you "
                 "or is in progress (snapshot: true), then gameStart, myTurn, gameState, gameFinish, challenge, "
-                "challengeDeclined, challengeCanceled, chat, notice. An empty line every 20 s. After a drop, "
+                "challengeDeclined, challengeCanceled, chat, notice, roundStarted (a competition's round opened "
+                "a game of yours). An empty line every 20 s. After a drop, "
                 "reconnect with ?after=<the last event_id> (or Last-Event-ID): the events you missed come "
                 "first, or a resync line then the present state when some are no longer kept (the last 200 "
                 "per channel, 10 minutes). Generated clients need a line reader for this answer.",

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "notifications",
     "community",
     "ratings",
+    "competitions",
     *GAME_APPS,
 ]
 
@@ -430,6 +431,7 @@ CELERY_BEAT_SCHEDULE = {
     "purge-closed-accounts": {"task": "community.tasks.purge_closed_accounts", "schedule": 86400.0},
     "purge-addresses": {"task": "community.tasks.purge_addresses", "schedule": 86400.0},
     "staff-digests": {"task": "community.tasks.send_staff_digests", "schedule": 86400.0},
+    "advance-competitions": {"task": "competitions.tasks.advance", "schedule": 300.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
 # A game notice's mail ("bob made you an offer") waits this long, gathering the reader's later notices of the

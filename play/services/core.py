@@ -34,7 +34,8 @@ def _state_store(engine, game: Game, state) -> None:
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """How a seat is filled at creation: 'me', 'open', 'invite' (+ username) or 'bot' (+ level)."""
+    """How a seat is filled at creation: 'me', 'open', 'invite' (+ username) or 'bot' (+ level); 'player'
+    (+ username: seated at once) only in a game whose creator takes no seat (a competition's table)."""
 
     kind: str
     username: str = ""

@@ -40,10 +40,13 @@ def game_create(
     timeout_rule: str = Game.TimeoutRule.BOT,
     timeout_bot_level: str = "random",
     max_per_hour: int | None = None,
+    creator_seated: bool = True,
 ) -> Game:
     """Open a game. ``max_per_hour`` (the pages pass settings.GAMES_PER_HOUR) limits
     how many games the creator may open in an hour: a flood would fill the lobby
-    and other players' invitation lists."""
+    and other players' invitation lists. ``creator_seated=False`` (a competition's table, opened for
+    its entrants): the creator takes no seat and the seats are 'player' (a named player, seated at
+    once: they agreed by entering) or 'bot'."""
     from .. import bots
 
     if max_per_hour is not None:
@@ -67,8 +70,10 @@ def game_create(
     except InvalidOptions as exc:
         # The engine's refusal, for this player count too (a form error, a 400 with its key as code).
         raise BadOptions(exc.key or "invalid_options", exc.params, game_type=game_type, default=str(exc)) from None
-    if sum(1 for s in seats if s.kind == "me") != 1:
+    if creator_seated and sum(1 for s in seats if s.kind == "me") != 1:
         raise ServiceError(_("The creator takes exactly one seat."))
+    if not creator_seated and any(s.kind not in ("player", "bot") for s in seats):
+        raise ServiceError(_("Unknown seat kind “%(kind)s”."), {"kind": "me"})
     if timeout_rule not in Game.TimeoutRule.values:
         raise ServiceError(_("Unknown timeout rule."))
     if timeout_bot_level not in bots.levels_for(game_type):
@@ -109,6 +114,14 @@ def game_create(
             invitations.check(inviter=creator, invitee=user)  # the invitee's privacy choice, their blocks
             invited.add(user.pk)
             seat.kind, seat.user = Seat.Kind.INVITED, user
+        elif spec.kind == "player" and not creator_seated:
+            user = User.objects.filter(username=spec.username, is_active=True).first()
+            if user is None:
+                raise ServiceError(_("No player is called “%(name)s”."), {"name": spec.username})
+            if user.pk in invited:
+                raise ServiceError(_("A player can take only one seat in a game."))
+            invited.add(user.pk)
+            seat.kind, seat.user, seat.joined_at = Seat.Kind.HUMAN, user, now
         elif spec.kind == "bot":
             if spec.bot_level not in bots.levels_for(game_type):
                 raise ServiceError(_("Unknown bot level “%(level)s”."), {"level": spec.bot_level})
