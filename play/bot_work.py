@@ -124,6 +124,15 @@ def budget_for(account_id: int | None, *, now=None) -> Budget:
     return Budget(seconds=settings.BOT_DECISION_SECONDS, cpu_seconds=settings.BOT_DECISION_CPU_SECONDS)
 
 
+def allowance() -> dict | None:
+    """What the new-game page tells players about their bots' thinking (None: no limits set)."""
+    seconds, hourly = settings.BOT_DECISION_SECONDS, settings.BOT_CPU_SECONDS_PER_ACCOUNT_HOUR
+    short = settings.BOT_DECISION_SECONDS_OVER_BUDGET
+    if seconds is None or hourly is None or short is None:
+        return None
+    return {"seconds": seconds, "minutes": hourly / 60, "short": short}
+
+
 def purge(*, now=None, keep: timedelta = timedelta(days=1)) -> int:
     """Decisions older than a day: the hour's budget no longer counts them and a take-back reaches only the
     last few moves."""

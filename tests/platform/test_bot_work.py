@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from kit.search import Plan, search
@@ -209,3 +210,15 @@ def test_a_task_stops_after_its_time_slice_with_a_successor_owed(searcher):
     assert (turns.played, turns.more, turns.version) == (1, True, game.version + 1)
     turns = services.bot_turns_play(game_id=game.pk, version=turns.version, limit=50, slice_seconds=None)
     assert (turns.played, turns.more) == (1, False)
+
+
+def test_the_new_game_page_says_what_the_bots_may_think_in_english_and_french(client, settings):
+    settings.BOT_DECISION_SECONDS, settings.BOT_CPU_SECONDS_PER_ACCOUNT_HOUR = 3.0, 300.0
+    settings.BOT_DECISION_SECONDS_OVER_BUDGET = 0.3
+    client.force_login(make_user("bw_page"))
+    english = client.get(reverse("games:new")).content.decode()
+    assert ("Each bot move gets at most 3 s of thinking, and the bots of the games you open may think 5 minutes an "
+            "hour in all. Past that, until the hour is over, they think at most 0.3 s a move") in english
+    french = client.get(reverse("games:new"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Chaque coup d’un bot dispose d’au plus 3 s de réflexion" in french
+    assert "peuvent réfléchir 5 minutes par heure au total" in french and "au plus 0,3 s par coup" in french
