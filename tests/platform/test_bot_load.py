@@ -136,7 +136,7 @@ def test_three_accounts_against_three_experts_leave_another_games_bot_its_usual_
         games.append((expert_game(user, seed=100 + n).pk, user))
     started = time.monotonic()
     under_load = []
-    while time.monotonic() - started < LOAD_SECONDS:
+    while time.monotonic() - started < LOAD_SECONDS or len(under_load) < PROBES:
         human_moves(games, rng)
         if time.monotonic() - started > LOAD_SECONDS / 3 and len(under_load) < PROBES:
             under_load.append(probe(nim, dora))
@@ -149,5 +149,5 @@ def test_three_accounts_against_three_experts_leave_another_games_bot_its_usual_
           f"cpu max {max((d.cpu_seconds for d in decisions), default=0):.2f} s, "
           f"{sum(d.budget_hit for d in decisions)} stopped at the budget")
     assert two_process_worker.poll() is None
-    assert len(under_load) == PROBES and decisions, "the experts never played"
-    assert max(under_load) < ANSWER_BOUND
+    assert decisions, "the experts never played"
+    assert max(under_load) < ANSWER_BOUND, "the experts' games held the workers"
