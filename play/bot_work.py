@@ -9,7 +9,9 @@ per position and charged to an account, and one account's games never think in m
   one (a killed worker) and is taken over.
 - The account is the game's creator (who chose its bots). Over ``BOT_CPU_SECONDS_PER_ACCOUNT_HOUR`` of bot CPU
   in the last hour, its bots decide within ``BOT_DECISION_SECONDS_OVER_BUDGET`` until the hour has passed;
-  with ``BOT_DECISIONS_AT_ONCE_PER_ACCOUNT`` decisions of its games already under way, a task waits.
+  with ``BOT_DECISIONS_AT_ONCE_PER_ACCOUNT`` heavy decisions of its games already under way, a task waits.
+- A heavy level (``BOT_HEAVY_LEVELS``: the experts) decides in at most ``BOT_HEAVY_DECISIONS_AT_ONCE`` tasks
+  of the whole site at once (one fewer than the worker's processes): the other bots never wait behind them.
 """
 
 from __future__ import annotations
@@ -52,12 +54,12 @@ def _lease() -> timedelta:
     return timedelta(seconds=settings.BOT_DECISION_LEASE_SECONDS)
 
 
-def claim(game: Game, seat_index: int, position: str, *, now=None) -> Claim:
+def claim(game: Game, seat_index: int, position: str, *, level: str = "", now=None) -> Claim:
     """The decision made for this position, or a claim to make it, or why not now."""
     now = now or timezone.now()
     account_id = game.created_by_id
     row = BotDecision(game_id=game.pk, seat_index=seat_index, position=position, claimed_at=now,
-                      account_id=account_id)
+                      account_id=account_id, level=level)
     try:
         with transaction.atomic():
             row.save(force_insert=True)
@@ -74,17 +76,22 @@ def claim(game: Game, seat_index: int, position: str, *, now=None) -> Claim:
             return Claim(None, busy=True)
         found.claimed_at = now
         row = found
-    if account_id is not None and _earlier_under_way(row, now) >= settings.BOT_DECISIONS_AT_ONCE_PER_ACCOUNT:
+    if level in settings.BOT_HEAVY_LEVELS and _crowded(row, now):
         release(row)
         return Claim(None, wait=True)
     return Claim(row)
 
 
-def _earlier_under_way(row: BotDecision, now) -> int:
-    """Decisions of the same account's games under way, claimed before this one (the earlier claims go
-    first, so two claims made at once never both wait)."""
-    return (BotDecision.objects.filter(account_id=row.account_id, move__isnull=True,
-                                       claimed_at__gte=now - _lease(), pk__lt=row.pk).count())
+def _crowded(row: BotDecision, now) -> bool:
+    """Enough heavy decisions under way, claimed before this one, of the same account or of the whole site
+    (the earlier claims go first, so two claims made at once never both wait). A cheap level never waits:
+    it decides in milliseconds."""
+    under_way = BotDecision.objects.filter(move__isnull=True, claimed_at__gte=now - _lease(), pk__lt=row.pk,
+                                           level__in=settings.BOT_HEAVY_LEVELS)
+    if row.account_id is not None and \
+            under_way.filter(account_id=row.account_id).count() >= settings.BOT_DECISIONS_AT_ONCE_PER_ACCOUNT:
+        return True
+    return under_way.count() >= settings.BOT_HEAVY_DECISIONS_AT_ONCE
 
 
 def release(row: BotDecision) -> None:

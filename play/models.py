@@ -299,6 +299,7 @@ class BotDecision(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="bot_decisions")
     seat_index = models.PositiveSmallIntegerField()
     position = models.CharField(max_length=64)  # sha256 of the level, the seat's view and its legal moves
+    level = models.CharField(max_length=20, blank=True)  # the bot's level (a heavy one counts against the site)
     move = models.JSONField(null=True, blank=True)  # None: being decided
     claimed_at = models.DateTimeField()
     account = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,

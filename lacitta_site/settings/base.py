@@ -414,6 +414,10 @@ BOT_DECISION_SECONDS_OVER_BUDGET = env_float("BOT_DECISION_SECONDS_OVER_BUDGET",
 # again), so a few accounts never hold every worker.
 BOT_DECISIONS_AT_ONCE_PER_ACCOUNT = int(os.environ.get("BOT_DECISIONS_AT_ONCE_PER_ACCOUNT", "1"))
 BOT_DEFER_SECONDS = env_float("BOT_DEFER_SECONDS", 1.0)
+# Levels that think for seconds, and how many of their decisions the whole site makes at once: one fewer than
+# the bot worker's processes (CELERY_CONCURRENCY, 2 by default), so a cheap bot always finds a process free.
+BOT_HEAVY_LEVELS = tuple(env_list("BOT_HEAVY_LEVELS", "expert"))
+BOT_HEAVY_DECISIONS_AT_ONCE = max(1, int(os.environ.get("CELERY_CONCURRENCY", "2")) - 1)
 # A claim on a decision older than this is a lost one (a killed worker): another task may decide.
 BOT_DECISION_LEASE_SECONDS = env_float("BOT_DECISION_LEASE_SECONDS", 30.0)
 # A bot task plays moves for a game until this much wall time has gone, then queues its successor at the back

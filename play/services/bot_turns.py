@@ -50,7 +50,7 @@ def bot_turns_play(*, game_id: int, version: int, limit: int, slice_seconds: flo
             return BotTurns(played, version, more=False)
         legal = engine.legal_moves(state, seat.index) if among is None else among
         position = bot_work.position_key(seat.played_by_bot, engine.view(state, seat.index), legal)
-        claim = bot_work.claim(game, seat.index, position)
+        claim = bot_work.claim(game, seat.index, position, level=seat.played_by_bot)
         if claim.busy:
             return BotTurns(played, version, more=False)  # the task deciding it plays it and carries on
         if claim.wait:

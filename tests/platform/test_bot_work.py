@@ -167,11 +167,12 @@ def test_a_second_task_leaves_a_position_being_decided_to_the_first(searcher, se
 
 
 def test_an_account_with_a_decision_under_way_waits_and_others_do_not(searcher, settings):
-    settings.BOT_DECISIONS_AT_ONCE_PER_ACCOUNT = 1
+    settings.BOT_DECISIONS_AT_ONCE_PER_ACCOUNT, settings.BOT_HEAVY_DECISIONS_AT_ONCE = 1, 2
+    settings.BOT_HEAVY_LEVELS = ("searcher",)
     ann, game, _position = owing_bot("bw_capped")
     _ann, thinking_game = nim_game("", creator=ann)
     BotDecision.objects.create(game=thinking_game, seat_index=1, position="c" * 64, claimed_at=timezone.now(),
-                               account=ann)  # another of ann's games is deciding on another worker
+                               account=ann, level="searcher")  # another of ann's games is deciding elsewhere
     turns = services.bot_turns_play(game_id=game.pk, version=game.version, limit=50)
     assert (turns.played, turns.retry_in) == (0, settings.BOT_DEFER_SECONDS) and searcher["calls"] == 0
     assert not BotDecision.objects.filter(game=game).exists()  # its claim given up
@@ -180,6 +181,29 @@ def test_an_account_with_a_decision_under_way_waits_and_others_do_not(searcher, 
     assert services.bot_turns_play(game_id=bobs.pk, version=bobs.version, limit=50).played == 1
 
     BotDecision.objects.filter(game=thinking_game).update(move={"type": "take", "n": 1})  # that one decided
+    assert services.bot_turns_play(game_id=game.pk, version=game.version, limit=50).played == 1
+
+
+def test_a_cheap_level_never_waits_for_the_accounts_heavy_decisions(searcher, settings):
+    settings.BOT_DECISIONS_AT_ONCE_PER_ACCOUNT, settings.BOT_HEAVY_LEVELS = 1, ("expert",)
+    ann, game, _position = owing_bot("bw_cheap")
+    _ann, thinking_game = nim_game("", creator=ann)
+    BotDecision.objects.create(game=thinking_game, seat_index=1, position="c" * 64, claimed_at=timezone.now(),
+                               account=ann, level="expert")
+    assert services.bot_turns_play(game_id=game.pk, version=game.version, limit=50).played == 1
+
+
+def test_the_site_makes_only_so_many_heavy_decisions_at_once(searcher, settings):
+    """One fewer than the worker's processes: a cheap bot always finds one free."""
+    settings.BOT_DECISIONS_AT_ONCE_PER_ACCOUNT, settings.BOT_HEAVY_DECISIONS_AT_ONCE = 5, 1
+    settings.BOT_HEAVY_LEVELS = ("searcher",)
+    _ann, game, _position = owing_bot("bw_site")
+    bob, elsewhere = nim_game("bw_site_other")
+    BotDecision.objects.create(game=elsewhere, seat_index=1, position="d" * 64, claimed_at=timezone.now(),
+                               account=bob, level="searcher")  # another account's expert is thinking
+    turns = services.bot_turns_play(game_id=game.pk, version=game.version, limit=50)
+    assert (turns.played, turns.retry_in) == (0, settings.BOT_DEFER_SECONDS) and searcher["calls"] == 0
+    settings.BOT_HEAVY_DECISIONS_AT_ONCE = 2
     assert services.bot_turns_play(game_id=game.pk, version=game.version, limit=50).played == 1
 
 
