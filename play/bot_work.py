@@ -43,7 +43,8 @@ def position_key(level: str, view: dict, legal: list) -> str:
 class Claim:
     decision: BotDecision | None  # ours to decide (move None), or the one made before (move set)
     busy: bool = False  # another task is deciding this position now
-    wait: bool = False  # the account has enough decisions under way: try again in BOT_DEFER_SECONDS
+    wait: bool = False  # enough heavy decisions under way (the account's, the site's)
+    retry_in: float | None = None  # busy or waiting: seconds until it is worth trying again
 
     @property
     def decided(self) -> dict | None:
@@ -65,20 +66,22 @@ def claim(game: Game, seat_index: int, position: str, *, level: str = "", now=No
             row.save(force_insert=True)
     except IntegrityError:
         found = BotDecision.objects.filter(game_id=game.pk, seat_index=seat_index, position=position).first()
-        if found is None:  # deleted in between (a released claim): the next task decides
-            return Claim(None, busy=True)
+        if found is None:  # deleted in between (a released claim): try again in a moment
+            return Claim(None, busy=True, retry_in=settings.BOT_DEFER_SECONDS)
         if found.move is not None:
             return Claim(found)
         # A claim under way, or a lost one: taken over only by the task that moves its time on.
         taken = BotDecision.objects.filter(pk=found.pk, move__isnull=True, claimed_at=found.claimed_at,
                                            claimed_at__lt=now - _lease()).update(claimed_at=now)
         if not taken:
-            return Claim(None, busy=True)
+            # Its holder moves when it is done; if it died instead, the claim is ours once its lease is over.
+            left = (found.claimed_at + _lease() - now).total_seconds()
+            return Claim(None, busy=True, retry_in=max(left, 0.0) + settings.BOT_DEFER_SECONDS)
         found.claimed_at = now
         row = found
     if level in settings.BOT_HEAVY_LEVELS and _crowded(row, now):
         release(row)
-        return Claim(None, wait=True)
+        return Claim(None, wait=True, retry_in=settings.BOT_DEFER_SECONDS)
     return Claim(row)
 
 

@@ -418,8 +418,9 @@ BOT_DEFER_SECONDS = env_float("BOT_DEFER_SECONDS", 1.0)
 # the bot worker's processes (CELERY_CONCURRENCY, 2 by default), so a cheap bot always finds a process free.
 BOT_HEAVY_LEVELS = tuple(env_list("BOT_HEAVY_LEVELS", "expert"))
 BOT_HEAVY_DECISIONS_AT_ONCE = max(1, int(os.environ.get("CELERY_CONCURRENCY", "2")) - 1)
-# A claim on a decision older than this is a lost one (a killed worker): another task may decide.
-BOT_DECISION_LEASE_SECONDS = env_float("BOT_DECISION_LEASE_SECONDS", 30.0)
+# A claim on a decision older than this is a lost one (a killed worker): another task may decide. Well above
+# BOT_DECISION_SECONDS (a decision outliving it is only made twice, as before claims).
+BOT_DECISION_LEASE_SECONDS = env_float("BOT_DECISION_LEASE_SECONDS", 15.0)
 # A bot task plays moves for a game until this much wall time has gone, then queues its successor at the back
 # of the queue: the workers go round the games instead of serving one game's bots to the end.
 BOT_TASK_SLICE_SECONDS = env_float("BOT_TASK_SLICE_SECONDS", 1.0)

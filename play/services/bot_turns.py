@@ -6,8 +6,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from django.conf import settings
-
 from kit.base import answers, may_act
 from kit.search import thinking
 
@@ -25,7 +23,7 @@ class BotTurns:
     played: int  # moves the bots made
     version: int  # the game's version after them
     more: bool  # stopped at the limit (of moves, or the task's time slice): a bot may still owe a move
-    retry_in: float | None = None  # the account's other games are thinking: try again in this many seconds
+    retry_in: float | None = None  # not now (decided elsewhere, or too many at once): try again in these seconds
 
 
 def bot_turns_play(*, game_id: int, version: int, limit: int, slice_seconds: float | None = None) -> BotTurns:
@@ -51,10 +49,9 @@ def bot_turns_play(*, game_id: int, version: int, limit: int, slice_seconds: flo
         legal = engine.legal_moves(state, seat.index) if among is None else among
         position = bot_work.position_key(seat.played_by_bot, engine.view(state, seat.index), legal)
         claim = bot_work.claim(game, seat.index, position, level=seat.played_by_bot)
-        if claim.busy:
-            return BotTurns(played, version, more=False)  # the task deciding it plays it and carries on
-        if claim.wait:
-            return BotTurns(played, version, more=False, retry_in=settings.BOT_DEFER_SECONDS)
+        if claim.busy or claim.wait:
+            # Busy: the task deciding it plays it and carries on (tried again after its lease, in case it died).
+            return BotTurns(played, version, more=False, retry_in=claim.retry_in)
         move = claim.decided
         if move is None:
             move = _decide(game, seat, engine, state, legal, claim.decision)
