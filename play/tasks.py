@@ -26,11 +26,12 @@ def bots_play(game_id: int, version: int) -> int:
     the back of the queue, so the workers go round the games waiting (issue 39.3); a game whose account has
     its allowance of decisions under way elsewhere is tried again a moment later, leaving the worker to
     others. Run eagerly (no broker), nothing waits: the sweeps pick up a deferred turn."""
+    from celery import current_app
     from django.conf import settings
 
     from . import services
 
-    eager = bool(bots_play.app.conf.task_always_eager)
+    eager = bool(current_app.conf.task_always_eager)
     turns = services.bot_turns_play(game_id=game_id, version=version, limit=BOT_MOVES_PER_TASK,
                                     slice_seconds=None if eager else settings.BOT_TASK_SLICE_SECONDS)
     if turns.more:
