@@ -55,7 +55,7 @@ def _lease() -> timedelta:
     return timedelta(seconds=settings.BOT_DECISION_LEASE_SECONDS)
 
 
-def claim(game: Game, seat_index: int, position: str, *, level: str = "", now=None) -> Claim:
+def claim(game: Game, seat_index: int, position: str, *, level: str = "", share: bool = True, now=None) -> Claim:
     """The decision made for this position, or a claim to make it, or why not now."""
     now = now or timezone.now()
     account_id = game.created_by_id
@@ -79,7 +79,7 @@ def claim(game: Game, seat_index: int, position: str, *, level: str = "", now=No
             return Claim(None, busy=True, retry_in=max(left, 0.0) + settings.BOT_DEFER_SECONDS)
         found.claimed_at = now
         row = found
-    if level in settings.BOT_HEAVY_LEVELS and _crowded(row, now):
+    if share and level in settings.BOT_HEAVY_LEVELS and _crowded(row, now):
         release(row)
         return Claim(None, wait=True, retry_in=settings.BOT_DEFER_SECONDS)
     return Claim(row)

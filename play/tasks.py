@@ -33,7 +33,7 @@ def bots_play(game_id: int, version: int) -> int:
 
     eager = bool(current_app.conf.task_always_eager)
     turns = services.bot_turns_play(game_id=game_id, version=version, limit=BOT_MOVES_PER_TASK,
-                                    slice_seconds=None if eager else settings.BOT_TASK_SLICE_SECONDS)
+                                    slice_seconds=None if eager else settings.BOT_TASK_SLICE_SECONDS, share=not eager)
     if turns.more:
         bots_play.delay(game_id, turns.version)
     elif turns.retry_in is not None and not eager:

@@ -417,7 +417,9 @@ BOT_DEFER_SECONDS = env_float("BOT_DEFER_SECONDS", 1.0)
 # Levels that think for seconds, and how many of their decisions the whole site makes at once: one fewer than
 # the bot worker's processes (CELERY_CONCURRENCY, 2 by default), so a cheap bot always finds a process free.
 BOT_HEAVY_LEVELS = tuple(env_list("BOT_HEAVY_LEVELS", "expert"))
-BOT_HEAVY_DECISIONS_AT_ONCE = max(1, int(os.environ.get("CELERY_CONCURRENCY", "2")) - 1)
+# (Several bot workers: set it to their processes in all, less one.)
+BOT_HEAVY_DECISIONS_AT_ONCE = int(os.environ.get("BOT_HEAVY_DECISIONS_AT_ONCE")
+                                  or max(1, int(os.environ.get("CELERY_CONCURRENCY", "2")) - 1))
 # A claim on a decision older than this is a lost one (a killed worker): another task may decide. Well above
 # BOT_DECISION_SECONDS (a decision outliving it is only made twice, as before claims).
 BOT_DECISION_LEASE_SECONDS = env_float("BOT_DECISION_LEASE_SECONDS", 15.0)

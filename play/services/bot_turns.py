@@ -26,13 +26,16 @@ class BotTurns:
     retry_in: float | None = None  # not now (decided elsewhere, or too many at once): try again in these seconds
 
 
-def bot_turns_play(*, game_id: int, version: int, limit: int, slice_seconds: float | None = None) -> BotTurns:
+def bot_turns_play(*, game_id: int, version: int, limit: int, slice_seconds: float | None = None,
+                   share: bool = True) -> BotTurns:
     """Play the moves that bot seats owe, one after another, while the game stays at the
     version the last one made. Does nothing when the game moved on since ``version`` (the
     task that is queued for the new version carries on), so running it twice is harmless.
     Each decision is made once per position (``play.bot_work``): another task deciding it, the game is left
     to that task; the account's games thinking elsewhere already, ``retry_in`` says when to try again. After
-    ``slice_seconds`` the moves stop (``more``) so the task's successor waits its turn behind other games."""
+    ``slice_seconds`` the moves stop (``more``) so the task's successor waits its turn behind other games.
+    ``share``: the caps on heavy decisions at once apply (False: run eagerly, in the request, with no worker
+    to share and no task to try again later)."""
     played = 0
     started = time.monotonic()
     for _turn in range(limit):
@@ -48,7 +51,7 @@ def bot_turns_play(*, game_id: int, version: int, limit: int, slice_seconds: flo
             return BotTurns(played, version, more=False)
         legal = engine.legal_moves(state, seat.index) if among is None else among
         position = bot_work.position_key(seat.played_by_bot, engine.view(state, seat.index), legal)
-        claim = bot_work.claim(game, seat.index, position, level=seat.played_by_bot)
+        claim = bot_work.claim(game, seat.index, position, level=seat.played_by_bot, share=share)
         if claim.busy or claim.wait:
             # Busy: the task deciding it plays it and carries on (tried again after its lease, in case it died).
             return BotTurns(played, version, more=False, retry_in=claim.retry_in)

@@ -249,3 +249,17 @@ def test_the_new_game_page_says_what_the_bots_may_think_in_english_and_french(cl
     french = client.get(reverse("games:new"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Chaque coup d’un bot dispose d’au plus 3 s de réflexion" in french
     assert "peuvent réfléchir 5 minutes par heure au total" in french and "au plus 0,3 s par coup" in french
+
+
+def test_run_eagerly_in_the_request_no_cap_holds_a_bot_back(searcher, settings):
+    """Without a broker (``make run``) the bots play in the request: nobody would try a waiting turn again."""
+    settings.BOT_HEAVY_LEVELS, settings.BOT_HEAVY_DECISIONS_AT_ONCE = ("searcher",), 1
+    ann, game, _position = owing_bot("bw_eager")
+    bob, elsewhere = nim_game("bw_eager_other")
+    BotDecision.objects.create(game=elsewhere, seat_index=1, position="e" * 64, claimed_at=timezone.now(),
+                               account=bob, level="searcher")
+    assert services.bot_turns_play(game_id=game.pk, version=game.version, limit=50).played == 0
+    from play.tasks import bots_play
+
+    assert bots_play(game.pk, game.version) == 1  # the task run eagerly
+    assert Move.objects.filter(game=game, by_bot="searcher").count() == 1
