@@ -263,3 +263,43 @@ def test_run_eagerly_in_the_request_no_cap_holds_a_bot_back(searcher, settings):
 
     assert bots_play(game.pk, game.version) == 1  # the task run eagerly
     assert Move.objects.filter(game=game, by_bot="searcher").count() == 1
+
+
+def test_through_a_broker_the_task_queues_its_successor_or_tries_again_later(searcher, settings, monkeypatch):
+    """Not eager: after a slice the successor goes to the back of the queue (``delay``); a turn that must wait
+    is sent again with a countdown (``apply_async``), leaving the worker to other games meanwhile."""
+    from celery import current_app
+
+    sent = []
+    eager = current_app.conf.task_always_eager
+    current_app.conf.task_always_eager = False
+    try:
+        _through_a_broker(sent, settings, monkeypatch)
+    finally:
+        current_app.conf.task_always_eager = eager
+
+
+def _through_a_broker(sent, settings, monkeypatch):
+    from play import tasks
+
+    monkeypatch.setattr(tasks.bots_play, "delay", lambda *args: sent.append(("delay", args)))
+    monkeypatch.setattr(tasks.bots_play, "apply_async",
+                        lambda args, countdown: sent.append(("later", tuple(args), countdown)))
+    settings.BOT_TASK_SLICE_SECONDS = 0.0
+    ann = make_user("bw_broker")
+    with committed():
+        game = services.game_create(creator=ann, game_type="nim", options={"pile": "21", "last": "wins"},
+                                    seats=[SeatSpec("me"), SeatSpec("bot", bot_level="searcher"),
+                                           SeatSpec("bot", bot_level="searcher")])
+        services.move_apply(game_id=game.pk, user=ann, move={"type": "take", "n": 1}, expected_version=game.version,
+                            queue_bots=False)
+    game = Game.objects.get(pk=game.pk)
+    assert tasks.bots_play(game.pk, game.version) == 1
+    assert sent == [("delay", (game.pk, game.version + 1))]
+
+    settings.BOT_HEAVY_LEVELS, settings.BOT_HEAVY_DECISIONS_AT_ONCE = ("searcher",), 1
+    bob, elsewhere = nim_game("bw_broker_other")
+    BotDecision.objects.create(game=elsewhere, seat_index=1, position="f" * 64, claimed_at=timezone.now(),
+                               account=bob, level="searcher")
+    assert tasks.bots_play(game.pk, game.version + 1) == 0
+    assert sent[1:] == [("later", (game.pk, game.version + 1), settings.BOT_DEFER_SECONDS)]
