@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from kit import params
 from kit.base import Engine, Move
+from kit.search import Budget, thinking
 
 from . import registry
 from .registry import Chooser
@@ -38,13 +39,19 @@ def levels_for(game_type: str) -> list[str]:
 
 
 def choose_move(game_type: str, level: str, engine: Engine, state, seat: int, *, seed: int,
-                legal: list[Move] | None = None) -> Move:
+                legal: list[Move] | None = None, budget: Budget | None = None) -> Move:
     """The bot's move, among ``legal`` when given (a seat that owes nothing: the engine's ``answers``), else
     among the seat's legal moves. The RNG is seeded by the caller (game, version, seat) so a task that
-    runs twice picks the same move."""
+    runs twice picks the same move. ``budget``: what the decision may spend (``kit.search``: an expert's
+    search answers its best move so far when it runs out; ``play.bot_work.budget_for``); None: the budget of
+    the caller's ``kit.search.thinking`` if any, else no limit."""
     chooser = choosers_for(game_type)[level]
     legal = engine.legal_moves(state, seat) if legal is None else legal
     rng = random.Random(seed)
-    move = chooser(engine, engine.view(state, seat), legal, seat, rng)
+    if budget is None:
+        move = chooser(engine, engine.view(state, seat), legal, seat, rng)
+    else:
+        with thinking(budget):
+            move = chooser(engine, engine.view(state, seat), legal, seat, rng)
     # A legal move with ranges (kit.params) picked as it is: its fields are drawn (the engine's sampler).
     return params.concrete(engine, state, seat, move, rng)

@@ -77,6 +77,13 @@ SEAT_CHOICES_BASE = [("open", _("Open seat")), ("invite", _("Invite a player"))]
 
 
 class GameCreateForm(forms.Form):
+    @property
+    def bot_thinking(self) -> dict | None:
+        """The bots' share of the workers, as the page says it (issue 39.3; ``play.bot_work``)."""
+        from .bot_work import allowance
+
+        return allowance()
+
     game_type = forms.ChoiceField(label=_("Game"))
     players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     is_private = forms.BooleanField(label=_("Private game (join by invitation link only)"), required=False)

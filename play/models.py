@@ -287,3 +287,34 @@ class SeatDeparture(models.Model):
 
     def __str__(self):
         return f"{self.game_id}/{self.seat_index} left by {self.user_id or self.bot_level} at {self.version}"
+
+
+class BotDecision(models.Model):
+    """A bot seat's decision for one position (issue 39.3), written by ``play.bot_work``: a take-back that
+    brings the position back, or a task run twice, plays the stored move instead of thinking again. While
+    ``move`` is None the row is a claim: one task is deciding (since ``claimed_at``), another finds it and
+    leaves the game to it. ``account`` (the game's creator) is charged with ``cpu_seconds``: the per-account
+    budget of bot work sums them over the last hour."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="bot_decisions")
+    seat_index = models.PositiveSmallIntegerField()
+    position = models.CharField(max_length=64)  # sha256 of the level, the seat's view and its legal moves
+    level = models.CharField(max_length=20, blank=True)  # the bot's level (a heavy one counts against the site)
+    move = models.JSONField(null=True, blank=True)  # None: being decided
+    claimed_at = models.DateTimeField()
+    account = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="+")
+    cpu_seconds = models.FloatField(default=0.0)
+    wall_seconds = models.FloatField(default=0.0)
+    budget_hit = models.BooleanField(default=False)  # the search stopped at its budget (best move so far)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seat_index", "position"],
+                                               name="bot_decision_once_per_position")]
+        indexes = [models.Index(fields=["account", "claimed_at"], name="bot_decision_account_time"),
+                   models.Index(fields=["claimed_at"], name="bot_decision_claimed_at")]
+        verbose_name = _("bot decision")
+        verbose_name_plural = _("bot decisions")
+
+    def __str__(self):
+        return f"{self.game_id}/{self.seat_index} {self.position[:8]}"

@@ -21,12 +21,23 @@ BOT_MOVES_PER_TASK = 50
 
 @shared_task(acks_late=True, autoretry_for=(OSError,), retry_backoff=True, max_retries=5, name="games.tasks.bots_play")
 def bots_play(game_id: int, version: int) -> int:
-    """Play the moves owed by bot seats of a game; returns how many were played."""
+    """Play the moves owed by bot seats of a game; returns how many were played. A game's bots play for one
+    time slice (``BOT_TASK_SLICE_SECONDS``: one expert decision, or many cheap ones), then the successor joins
+    the back of the queue, so the workers go round the games waiting (issue 39.3); a game whose account has
+    its allowance of decisions under way elsewhere is tried again a moment later, leaving the worker to
+    others. Run eagerly (no broker), nothing waits: the sweeps pick up a deferred turn."""
+    from celery import current_app
+    from django.conf import settings
+
     from . import services
 
-    turns = services.bot_turns_play(game_id=game_id, version=version, limit=BOT_MOVES_PER_TASK)
+    eager = bool(current_app.conf.task_always_eager)
+    turns = services.bot_turns_play(game_id=game_id, version=version, limit=BOT_MOVES_PER_TASK,
+                                    slice_seconds=None if eager else settings.BOT_TASK_SLICE_SECONDS, share=not eager)
     if turns.more:
         bots_play.delay(game_id, turns.version)
+    elif turns.retry_in is not None and not eager:
+        bots_play.apply_async((game_id, turns.version), countdown=turns.retry_in)
     return turns.played
 
 
@@ -63,7 +74,7 @@ def sweep_clocks() -> dict:
     once and each due clock is handled once."""
     from django.utils import timezone
 
-    from . import due, services
+    from . import bot_work, due, services
 
     now = timezone.now()
     counts = {"timeouts": 0, "reminders": 0, "expired": 0, "bots_requeued": 0}
@@ -80,6 +91,7 @@ def sweep_clocks() -> dict:
 
     counts["reminders"] = services.reminders_send(now=now)
     counts["expired"] = services.open_games_expire(now=now)
+    counts["bot_decisions_purged"] = bot_work.purge(now=now)
     return counts
 
 

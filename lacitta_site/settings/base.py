@@ -23,6 +23,14 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def env_float(name: str, default: float | None) -> float | None:
+    """A number of seconds from the environment; "none" (or empty): no limit."""
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return None if value.strip().lower() in {"", "none"} else float(value)
+
+
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
@@ -407,6 +415,30 @@ if os.environ.get("CELERY_FS_BROKER_DIR"):
                                        "control_folder": _fs, "store_processed": False}
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 BOT_TURN_LOST_AFTER_SECONDS = int(os.environ.get("BOT_TURN_LOST_AFTER_SECONDS", "15"))
+# Bot work (issue 39.3; play/bot_work.py). One decision of a bot may take this long (wall, and CPU of its worker);
+# out of it the search answers the best move found so far (kit.search.Budget). None: no limit.
+BOT_DECISION_SECONDS = env_float("BOT_DECISION_SECONDS", 3.0)
+BOT_DECISION_CPU_SECONDS = env_float("BOT_DECISION_CPU_SECONDS", 2.0)
+# The games an account opened may use this much bot CPU an hour; past it their bots decide within
+# BOT_DECISION_SECONDS_OVER_BUDGET (they still answer at once, a little weaker) until the hour has passed.
+BOT_CPU_SECONDS_PER_ACCOUNT_HOUR = env_float("BOT_CPU_SECONDS_PER_ACCOUNT_HOUR", 300.0)
+BOT_DECISION_SECONDS_OVER_BUDGET = env_float("BOT_DECISION_SECONDS_OVER_BUDGET", 0.3)
+# At most this many bot decisions of one account's games at once (the others wait BOT_DEFER_SECONDS and try
+# again), so a few accounts never hold every worker.
+BOT_DECISIONS_AT_ONCE_PER_ACCOUNT = int(os.environ.get("BOT_DECISIONS_AT_ONCE_PER_ACCOUNT", "1"))
+BOT_DEFER_SECONDS = env_float("BOT_DEFER_SECONDS", 1.0)
+# Levels that think for seconds, and how many of their decisions the whole site makes at once: one fewer than
+# the bot worker's processes (CELERY_CONCURRENCY, 2 by default), so a cheap bot always finds a process free.
+BOT_HEAVY_LEVELS = tuple(env_list("BOT_HEAVY_LEVELS", "expert"))
+# (Several bot workers: set it to their processes in all, less one.)
+BOT_HEAVY_DECISIONS_AT_ONCE = int(os.environ.get("BOT_HEAVY_DECISIONS_AT_ONCE")
+                                  or max(1, int(os.environ.get("CELERY_CONCURRENCY", "2")) - 1))
+# A claim on a decision older than this is a lost one (a killed worker): another task may decide. Well above
+# BOT_DECISION_SECONDS (a decision outliving it is only made twice, as before claims).
+BOT_DECISION_LEASE_SECONDS = env_float("BOT_DECISION_LEASE_SECONDS", 15.0)
+# A bot task plays moves for a game until this much wall time has gone, then queues its successor at the back
+# of the queue: the workers go round the games instead of serving one game's bots to the end.
+BOT_TASK_SLICE_SECONDS = env_float("BOT_TASK_SLICE_SECONDS", 1.0)
 # E-mails on a queue of their own (lacitta_site/celery.py): bot turns never wait behind a slow mail server.
 CELERY_TASK_ROUTES = ("lacitta_site.celery.route_task",)
 CELERY_QUEUE_NAMES = (CELERY_TASK_DEFAULT_QUEUE, f"{CELERY_TASK_DEFAULT_QUEUE}.mail")

@@ -30,6 +30,13 @@ from tests.games import APPS as TEST_GAME_APPS  # noqa: E402
 
 INSTALLED_APPS = [*INSTALLED_APPS, *TEST_GAME_APPS]  # noqa: F405
 
+# Bot decisions bounded by counts only in tests, never by the clock: a test's bots play the same moves on a slow
+# machine (tests/engines/test_search_budget.py times the budget with fake clocks; the worker load test sets its own).
+BOT_DECISION_SECONDS = None
+BOT_DECISION_CPU_SECONDS = None
+BOT_DECISION_SECONDS_OVER_BUDGET = None
+BOT_TASK_SLICE_SECONDS = None
+
 # Whole-game tests take moves back hundreds of times (tests/platform/test_undo.py checks the limit itself).
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {  # noqa: F405
     **REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "undos": "100000/hour"}}  # noqa: F405

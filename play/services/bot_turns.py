@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from kit.base import answers, may_act
+from kit.search import thinking
 
-from .. import registry
-from ..errors import Conflict
+from .. import bot_work, registry
+from ..errors import BadMove, Conflict
 from ..models import Game
 from .core import state_load
 from .playing import move_apply
@@ -20,17 +22,25 @@ from .playing import move_apply
 class BotTurns:
     played: int  # moves the bots made
     version: int  # the game's version after them
-    more: bool  # stopped at the limit: a bot may still owe a move
+    more: bool  # stopped at the limit (of moves, or the task's time slice): a bot may still owe a move
+    retry_in: float | None = None  # not now (decided elsewhere, or too many at once): try again in these seconds
 
 
-def bot_turns_play(*, game_id: int, version: int, limit: int) -> BotTurns:
+def bot_turns_play(*, game_id: int, version: int, limit: int, slice_seconds: float | None = None,
+                   share: bool = True) -> BotTurns:
     """Play the moves that bot seats owe, one after another, while the game stays at the
     version the last one made. Does nothing when the game moved on since ``version`` (the
-    task that is queued for the new version carries on), so running it twice is harmless."""
-    from .. import bots
-
+    task that is queued for the new version carries on), so running it twice is harmless.
+    Each decision is made once per position (``play.bot_work``): another task deciding it, the game is left
+    to that task; the account's games thinking elsewhere already, ``retry_in`` says when to try again. After
+    ``slice_seconds`` the moves stop (``more``) so the task's successor waits its turn behind other games.
+    ``share``: the caps on heavy decisions at once apply (False: run eagerly, in the request, with no worker
+    to share and no task to try again later)."""
     played = 0
+    started = time.monotonic()
     for _turn in range(limit):
+        if played and slice_seconds is not None and time.monotonic() - started >= slice_seconds:
+            break
         game = Game.objects.filter(pk=game_id).first()
         if game is None or game.status != Game.Status.ACTIVE or game.version != version:
             return BotTurns(played, version, more=False)
@@ -39,17 +49,47 @@ def bot_turns_play(*, game_id: int, version: int, limit: int) -> BotTurns:
         seat, among = _next_bot(game, engine, state)
         if seat is None:
             return BotTurns(played, version, more=False)
-        seed = hash((game.seed, game.version, seat.index)) & 0xFFFFFFFF  # the same move if run twice
-        move = bots.choose_move(game.game_type, seat.played_by_bot, engine, state, seat.index, seed=seed,
-                                legal=among)
+        legal = engine.legal_moves(state, seat.index) if among is None else among
+        position = bot_work.position_key(seat.played_by_bot, engine.view(state, seat.index), legal)
+        claim = bot_work.claim(game, seat.index, position, level=seat.played_by_bot, share=share)
+        if claim.busy or claim.wait:
+            # Busy: the task deciding it plays it and carries on (tried again after its lease, in case it died).
+            return BotTurns(played, version, more=False, retry_in=claim.retry_in)
+        move = claim.decided
+        if move is None:
+            move = _decide(game, seat, engine, state, legal, claim.decision)
         try:
             game = move_apply(game_id=game_id, seat_index=seat.index, bot_level=seat.played_by_bot, move=move,
                               expected_version=version, queue_bots=False)
         except Conflict:
             return BotTurns(played, version, more=False)  # someone else moved first: their task carries on
+        except BadMove:
+            if claim.decided is None:
+                raise
+            bot_work.forget(claim.decision)  # the stored move does not fit this position after all
+            continue
         played += 1
         version = game.version
     return BotTurns(played, version, more=True)
+
+
+def _decide(game: Game, seat, engine, state, legal, row) -> dict:
+    """The chooser's move within the account's budget, stored with what it cost (the claim is given up if the
+    chooser fails)."""
+    from .. import bots
+
+    seed = hash((game.seed, game.version, seat.index)) & 0xFFFFFFFF  # the same move if run twice
+    watch = bot_work.Stopwatch()
+    try:
+        with thinking(bot_work.budget_for(game.created_by_id)) as spending:
+            move = bots.choose_move(game.game_type, seat.played_by_bot, engine, state, seat.index, seed=seed,
+                                    legal=legal)
+    except BaseException:
+        bot_work.release(row)
+        raise
+    wall, cpu = watch.read()
+    bot_work.record(row, move, cpu_seconds=cpu, wall_seconds=wall, budget_hit=spending.hit)
+    return move
 
 
 def _next_bot(game: Game, engine, state):

@@ -40,3 +40,27 @@ def test_the_experts_measured_playout_options_answer_a_move_the_engine_accepts()
         move = choose_expert(ENGINE, ENGINE.view(state, seat), ENGINE.legal_moves(state, seat), seat,
                              random.Random(3), budget)
         ENGINE.apply(state, seat, move)  # raises IllegalMove if the engine refuses it
+
+
+def test_the_experts_playout_stops_at_the_decisions_budget_inside_a_playout(monkeypatch):
+    """Issue 39.3: a Small City playout costs up to seconds (each step's legal moves), so it polls the
+    decision's budget between its steps. A fake clock runs out after the search started its first playout:
+    not one playout step is taken, and the answer is the greedy's first candidate."""
+    from games.smallcity.bots import expert
+    from games.smallcity.bots.greedy import concrete, ranked
+    from kit.search import Budget, thinking
+
+    state = to_phase(setup_done(players=3, seed=8), "plan")
+    seat = min(ENGINE.pending(state))
+    view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
+    steps = []
+    policy = expert.playout_move
+    monkeypatch.setitem(expert.POLICIES, "random", lambda *a: steps.append(1) or policy(*a))
+    ticks = iter([0.0, 0.0, 0.0])  # the start, the first world's check, the first playout's check
+
+    with thinking(Budget(seconds=1.0, clock=lambda: next(ticks, 100.0))) as spending:
+        move = expert.choose_expert(ENGINE, view, legal, seat, random.Random(3))
+    rng = random.Random(3)
+    base = sample_state(view, seat, rng)
+    first = ranked(base, seat, concrete(base, seat, legal, rng), rng)[0][1]
+    assert spending.hit and steps == [] and move == first

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from kit.search import Plan, search
+from kit.search import Plan, budget_check, search
 
 from ..engine.engine import ENGINE
 from ..engine.params import sample_move
@@ -62,6 +62,7 @@ def evaluate(state, seat, relative=False) -> float:
 
 def playout(state, seat, rng, horizon, policy=playout_move, relative=False) -> float:
     for _ in range(horizon):
+        budget_check()  # a step's legal moves may cost a good part of a second: the decision's budget holds
         if ENGINE.is_over(state):
             break
         who = sorted(ENGINE.pending(state))
