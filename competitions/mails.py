@@ -15,6 +15,9 @@ def _send(*, user, kind: str, key: str, data: dict, game=None) -> None:
 
     if user is None:
         return  # a bot of the site's reads no mail
+    profile = getattr(user, "profile", None)
+    if not user.is_active or (profile is not None and not profile.email_your_turn):
+        return  # a closed account, or a player who asked for no game mails ("e-mail me when it is my turn": off)
     services.service_mail(user=user, kind=kind, key=key, data=data, game=game)
 
 

@@ -86,9 +86,6 @@ def competition_create(*, creator, name: str, kind: str, game_type: str, options
             and 0 <= increment_seconds <= game_services.MAX_INCREMENT_SECONDS
             and initial_seconds <= max_seconds <= game_services.MAX_BANK_SECONDS):
         raise ServiceError(_("The time bank must be between 1 hour and 60 days, the increment at most 30 days."))
-    if not rated:
-        # The ratings app rates every finished game; it has no way yet to leave a competition's out.
-        raise ServiceError(_("Unrated competitions are not available yet: a competition's games are rated."))
     if min_rating is not None and max_rating is not None and min_rating > max_rating:
         raise ServiceError(_("The lowest rating is above the highest."))
     if kind == Competition.Kind.LEAGUE and not (seats <= division_size <= 50 and moves * 2 < division_size
@@ -345,7 +342,8 @@ def _open_round(competition: Competition, season: int, number: int, plan, days: 
             game = game_services.game_create(
                 creator=competition.created_by, creator_seated=False, game_type=competition.game_type,
                 options=competition.options, seats=specs, initial_seconds=competition.initial_seconds,
-                increment_seconds=competition.increment_seconds, max_seconds=competition.max_seconds)
+                increment_seconds=competition.increment_seconds, max_seconds=competition.max_seconds,
+                rated=competition.rated)
             rows.append(Table(round=round_, number=table_number, division=division, game=game,
                               entries=list(seat_entries)))
             told.extend((entries[e], game) for e in seat_entries if entries[e].user_id)

@@ -48,6 +48,8 @@ def unrated_reason(game: Game, seats: list[Seat]) -> str:
         return "annulled by a moderator"
     if result.get("rated") is False:
         return "adjudicated as unrated"
+    if not game.rated:
+        return "opened unrated (a competition's organiser chose so)"
     if result.get("solo") is not None or len(seats) < 2:
         return "a solo game (against the game itself)"
     if not ranks or len(ranks) != len(seats):

@@ -41,12 +41,13 @@ def game_create(
     timeout_bot_level: str = "random",
     max_per_hour: int | None = None,
     creator_seated: bool = True,
+    rated: bool = True,
 ) -> Game:
     """Open a game. ``max_per_hour`` (the pages pass settings.GAMES_PER_HOUR) limits
     how many games the creator may open in an hour: a flood would fill the lobby
     and other players' invitation lists. ``creator_seated=False`` (a competition's table, opened for
     its entrants): the creator takes no seat and the seats are 'player' (a named player, seated at
-    once: they agreed by entering) or 'bot'."""
+    once: they agreed by entering) or 'bot'. ``rated=False``: the finished game moves no rating."""
     from .. import bots
 
     if max_per_hour is not None:
@@ -90,6 +91,7 @@ def game_create(
         options=options,
         created_by=creator,
         is_private=is_private,
+        rated=rated,
         initial_seconds=initial_seconds,
         increment_seconds=increment_seconds,
         max_seconds=max_seconds,

@@ -55,6 +55,16 @@ def test_your_next_round_has_started_mail_in_the_readers_language(settings):
     assert "La ronde 1 de Spring cup a commencé" in sent["bob@example.com"].body
 
 
+def test_a_player_who_asked_for_no_game_mails_gets_no_competition_mail(settings):
+    settings.REDIS_URL = ""
+    organiser = make_user("organiser", staff=True)
+    alice, bob = make_user("alice"), make_user("bob")
+    Profile.objects.update_or_create(user=bob, defaults={"email_your_turn": False})
+    _cup(organiser, [alice, bob], bots=2)
+    assert {n.user for n in Notification.objects.filter(kind="round_start")} == {alice}
+    assert [m.to[0] for m in mail.outbox if "round" in m.subject] == ["alice@example.com"]
+
+
 def test_a_seat_given_to_a_bot_still_scores_for_its_entry_and_is_logged():
     from community.models import ModerationAction
 

@@ -5,8 +5,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from competitions import services as cs
-from competitions.models import Competition, Entry
-from tests.competitions.helpers import play_round
+from competitions.models import Competition, Entry, Table
+from tests.competitions.helpers import play_people, play_round
 from tests.platform.factories import committed, make_user
 
 pytestmark = pytest.mark.django_db
@@ -159,10 +159,23 @@ def test_moderation_disqualify_adjudicates_and_logs(organiser):
         cs.entry_disqualify(moderator=alice, competition_id=competition.pk, entry_id=entry.pk, reason="x" * 10)
 
 
-def test_an_unrated_competition_is_refused_with_a_reason(organiser):
-    with pytest.raises(cs.ServiceError, match="Unrated competitions are not available yet"):
-        _cup(organiser, rated=False)
-    assert not Competition.objects.exists()
+@pytest.mark.parametrize("rated", [True, False])
+def test_an_unrated_competitions_games_move_no_rating_a_rated_ones_do(organiser, rated):
+    from ratings.models import RatingChange
+
+
+    alice, bob = make_user("alice"), make_user("bob")
+    with committed():
+        competition = _cup(organiser, rated=rated, max_players=2, rounds=1)
+        for user in (alice, bob):
+            cs.entry_register(competition_id=competition.pk, user=user)
+    competition.refresh_from_db()
+    (table,) = Table.objects.filter(round__competition=competition)
+    assert table.game.rated is rated
+    play_people([table.game])
+    table.game.refresh_from_db()
+    assert table.game.status == "finished"
+    assert RatingChange.objects.filter(game=table.game).exists() is rated
 
 
 def test_a_round_robin_with_too_many_tables_is_refused(organiser):
