@@ -54,7 +54,7 @@ class Game(models.Model):
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True, editable=False)
     # Whether the finished game moves its players' ratings (ratings.services.unrated_reason): a competition's
     # organiser may open its games unrated.
-    rated = models.BooleanField(_("rated"), default=True)
+    rated = models.BooleanField(_("rated"), default=True, db_default=True)
 
     # The seed never reaches a client: it would let anyone replay hidden draws.
     seed = models.BigIntegerField(default=new_seed, editable=False)
