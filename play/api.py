@@ -34,6 +34,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
 from . import (
+    api_examples,
     api_schema,  # noqa: F401  (the token's OpenAPI security scheme)
     move_input,
     registry,
@@ -67,7 +68,13 @@ LEGAL_MOVES_SCHEMA = {
                                         "description": "Optional: field -> range. The move to send is this "
                                                        "object without “ranges”, each named field filled "
                                                        "with a value within its range (the game's rules "
-                                                       "may still refuse a filling: a 400)."}}},
+                                                       "may still refuse a filling: a 400)."},
+                             "example": {"type": "object", "additionalProperties": True, "required": ["type"],
+                                         "description": "With “ranges”: one filling the game accepts on "
+                                                        "this position (drawn as the site's bots draw, "
+                                                        "checked by the rules), to send as it is when "
+                                                        "you have no better one. Absent when none was "
+                                                        "found quickly: fill the ranges yourself."}}},
     "description": "The caller's legal moves now, when its seat owes a decision or may act without owing "
                    "(empty otherwise): objects of the game's move schema (/api/game-types/{slug}/). A move "
                    "with “ranges” stands for the moves made by filling its fields within their ranges; the "
@@ -358,7 +365,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def _detail(self, request, status_code=200) -> Response:
         game = self._game()
-        gv = selectors.game_view_for(game, request.user)
+        gv = _with_examples(selectors.game_view_for(game, request.user))
         if _answer(request) == "compact":
             data = {"answer": "compact", "id": game.pk, "version": game.version, "status": game.status,
                     "my_seat": gv.seat.index if gv.seat else None, "pending": sorted(gv.pending),
@@ -431,7 +438,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         owing (empty otherwise). A move with ``ranges`` stands for many: fill each named field within its
         range; the game's rules may still refuse a filling (a 400 with the game's code: fill it again)."""
         game = self._game()
-        gv = selectors.game_view_for(game, request.user)
+        gv = _with_examples(selectors.game_view_for(game, request.user))
         return Response({"version": game.version, "seat": gv.seat.index if gv.seat else None,
                          "owes": gv.owes, "moves": gv.legal_moves})
 
@@ -566,6 +573,12 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self._game()
         services.game_cancel(game_id=game.pk, user=request.user)
         return self._detail(request)
+
+
+def _with_examples(gv):
+    """The seat's legal moves with an engine-checked ``example`` on each ranged one (``play.api_examples``)."""
+    gv.legal_moves = api_examples.with_examples(gv.game, gv.seat.index if gv.seat else None, gv.legal_moves)
+    return gv
 
 
 def _known_type(game_type: str, move: dict) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from . import selectors
+from . import api_examples, selectors
 
 _CACHE_SIZE = 2000
 _cache: OrderedDict = OrderedDict()
@@ -28,7 +28,8 @@ def _computed(game_id: int, version: int, user) -> dict | None:
     if seat is None:
         return {}
     gv = selectors.game_view_for(game, user)
-    return {"seat": seat.index, "my_turn": gv.owes and not seat.played_by_bot, "legal_moves": gv.legal_moves}
+    legal = api_examples.with_examples(game, seat.index, gv.legal_moves)  # as the API's legal moves
+    return {"seat": seat.index, "my_turn": gv.owes and not seat.played_by_bot, "legal_moves": legal}
 
 
 def for_seat(event: dict, user) -> dict:
