@@ -3,7 +3,7 @@
 
 It reads the game-type list (/api/game-types/: player counts, options, bot levels) and opens a game
 of the one asked against the site's bots, waits for its turns on the event stream
-(/api/stream/events/?moves=1, one JSON object per line: each ``myTurn`` carries the legal moves,
+(/api/stream/events/?moves=1&examples=1, one JSON object per line: each ``myTurn`` carries the legal moves,
 so a move costs one request), plays a random legal move each time, and prints the result when the
 game is over. A legal move with ``ranges`` stands for many: the bot sends its ``example`` (a filling
 the game's rules accept) or fills each ranged field within its range, and fills again when the rules
@@ -57,7 +57,7 @@ class Bot:
         def read():
             while True:
                 self.requests += 1
-                params = {"moves": 1}
+                params = {"moves": 1, "examples": 1}  # each ranged legal move with an example filling
                 if self.last_event_id is not None:
                     params["after"] = self.last_event_id  # resume: the server replays what we missed
                 try:
@@ -105,7 +105,7 @@ class Bot:
         level = bot_level if bot_level in kind["bot_levels"] else kind["bot_levels"][0]
         answer = self.call(
             "POST",
-            "/api/games/?answer=compact",
+            "/api/games/?answer=compact&examples=true",
             json={
                 "game_type": kind["slug"],
                 "options": {o["name"]: o["default"] for o in kind["options"]},
@@ -168,7 +168,7 @@ class Bot:
             for tries in range(5 if legal.get("ranges") else 1):
                 answer = self.call(
                     "POST",
-                    f"/api/games/{game['id']}/moves/?answer=compact",
+                    f"/api/games/{game['id']}/moves/?answer=compact&examples=true",
                     json={"version": game["version"], "move": self.fill(legal, tries)},
                 )
                 if answer.status_code == 409:  # the game moved on (a bot was faster): its turn comes on the stream

@@ -10,7 +10,9 @@ Waiting for one's turn without polling: ``play.stream``.
 Concurrent moves: a move carries the version it was chosen at. When only OTHER seats moved since, it is
 checked again on the position as it is now and lands if the engine accepts it; a move after which the
 caller's own seat acted (the same move sent twice), or a platform event (undo, time-out, moderator), is a
-409 ``stale_version``; a move the engine no longer accepts is a 409 with the engine's key as code."""
+409 ``stale_version``; a move the engine no longer accepts is a 409 with the engine's key as code. A move of
+the wrong shape, or a filling that was never legal (refused on the very position its author saw: outside its
+ranges, against the rules), is a 400 whatever the version: 400 means "fill it again", 409 "read the game"."""
 
 from __future__ import annotations
 
@@ -70,7 +72,9 @@ LEGAL_MOVES_SCHEMA = {
                                                        "with a value within its range (the game's rules "
                                                        "may still refuse a filling: a 400)."},
                              "example": {"type": "object", "additionalProperties": True, "required": ["type"],
-                                         "description": "With “ranges”: one filling the game accepts on "
+                                         "description": "Asked with examples=true (the API) or examples=1 "
+                                                        "(the streams); with “ranges”: one filling the game "
+                                                        "accepts on "
                                                         "this position (drawn as the site's bots draw, "
                                                         "checked by the rules), to send as it is when "
                                                         "you have no better one. Absent when none was "
@@ -305,6 +309,10 @@ ANSWER_PARAMETER = OpenApiParameter(
     description="The answer's shape: full (default) the game as GameDetail; compact the CompactAnswer (the new "
                 "version, who owes a move and your next legal moves, without the view). The answer's own "
                 "“answer” field says which it is.")
+EXAMPLES_PARAMETER = OpenApiParameter(
+    "examples", bool,
+    description="true: each legal move with “ranges” also carries an “example”, one filling the game's rules "
+                "accept on this position (send it as it is, or fill the ranges yourself). Default false.")
 GAME_ANSWER = PolymorphicProxySerializer(
     component_name="GameAnswer", resource_type_field_name="answer",
     serializers={"full": GameDetailSerializer, "compact": CompactAnswerSerializer})
@@ -340,7 +348,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        _answer(request)  # a bad ?answer= is refused before anything changes
+        _answer(request)  # a bad ?answer= (or ?examples=) is refused before anything changes
+        _flag(request, "examples")
 
     def get_queryset(self):
         params = self.request.query_params
@@ -365,7 +374,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def _detail(self, request, status_code=200) -> Response:
         game = self._game()
-        gv = _with_examples(selectors.game_view_for(game, request.user))
+        gv = _with_examples(selectors.game_view_for(game, request.user), request)
         if _answer(request) == "compact":
             data = {"answer": "compact", "id": game.pk, "version": game.version, "status": game.status,
                     "my_seat": gv.seat.index if gv.seat else None, "pending": sorted(gv.pending),
@@ -389,7 +398,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """Games I may see (public ones and mine), the most recently changed first, in pages."""
         return super().list(request, *args, **kwargs)
 
-    @extend_schema(request=GameCreateSerializer, parameters=[ANSWER_PARAMETER],
+    @extend_schema(request=GameCreateSerializer, parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
                    responses={201: GAME_ANSWER, **error_responses(400, 429)})
     def create(self, request, *args, **kwargs):
         """Open a game: against site bots (seats of kind bot: it starts at once), a challenge to players
@@ -418,12 +427,14 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             with_limit_headers(response, limit_headers(settings.GAMES_PER_HOUR, len(opened), reset))
         return response
 
-    @extend_schema(parameters=[ANSWER_PARAMETER], responses={200: GAME_ANSWER, **error_responses(404)})
+    @extend_schema(parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
+                   responses={200: GAME_ANSWER, **error_responses(404)})
     def retrieve(self, request, *args, **kwargs):
         """The game as the caller's seat sees it (a spectator's view for others), with its legal moves."""
         return self._detail(request)
 
     @extend_schema(
+        parameters=[EXAMPLES_PARAMETER],
         responses={200: inline_serializer(
             "LegalMoves",
             {"version": serializers.IntegerField(), "seat": serializers.IntegerField(allow_null=True),
@@ -438,13 +449,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         owing (empty otherwise). A move with ``ranges`` stands for many: fill each named field within its
         range; the game's rules may still refuse a filling (a 400 with the game's code: fill it again)."""
         game = self._game()
-        gv = _with_examples(selectors.game_view_for(game, request.user))
+        gv = _with_examples(selectors.game_view_for(game, request.user), request)
         return Response({"version": game.version, "seat": gv.seat.index if gv.seat else None,
                          "owes": gv.owes, "moves": gv.legal_moves})
 
     @extend_schema(
         request=MoveSubmitSerializer,
-        parameters=[ANSWER_PARAMETER],
+        parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
         responses={200: OpenApiResponse(GAME_ANSWER, description="The game after the move, with your next "
                                         "legal moves: GameDetail, or CompactAnswer with answer=compact."),
                    **error_responses(400, 404, 409, 429)},
@@ -454,9 +465,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """Submit a move with the version it was chosen at. When only other seats moved since that version,
         the move is checked on the game as it is now and lands if still legal (simultaneous decisions never
         collide); 409 stale_version if your own seat acted since (or the move was sent twice) or the platform
-        did (undo, time-out, moderator); 409 with the engine's key if the move is no longer legal. A legal move
-        with ``ranges`` is sent with each named field filled. At most 120 accepted moves a minute per player
-        (refused ones do not count): RateLimit-Limit, -Remaining, -Reset."""
+        did (undo, time-out, moderator); 409 with the engine's key if the move is no longer legal. A move of the
+        wrong shape, or a filling refused on the position you chose it at (never legal), is a 400 whatever the
+        version: fill it again. A legal move with ``ranges`` is sent with each named field filled. At most 120
+        accepted moves a minute per player (refused ones do not count): RateLimit-Limit, -Remaining, -Reset."""
         game = self._game()
         limit = MoveLimit(request.user.pk)
         try:
@@ -498,7 +510,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             for r in rows
         ])
 
-    @extend_schema(request=None, parameters=[ANSWER_PARAMETER],
+    @extend_schema(request=None, parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
                    responses={200: GAME_ANSWER, **error_responses(400, 404, 409)})
     @action(detail=True, methods=["post"])
     def resign(self, request, pk=None):
@@ -506,7 +518,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         services.game_resign(game_id=game.pk, user=request.user)
         return self._detail(request)
 
-    @extend_schema(request=UndoSerializer, parameters=[ANSWER_PARAMETER],
+    @extend_schema(request=UndoSerializer, parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
                    responses={200: GAME_ANSWER, **error_responses(400, 403, 404, 409, 429)})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
@@ -529,7 +541,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return with_limit_headers(response, limit.headers())
 
     @extend_schema(
-        request=JoinSerializer, parameters=[ANSWER_PARAMETER],
+        request=JoinSerializer, parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
         responses={200: GAME_ANSWER, **error_responses(400, 404)},
     )
     @action(detail=True, methods=["post"])
@@ -565,7 +577,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         services.game_decline(game_id=game.pk, user=request.user, reason=str(reason))
         return Response({"id": game.pk, "reason": reason})
 
-    @extend_schema(request=None, parameters=[ANSWER_PARAMETER],
+    @extend_schema(request=None, parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
                    responses={200: GAME_ANSWER, **error_responses(400, 404)})
     @action(detail=True, methods=["post"])
     def cancel(self, request, pk=None):
@@ -575,9 +587,12 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return self._detail(request)
 
 
-def _with_examples(gv):
-    """The seat's legal moves with an engine-checked ``example`` on each ranged one (``play.api_examples``)."""
-    gv.legal_moves = api_examples.with_examples(gv.game, gv.seat.index if gv.seat else None, gv.legal_moves)
+def _with_examples(gv, request):
+    """With ``?examples=true``, the seat's legal moves with an engine-checked ``example`` on each ranged one
+    (``play.api_examples``). Asked for, so that a client that sends a legal move without its ``ranges`` (as
+    the documents said before) never sends an ``example`` it did not know of."""
+    if _flag(request, "examples"):
+        gv.legal_moves = api_examples.with_examples(gv.game, gv.seat.index if gv.seat else None, gv.legal_moves)
     return gv
 
 

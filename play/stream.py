@@ -234,13 +234,19 @@ def _moves_for(request):
     """Adds the reader's seat and legal moves to an event (``play.stream_moves``); the reader is
     looked up once, on first use (in the database's thread)."""
     reader = []
+    examples = _asked(request, "examples")
 
     def decorate(event: dict) -> dict:
         if not reader:
             reader.append(_user_from(request)[0])
-        return stream_moves.for_seat(event, reader[0])
+        return stream_moves.for_seat(event, reader[0], examples=examples)
 
     return decorate
+
+
+def _asked(request, name: str) -> bool:
+    """A stream's switch: ``?name=1`` (or ``true``)."""
+    return request.GET.get(name, "") in ("1", "true")
 
 
 def _resume_point(request) -> int | None:
@@ -299,7 +305,7 @@ async def user_events(request):
         after = _resume_point(request)
     except ValueError:
         return _refusal(400, "invalid", _BAD_RESUME)
-    moves = request.GET.get("moves", "") in ("1", "true")
+    moves = _asked(request, "moves")
     decorate = _moves_for(request) if moves else None
 
     def start():  # one trip to the database's thread: who, then subscribed, then the present

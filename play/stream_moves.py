@@ -20,7 +20,7 @@ _computing: dict[tuple, threading.Lock] = {}  # keys being computed now
 _ACTIVE = "active"
 
 
-def _computed(game_id: int, version: int, user) -> dict | None:
+def _computed(game_id: int, version: int, user, examples: bool) -> dict | None:
     game = selectors.game_with_seats(game_id)
     if game is None or game.version != version or not selectors.can_view(game, user):
         return None  # moved on since: the next event carries the newer moves
@@ -28,16 +28,17 @@ def _computed(game_id: int, version: int, user) -> dict | None:
     if seat is None:
         return {}
     gv = selectors.game_view_for(game, user)
-    legal = api_examples.with_examples(game, seat.index, gv.legal_moves)  # as the API's legal moves
+    legal = api_examples.with_examples(game, seat.index, gv.legal_moves) if examples else gv.legal_moves
     return {"seat": seat.index, "my_turn": gv.owes and not seat.played_by_bot, "legal_moves": legal}
 
 
-def for_seat(event: dict, user) -> dict:
-    """``event`` with the reader's moves, when the reader has a seat in its game (else unchanged)."""
+def for_seat(event: dict, user, *, examples: bool = False) -> dict:
+    """``event`` with the reader's moves, when the reader has a seat in its game (else unchanged); with
+    ``examples``, each ranged one with its ``example`` (``play.api_examples``, asked with ``?examples=1``)."""
     game_id, version = event.get("game"), event.get("version")
     if user is None or game_id is None or version is None or event.get("status") != _ACTIVE:
         return event
-    key = (game_id, version, tuple(event.get("pending") or ()), event.get("my_turn"), user.pk)
+    key = (game_id, version, tuple(event.get("pending") or ()), event.get("my_turn"), user.pk, examples)
     with _lock:
         found = _cache.get(key)
         computing = _computing.setdefault(key, threading.Lock()) if found is None else None
@@ -46,7 +47,7 @@ def for_seat(event: dict, user) -> dict:
             with _lock:
                 found = _cache.get(key)
             if found is None:
-                found = _computed(game_id, version, user)
+                found = _computed(game_id, version, user, examples)
                 with _lock:
                     _computing.pop(key, None)
                     if found is not None:
