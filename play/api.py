@@ -44,7 +44,7 @@ from . import (
     services,
     texts,
 )
-from .api_errors import MoveLimit, UndoLimit, error_responses, with_limit_headers
+from .api_errors import CheckLimit, MoveLimit, UndoLimit, error_responses, with_limit_headers
 from .api_errors import exception_handler as exception_handler  # settings name it here
 from .json_input import MOVE_MAX_BYTES, StrictCharField
 from .limits import limit_headers
@@ -481,6 +481,35 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                                 expected_version=body.validated_data["version"])
             limit.record()
             response = self._detail(request)
+        except Exception as exc:
+            response = self.handle_exception(exc)
+        return with_limit_headers(response, limit.headers())
+
+    @extend_schema(
+        request=MoveSubmitSerializer,
+        responses={200: OpenApiResponse(inline_serializer("MoveCheck", {
+            "accepted": serializers.BooleanField(help_text="Always true: a refusal is the error a move gets."),
+            "version": serializers.IntegerField(help_text="The version the move was judged at.")}),
+            description="The move would land now."), **error_responses(400, 404, 409, 429)},
+    )
+    @action(detail=True, methods=["post"], url_path="moves/check")
+    def check_move(self, request, pk=None):
+        """A dry run: the move judged as ``moves`` would judge it (shape, version, your turn, the game's rules
+        on the position as it is now), and nothing changes. 200 ``accepted`` when it would land; else the very
+        refusal the move would get (400 fill it again, 409 read the game, with the game's code). At most 120
+        checks a minute per player, each counted: RateLimit-Limit, -Remaining, -Reset."""
+        game = self._game()
+        limit = CheckLimit(request.user.pk)
+        try:
+            limit.check()
+            limit.record()
+            body = MoveSubmitSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            move = body.validated_data["move"]
+            _known_type(game.game_type, move)
+            version = services.move_check(game_id=game.pk, user=request.user, move=move,
+                                          expected_version=body.validated_data["version"])
+            response = Response({"accepted": True, "version": version})
         except Exception as exc:
             response = self.handle_exception(exc)
         return with_limit_headers(response, limit.headers())

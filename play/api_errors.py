@@ -145,6 +145,18 @@ class MoveLimit(SlidingLimit):
             raise exceptions.Throttled(wait=self.reset())
 
 
+class CheckLimit(SlidingLimit):
+    """Dry-run checks of a move per player (``POST …/moves/check/``), at the moves' rate: each one counts,
+    accepted or refused (a probe changes nothing, but each costs the engine a move's work)."""
+
+    def __init__(self, user_id: int):
+        super().__init__("move_checks", user_id, settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["moves"])
+
+    def check(self) -> None:
+        if self.full():
+            raise exceptions.Throttled(wait=self.reset())
+
+
 class UndoLimit(SlidingLimit):
     """Moves taken back per player, the pages and the API counted together (rate "undos", 30/hour): each
     one adds two rows to the game's log (the undo and the move made again), so a script looping on it grew a

@@ -234,12 +234,12 @@ def _moves_for(request):
     """Adds the reader's seat and legal moves to an event (``play.stream_moves``); the reader is
     looked up once, on first use (in the database's thread)."""
     reader = []
-    examples = _asked(request, "examples")
+    examples, view = _asked(request, "examples"), _asked(request, "view")
 
     def decorate(event: dict) -> dict:
         if not reader:
             reader.append(_user_from(request)[0])
-        return stream_moves.for_seat(event, reader[0], examples=examples)
+        return stream_moves.for_seat(event, reader[0], examples=examples, view=view)
 
     return decorate
 
@@ -305,7 +305,7 @@ async def user_events(request):
         after = _resume_point(request)
     except ValueError:
         return _refusal(400, "invalid", _BAD_RESUME)
-    moves = _asked(request, "moves")
+    moves = _asked(request, "moves") or _asked(request, "view")  # the view comes with the moves
     decorate = _moves_for(request) if moves else None
 
     def start():  # one trip to the database's thread: who, then subscribed, then the present

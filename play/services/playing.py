@@ -97,6 +97,40 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
     return game
 
 
+def move_check(*, game_id: int, user, move: dict, expected_version: int) -> int:
+    """A dry run of ``move_apply`` for the user's seat: the same judgement (shape, version, whose decision,
+    the engine's own ``apply`` on the position as it is now) raising the same errors, and nothing changes: no
+    lock, no row, no event. Returns the version it was judged at."""
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise BadMove("illegal", default=_("A move must be an object with a “type”."))
+    game = Game.objects.get(pk=game_id)
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict(_("This game is not in progress."), code="game_not_in_progress")
+    seats = list(game.seats.order_by("index"))
+    seat = _acting_seat(seats, user=user, seat_index=None, bot_level="")
+    move_input.check(game.game_type, move)
+    overtaken = expected_version != game.version
+    stale = StaleVersion(
+        _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s)."),
+        {"seen": expected_version, "now": game.version})
+    if overtaken and not _only_others_moved(game, seat.index, expected_version):
+        _never_legal(game, seat.index, move, expected_version)
+        raise stale
+    engine = registry.get(game.game_type)
+    state = state_load(engine=engine, game=game)
+    if seat.index not in acting(engine, state):
+        if overtaken:
+            _never_legal(game, seat.index, move, expected_version)
+            raise stale
+        raise Conflict(_("It is not your turn to move."), code="not_your_turn")
+    try:
+        _engine_apply(engine, state, seat.index, move, game_type=game.game_type, overtaken=overtaken)
+    except MoveOvertaken:
+        _never_legal(game, seat.index, move, expected_version)
+        raise
+    return game.version
+
+
 def _notice_lines(notices) -> list[dict]:
     """The engine's notices as log lines only their seat reads (``visible_to``): the game page and the API's
     log show a seat what it was told, worded by the game's texts, as they show its private lines."""
