@@ -28,7 +28,7 @@ import httpx
 
 
 class Bot:
-    def __init__(self, site: str, token: str, *, seed: int | None = None):
+    def __init__(self, site: str, token: str, *, seed: int | None = None, think: bool = False):
         self.http = httpx.Client(
             base_url=site, headers={"Authorization": f"Bearer {token}"}, timeout=httpx.Timeout(30.0)
         )
@@ -41,6 +41,11 @@ class Bot:
         self.conflicts = 0
         self.resyncs = 0
         self.refusals = 0  # ranged moves filled against the game's rules (400), filled again
+        # A bot that thinks decides from what its seat sees: it asks the stream for the view with each event
+        # (?view=1) and waits for it after each move instead of playing on from the move's answer.
+        self.think = think
+        self.views_read = 0
+        self.result_reads = 0  # the game read at its end when neither the last answer nor the stream told it
         self.seen: list[int] = []  # every event_id received, in order
 
     # --- the API -------------------------------------------------------------------------------------
@@ -58,6 +63,8 @@ class Bot:
             while True:
                 self.requests += 1
                 params = {"moves": 1, "examples": 1}  # each ranged legal move with an example filling
+                if self.think:
+                    params["view"] = 1  # the seat's view with each event: no read of the game before a move
                 if self.last_event_id is not None:
                     params["after"] = self.last_event_id  # resume: the server replays what we missed
                 try:
@@ -191,21 +198,28 @@ class Bot:
             event = self.events.get(timeout=300)
             if event.get("game") != game["id"] or event.get("version", 0) < game["version"]:
                 continue  # another game's, or older than what we know
-            if event["type"] == "gameFinish":
-                return {**game, "status": event["status"]}  # run() reads the result
+            if event["type"] == "gameFinish":  # with the result (run() reads the game when it is not there)
+                told = {"result": event["result"]} if "result" in event else {}
+                return {**game, "status": event["status"], **told}
             if event["type"] == "myTurn" and event.get("legal_moves"):
+                if self.think:
+                    assert "view" in event, "the stream sent no view"
+                    self.views_read += 1  # a real bot would weigh its moves on event["view"] here
                 return {**game, "version": event["version"], "status": event["status"],
-                        "legal_moves": event["legal_moves"], "owes": True}
+                        "legal_moves": event["legal_moves"], "owes": True, "view": event.get("view")}
 
     def run(self, game_type: str | None, bot_level: str, players: int | None = None) -> dict:
         self.listen()
         kind = self.game_type(game_type)
         game = self.open_game(kind, bot_level, players)
         while game["status"] == "active":
-            if game["owes"] and game["legal_moves"]:
+            if game["owes"] and game["legal_moves"] and (not self.think or "view" in game):
                 game = self.play(game)
             else:
                 game = self.wait_for_turn(game)
+        if game.get("result") is not None:  # the last answer or the gameFinish event told it
+            return game
+        self.result_reads += 1
         answer = self.call("GET", f"/api/games/{game['id']}/")
         answer.raise_for_status()
         return answer.json()
@@ -220,8 +234,10 @@ def main(argv=None) -> int:
     parser.add_argument("--players", type=int, default=None,
                         help="seats in all, yours included (default: the fewest the game takes, 2 at least)")
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--think", action="store_true",
+                        help="decide from the seat's view, read with each event (?view=1): still one request a move")
     args = parser.parse_args(argv)
-    bot = Bot(args.site, args.token, seed=args.seed)
+    bot = Bot(args.site, args.token, seed=args.seed, think=args.think)
     game = bot.run(args.game, args.bot, args.players)
     result = game["result"] or {}
     me = game["my_seat"]
@@ -239,6 +255,8 @@ def main(argv=None) -> int:
                 "stream_reconnects": bot.reconnects,
                 "conflicts": bot.conflicts,
                 "refusals": bot.refusals,
+                "views_read": bot.views_read,
+                "result_reads": bot.result_reads,
                 "resyncs": bot.resyncs,
                 "event_ids": bot.seen,
             }

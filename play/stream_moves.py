@@ -34,12 +34,23 @@ def _computed(game_id: int, version: int, user, examples: bool, view: bool) -> d
     return {**found, "view": gv.view} if view else found
 
 
+def _result(game_id: int, user) -> dict:
+    """A finished game's result for ``gameFinish`` (what ``GET /api/games/ID/`` shows anyone who may see the
+    game): a bot learns how it ended without reading the game again."""
+    game = selectors.game_with_seats(game_id)
+    if game is None or not selectors.can_view(game, user):
+        return {}
+    return {"result": game.result}
+
+
 def for_seat(event: dict, user, *, examples: bool = False, view: bool = False) -> dict:
     """``event`` with the reader's moves, when the reader has a seat in its game (else unchanged); with
     ``examples``, each ranged one with its ``example`` (``play.api_examples``, asked with ``?examples=1``); with
     ``view`` (``?view=1``), what the reader's seat sees at that version, the engine's ``view`` for it (a
     spectator's view for a reader without a seat: never more than the game page shows them)."""
     game_id, version = event.get("game"), event.get("version")
+    if user is not None and event.get("type") == "gameFinish" and game_id is not None:
+        return {**event, **_result(game_id, user)}
     if user is None or game_id is None or version is None or event.get("status") != _ACTIVE:
         return event
     key = (game_id, version, tuple(event.get("pending") or ()), event.get("my_turn"), user.pk, examples, view)

@@ -128,6 +128,21 @@ def test_example_client_finishes_a_game_of_every_registered_game(asgi_server, la
           f"{report['refusals']} fillings refused, {len(ranged)} ranged moves played")
 
 
+def test_a_bot_that_reads_the_view_needs_one_request_a_move_over_a_whole_small_city_game(asgi_server, late_worker):
+    """Issue 45 point 2's done-when: the example bot with --think decides each move from its seat's view, which
+    comes with the event (?view=1): over a whole Small City game, at most 1.1 requests per move (the stream, the
+    game-type list and the new game are the rest: the result comes with gameFinish)."""
+    player = make_user("author")
+    key = tokens.token_create(user=player, name="thinking bot", scopes=["read", "play"])[1]
+    with mock.patch("play.models.secrets.randbits", return_value=4509):
+        report = _run_client(asgi_server, key, "--game", "smallcity", "--seed", "5", "--think")
+    assert report["status"] == "finished"
+    assert report["views_read"] >= report["moves"] - report["conflicts"] - report["refusals"] > 20
+    assert report["requests_per_move"] <= 1.1, str({k: v for k, v in report.items() if k != "event_ids"})
+    print(f"\nsmallcity, reading the view: {report['moves']} moves, {report['requests']} requests, "
+          f"{report['requests_per_move']} requests per move")
+
+
 # Moves of each game that come with ranges (the test checks the client played some, so it did fill them).
 RANGED_TYPES = {"lacitta": set(), "infinitecity": set(), "smallcity": {"build", "council_build", "income"},
                 "cite": {"place", "buy", "build", "bank", "convert", "market", "flea", "offer"}}
@@ -226,9 +241,10 @@ def test_example_client_survives_stream_drops_with_one_request_per_move(asgi_ser
     # Every event from the first the bot heard (what came before its first connection reached it as the stream's
     # snapshot) to the last: each once, in order, across the drops.
     assert heard == [i for i in published if heard[0] <= i <= heard[-1]]
-    # One request per move: besides, the stream's (one per connection), the game-type list, the game's creation
-    # and result, and a move refused because the site bot moved first (409: the next turn comes on the stream,
-    # no read) or a ranged filling the rules refused (400; La Città has none).
+    # One request per move: besides, the stream's (one per connection), the game-type list, the game's creation,
+    # its result when neither the last answer nor gameFinish told it, and a move refused because the site bot
+    # moved first (409: the next turn comes on the stream, no read) or a ranged filling the rules refused (400).
     overhead = report["requests"] - report["moves"]
-    assert overhead == report["stream_reconnects"] + 1 + 3 + report["conflicts"] + report["refusals"], report
+    assert overhead == (report["stream_reconnects"] + 1 + 2 + report["result_reads"] + report["conflicts"]
+                        + report["refusals"]), report
     print(f"\n{report['moves']} moves, {report['requests']} requests, {report['stream_reconnects']} stream drops")
