@@ -207,6 +207,8 @@ class CompactAnswerSerializer(serializers.Serializer):
 
 
 class MoveSubmitSerializer(serializers.Serializer):
+    game_type = StrictCharField(required=False, max_length=40,
+                                help_text="The game's type (optional): a typed client's request names it.")
     version = serializers.IntegerField(min_value=0, help_text="The game version the move was chosen at.")
     move = serializers.DictField(help_text="The move: one of the objects from legal-moves, e.g. "
                                            '{"type": "pass"}; its shape is the game\'s move schema '
@@ -473,12 +475,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         limit = MoveLimit(request.user.pk)
         try:
             limit.check()
-            body = MoveSubmitSerializer(data=request.data)
-            body.is_valid(raise_exception=True)
-            move = body.validated_data["move"]
-            _known_type(game.game_type, move)
-            services.move_apply(game_id=game.pk, user=request.user, move=move,
-                                expected_version=body.validated_data["version"])
+            move, version = _submitted_move(game, request.data)
+            services.move_apply(game_id=game.pk, user=request.user, move=move, expected_version=version)
             limit.record()
             response = self._detail(request)
         except Exception as exc:
@@ -503,12 +501,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         try:
             limit.check()
             limit.record()
-            body = MoveSubmitSerializer(data=request.data)
-            body.is_valid(raise_exception=True)
-            move = body.validated_data["move"]
-            _known_type(game.game_type, move)
-            version = services.move_check(game_id=game.pk, user=request.user, move=move,
-                                          expected_version=body.validated_data["version"])
+            move, version = _submitted_move(game, request.data)
+            version = services.move_check(game_id=game.pk, user=request.user, move=move, expected_version=version)
             response = Response({"accepted": True, "version": version})
         except Exception as exc:
             response = self.handle_exception(exc)
@@ -623,6 +617,20 @@ def _with_examples(gv, request):
     if _flag(request, "examples"):
         gv.legal_moves = api_examples.with_examples(gv.game, gv.seat.index if gv.seat else None, gv.legal_moves)
     return gv
+
+
+def _submitted_move(game: Game, data) -> tuple[dict, int]:
+    """The move and its version from a move request; a ``game_type`` that is not the game's is a 400 (a typed
+    client built the move from another game's classes)."""
+    body = MoveSubmitSerializer(data=data)
+    body.is_valid(raise_exception=True)
+    named = body.validated_data.get("game_type")
+    if named is not None and named != game.game_type:
+        raise serializers.ValidationError({"game_type": [_("This game is of type %(slug)s.")
+                                                         % {"slug": game.game_type}]})
+    move = body.validated_data["move"]
+    _known_type(game.game_type, move)
+    return move, body.validated_data["version"]
 
 
 def _known_type(game_type: str, move: dict) -> None:

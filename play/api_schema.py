@@ -32,6 +32,45 @@ def links(kind: str) -> dict[str, str]:
     }
 
 
+def _move_requests(plain: dict) -> dict[str, dict]:
+    """The move request as one class per game, ``<Game>MoveSubmitRequest`` (its ``game_type``, the version, the
+    move as one of ``<Game>Move``), and ``MoveSubmitRequest`` one of them, discriminated by ``game_type``: a
+    generated client parses ``{"type": "done"}`` of a Cité request as Cité's, never as the first game's "done"
+    (each class's ``game_type`` is its one value, so a generator without discriminators still tells them apart)."""
+    props = plain.get("properties", {})
+    version = props.get("version", {"type": "integer", "minimum": 0})
+    out: dict[str, dict] = {}
+    mapping: dict[str, str] = {}
+    for definition in registry.definitions():
+        if definition.schemas is None:
+            continue
+        game = api_typed_schemas.pascal(definition.slug)
+        name = f"{game}MoveSubmitRequest"
+        move = {"$ref": f"#/components/schemas/{game}Move"}  # alone: OpenAPI 3.0 reads no sibling of a $ref
+        out[name] = {
+            "type": "object", "title": name, "required": ["game_type", "version", "move"],
+            "description": f"A move of a game of {definition.name} (POST /api/games/{{id}}/moves/ and "
+                           f"…/moves/check/ of a game of type {definition.slug}; its JSON Schema: "
+                           f"{reverse('game-type-move-schema', kwargs={'slug': definition.slug})}).",
+            "properties": {
+                "game_type": {"type": "string", "enum": [definition.slug], "default": definition.slug,
+                              "description": "The game's type: it says which game's moves “move” is one of "
+                                             "(the server refuses a game_type that is not the game's)."},
+                "version": version,
+                "move": move,
+            },
+        }
+        mapping[definition.slug] = f"#/components/schemas/{name}"
+    out["MoveSubmitRequest"] = {
+        "description": "A move with the version it was chosen at, by game: the one of <Game>MoveSubmitRequest "
+                       "that its game_type names. (A body without game_type is taken too: the game is known "
+                       "from the address.)",
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "game_type", "mapping": mapping},
+    }
+    return out
+
+
 def add_game_schemas(result, generator, request, public):
     components = result.setdefault("components", {}).setdefault("schemas", {})
     typed = api_typed_schemas.components()
@@ -49,11 +88,8 @@ def add_game_schemas(result, generator, request, public):
             typed_as = {"move": "Typed here as `<Game>Move<Type>` (one of Move).",
                         "view": "Typed here as `<Game>View`: parse the view with the one of its game type."}[kind]
             prop["description"] = f"{prop.get('description', '')} {typed_as} JSON Schema per game: {listed}".strip()
-    move = components.get("MoveSubmitRequest", {}).get("properties", {}).get("move")
-    if move is not None:  # typed: a generated client builds the move from its game's classes
-        for key in ("type", "additionalProperties"):
-            move.pop(key, None)
-        move["oneOf"] = typed["Move"]["oneOf"]
+    if "MoveSubmitRequest" in components:  # typed and discriminated by game (issue 45 point 6)
+        components.update(_move_requests(components["MoveSubmitRequest"]))
     detail = components.get("GameDetail", {}).get("properties", {}).get("legal_moves")
     if detail is not None:
         detail["x-json-schemas"] = links("move")
