@@ -203,6 +203,18 @@ def test_a_generated_client_parses_a_cite_done_as_cites(generated, live_server):
     assert type(smallcity.move).__name__ == "SmallcityMoveDone"
 
 
+def test_cites_view_has_no_class_per_building_id(generated):
+    """Issue 45 point 6: Cité's view schema (drafted from games) names each building id b1…b54 as a property of one
+    shape; the client had one CiteViewBuildingsBnn class per id. It is a map of one building class now."""
+    m = generated.models
+    per_id = [name for name in dir(m) if re.fullmatch(r"CiteViewBuildingsB\d+", name)]
+    assert per_id == []
+    buildings = {"b7": {"cells": [[1, 2]], "kind": "house", "owner": 0, "paid": 3, "round": 1},
+                 "b12": {"cells": [[4, 4]], "kind": "tower", "owner": 1, "paid": 5, "round": 2}}
+    parsed = m.CiteViewBuildings.from_dict(buildings)
+    assert parsed.to_dict() == buildings and parsed["b12"].owner == 1
+
+
 def test_a_move_request_naming_another_game_is_refused(generated, live_server):
     m = generated.models
     alice, bob = make_user("alice"), make_user("bob")
