@@ -19,6 +19,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -129,14 +130,19 @@ class UndoSerializer(serializers.Serializer):
 
 class SeatSerializer(serializers.ModelSerializer):
     player = serializers.SerializerMethodField()
+    player_is_bot = serializers.SerializerMethodField(
+        help_text="The player's account is a bot account (marked by its owner: a program plays it).")
 
     class Meta:
         model = Seat
-        fields = ["index", "kind", "player", "bot_level", "colour", "owes_move", "deadline", "resigned",
-                  "forfeited", "substitute_bot"]
+        fields = ["index", "kind", "player", "player_is_bot", "bot_level", "colour", "owes_move", "deadline",
+                  "resigned", "forfeited", "substitute_bot"]
 
     def get_player(self, seat) -> str | None:
         return seat.user.get_username() if seat.user_id else None
+
+    def get_player_is_bot(self, seat) -> bool:
+        return seat.is_bot_account
 
 
 class GameSummarySerializer(serializers.ModelSerializer):
@@ -472,7 +478,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         version: fill it again. A legal move with ``ranges`` is sent with each named field filled. At most 120
         accepted moves a minute per player (refused ones do not count): RateLimit-Limit, -Remaining, -Reset."""
         game = self._game()
-        limit = MoveLimit(request.user.pk)
+        limit = MoveLimit(request.user.pk, bot=_is_bot_account(request.user))
         try:
             limit.check()
             move, version = _submitted_move(game, request.data)
@@ -497,7 +503,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         refusal the move would get (400 fill it again, 409 read the game, with the game's code). At most 120
         checks a minute per player, each counted: RateLimit-Limit, -Remaining, -Reset."""
         game = self._game()
-        limit = CheckLimit(request.user.pk)
+        limit = CheckLimit(request.user.pk, bot=_is_bot_account(request.user))
         try:
             limit.check()
             limit.record()
@@ -608,6 +614,14 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self._game()
         services.game_cancel(game_id=game.pk, user=request.user)
         return self._detail(request)
+
+
+def _is_bot_account(user) -> bool:
+    """The caller's account is a bot account (its own move rate): read through the user's profile."""
+    try:
+        return bool(user.profile.is_bot)
+    except ObjectDoesNotExist:
+        return False
 
 
 def _with_examples(gv, request):
