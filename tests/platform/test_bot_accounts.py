@@ -76,7 +76,13 @@ def test_a_bot_accounts_games_against_people_are_unrated_unless_they_chose(alice
     game = finish(accept_all(race_game(alice, [bob]), [bob]), [alice, bob])
     seats = list(game.seats.select_related("user__profile").order_by("index"))
     assert rating_services.unrated_reason(game, seats).startswith("a bot account against people")
-    Profile.objects.filter(user=alice).update(rated_against_bots=True)
+    from django.test import Client
+
+    chooser = Client()
+    chooser.force_login(alice)  # the person chooses it on the preferences page
+    assert "rated_against_bots" in chooser.get(reverse("players:preferences")).content.decode()
+    saved = chooser.post(reverse("players:preferences"), {"language": "en", "rated_against_bots": "on"})
+    assert saved.status_code == 302 and Profile.objects.get(user=alice).rated_against_bots
     seats = list(game.seats.select_related("user__profile").order_by("index"))
     assert rating_services.unrated_reason(game, seats) == ""
 
