@@ -90,6 +90,12 @@ def add_game_schemas(result, generator, request, public):
             prop["description"] = f"{prop.get('description', '')} {typed_as} JSON Schema per game: {listed}".strip()
     if "MoveSubmitRequest" in components:  # typed and discriminated by game (issue 45 point 6)
         components.update(_move_requests(components["MoveSubmitRequest"]))
+    components.update(LEGAL_MOVE_COMPONENTS)
+    for component, field in (("GameDetail", "legal_moves"), ("CompactAnswer", "legal_moves"),
+                             ("LegalMoves", "moves")):
+        listed = components.get(component, {}).get("properties", {}).get(field)
+        if listed is not None:  # typed: LegalMove, its ranges each a Range
+            listed["items"] = {"$ref": "#/components/schemas/LegalMove"}
     detail = components.get("GameDetail", {}).get("properties", {}).get("legal_moves")
     if detail is not None:
         detail["x-json-schemas"] = links("move")
@@ -147,6 +153,36 @@ def _limit_headers(paths: dict) -> None:
                             "schema": {"type": "integer"}, "description": "Seconds to wait before asking again."}
 
 
+LEGAL_MOVE_COMPONENTS = {
+    "Range": {
+        "type": "object", "required": ["kind"],
+        "description": "A field's range: int {min, max}; choice {of: [values]} (one of them); subset {of: [values], "
+                       "min, max} (a list of min..max distinct values); bundle {of: {name: most}, min_total, "
+                       "max_total} (an object name -> count, 0..most each, total within bounds).",
+        "properties": {
+            "kind": {"type": "string", "enum": ["int", "choice", "subset", "bundle"]},
+            "min": {"type": "integer"}, "max": {"type": "integer"},
+            "of": {"description": "choice and subset: the list of values; bundle: an object name -> the most."},
+            "min_total": {"type": "integer"}, "max_total": {"type": "integer"},
+        },
+    },
+    "LegalMove": {
+        "type": "object", "required": ["type"], "additionalProperties": True,
+        "description": "A legal move: without ranges, one of its game's <Game>Move<Type> (parse it with that "
+                       "class); with ranges, it stands for the moves made by filling each named field within "
+                       "its Range (send it without ranges and example). Its other fields are the move's.",
+        "properties": {
+            "type": {"type": "string", "description": "The move's type (its game's <Game>Move<Type>)."},
+            "ranges": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Range"},
+                       "description": "field -> Range, for a move with parameters."},
+            "example": {"type": "object", "additionalProperties": True,
+                        "description": "With examples=true (examples=1 on the streams): one filling the "
+                                       "game's rules accept on this position."},
+        },
+    },
+}
+
+
 STREAM_EVENT = {
     "type": "object",
     "description": "One line of a stream. Carries no hidden information, except your own seat's legal moves "
@@ -163,7 +199,14 @@ STREAM_EVENT = {
                      "it as their id: line)."},
         "snapshot": {"type": "boolean", "description": "Part of the first batch after connecting: the present "
                      "state, not a change (same fields as the live events)."},
-        "legal_moves": {"type": "array", "items": {"type": "object"}, "description": "Your seat's legal moves at "
+        "view": {"type": "object", "additionalProperties": True,
+                 "description": "With ?view=1: what you may see at this version (your seat's view, the game's "
+                                "<Game>View; a spectator's view on a game you do not play)."},
+        "result": {"type": "object", "additionalProperties": True, "nullable": True,
+                   "description": "gameFinish on a stream with ?moves=1 or ?view=1: how the game ended (as "
+                                  "GameDetail.result)."},
+        "legal_moves": {"type": "array", "items": {"$ref": "#/components/schemas/LegalMove"},
+                        "description": "Your seat's legal moves at "
                         "this version: on a game's stream when you have a seat, on your own stream with ?moves=1. "
                         "Play one with POST /api/games/{id}/moves/ and this version: one request per move."},
         "reason": {"type": "string", "enum": ["generic", "later", "game", "options", "pace", "bots"],
@@ -220,7 +263,11 @@ def _stream_paths() -> dict:
                 "first, or a resync line then the present state when some are no longer kept (the last 200 "
                 "per channel, 10 minutes). Generated clients need a line reader for this answer.",
                 "parameters": [_AFTER, {"in": "query", "name": "moves", "schema": {"type": "boolean"},
-                                        "description": "Add your seat's legal_moves to each event of a game."}],
+                                        "description": "Add your seat's legal_moves to each event of a game."},
+                                       {"in": "query", "name": "view", "schema": {"type": "boolean"},
+                                        "description": "1: also your seat's view (and gameFinish's result)."},
+                                       {"in": "query", "name": "examples", "schema": {"type": "boolean"},
+                                        "description": "1: an example filling on each legal move with ranges."}],
                 "responses": {"200": {"description": "A stream of events.", "content": stream}, **refusals},
             }
         },
@@ -230,7 +277,10 @@ def _stream_paths() -> dict:
                 "tags": ["stream"],
                 "security": security,
                 "parameters": [{"in": "path", "name": "id", "required": True, "schema": {"type": "integer"}},
-                               _AFTER],
+                               _AFTER, {"in": "query", "name": "view", "schema": {"type": "boolean"},
+                                        "description": "1: also your seat's view (and gameFinish's result)."},
+                                       {"in": "query", "name": "examples", "schema": {"type": "boolean"},
+                                        "description": "1: an example filling on each legal move with ranges."}],
                 "description": "One game's gameState now and at every change; "
                 "ends when it is over. With a seat in the game, each event carries your seat, my_turn and "
                 "legal_moves (a spectator's carries none). Resumes as /api/stream/events/ does.",

@@ -14,8 +14,14 @@
 Under ASGI (``deploy/site stream``: uvicorn) a waiting client is a coroutine, not a worker; the
 same views under WSGI (``runserver``, the test server) hold one thread per client.
 
-Every stream is re-checked while open and ends after ``STREAM_MAX_SECONDS``; a user and an address hold
-only so many at once, long-polls included (``play.stream_guard``)."""
+Switches (``play.stream_moves``): ``?moves=1`` adds the reader's seat and legal moves to each event of its games
+(always on a game's stream), ``?view=1`` also what the reader may see at that version (a thinking bot's one
+request per move; a spectator gets only the spectator's view) and the result on ``gameFinish``, ``?examples=1``
+an engine-checked ``example`` on each ranged legal move (``play.api_examples``).
+
+Every stream is re-checked while open and ends after ``STREAM_MAX_SECONDS`` (an hour; keep-alives every
+``KEEP_ALIVE`` seconds: the bot page says both beside the resume); a user and an address hold only so many at
+once, long-polls included (``play.stream_guard``)."""
 
 from __future__ import annotations
 

@@ -215,6 +215,21 @@ def test_cites_view_has_no_class_per_building_id(generated):
     assert parsed.to_dict() == buildings and parsed["b12"].owner == 1
 
 
+def test_legal_moves_and_their_ranges_are_typed(generated):
+    """Issue 45 point 6: legal moves were untyped objects; each is a LegalMove now, its ranges each a Range."""
+    m = generated.models
+    legal = {"type": "offer", "ranges": {"give": {"kind": "bundle", "of": {"wood": 2}, "min_total": 1,
+                                                   "max_total": 2},
+                                          "to": {"kind": "subset", "of": [1, 2], "min": 1, "max": 2}}}
+    parsed = m.LegalMove.from_dict(legal)
+    assert parsed.type_ == "offer" and parsed.to_dict() == legal
+    give = parsed.ranges["give"]
+    assert isinstance(give, m.Range) and give.kind == m.RangeKind.BUNDLE and give.max_total == 2
+    schemas = generated.schema["components"]["schemas"]
+    for component, field in (("GameDetail", "legal_moves"), ("CompactAnswer", "legal_moves"), ("LegalMoves", "moves")):
+        assert schemas[component]["properties"][field]["items"] == {"$ref": "#/components/schemas/LegalMove"}
+
+
 def test_a_move_request_naming_another_game_is_refused(generated, live_server):
     m = generated.models
     alice, bob = make_user("alice"), make_user("bob")
