@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404
 from django.utils import timezone
@@ -45,7 +44,7 @@ from . import (
     services,
     texts,
 )
-from .api_errors import CheckLimit, MoveLimit, UndoLimit, error_responses, with_limit_headers
+from .api_errors import CheckLimit, MoveLimit, UndoLimit, error_responses, games_per_hour, with_limit_headers
 from .api_errors import exception_handler as exception_handler  # settings name it here
 from .json_input import MOVE_MAX_BYTES, StrictCharField
 from .limits import limit_headers
@@ -411,7 +410,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
     def create(self, request, *args, **kwargs):
         """Open a game: against site bots (seats of kind bot: it starts at once), a challenge to players
         (invite: they accept with join or decline), or open seats anyone may join. At most GAMES_PER_HOUR
-        (12) games opened per hour: every answer carries RateLimit-Limit, -Remaining, -Reset, a 429 also
+        (12; a bot account BOT_ACCOUNT_GAMES_PER_HOUR, 60) games opened per hour: every answer carries
+        RateLimit-Limit, -Remaining, -Reset, a 429 also
         Retry-After."""
         body = GameCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -422,7 +422,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                    for s in data["seats"]],
             is_private=data["private"], initial_seconds=data["initial_seconds"],
             increment_seconds=data["increment_seconds"], max_seconds=data["max_seconds"],
-            max_per_hour=settings.GAMES_PER_HOUR,
+            max_per_hour=games_per_hour(_is_bot_account(request.user)),
         )
         self.kwargs["pk"] = game.pk
         return self._detail(request, status.HTTP_201_CREATED)
@@ -432,7 +432,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         if self.action == "create" and request.user.is_authenticated:
             opened = selectors.games_opened_in_the_last_hour(request.user)
             reset = int((opened[0] - (timezone.now() - timedelta(hours=1))).total_seconds()) + 1 if opened else 0
-            with_limit_headers(response, limit_headers(settings.GAMES_PER_HOUR, len(opened), reset))
+            most = games_per_hour(_is_bot_account(request.user))
+            with_limit_headers(response, limit_headers(most, len(opened), reset))
         return response
 
     @extend_schema(parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],

@@ -146,6 +146,16 @@ def move_rate(bot: bool) -> str:
     return settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["moves"]
 
 
+BOT_ACCOUNT_GAMES_PER_HOUR = 60  # settings.BOT_ACCOUNT_GAMES_PER_HOUR: a bot plays many games
+
+
+def games_per_hour(bot: bool) -> int:
+    """How many games a player may open in an hour: a person's (GAMES_PER_HOUR) or a bot account's."""
+    if bot:
+        return getattr(settings, "BOT_ACCOUNT_GAMES_PER_HOUR", BOT_ACCOUNT_GAMES_PER_HOUR)
+    return settings.GAMES_PER_HOUR
+
+
 class MoveLimit(SlidingLimit):
     def __init__(self, user_id: int, *, bot: bool = False):
         super().__init__("bot-moves" if bot else "moves", user_id, move_rate(bot))

@@ -101,3 +101,12 @@ def test_a_bot_account_has_its_own_move_rate(alice, bob):
 def test_marking_needs_a_confirmation():
     with pytest.raises(ServiceError):
         bot_accounts.bot_account_mark(user=make_user("carol"), confirm=False)
+
+
+def test_a_bot_account_opens_more_games_an_hour(alice, bob):
+    bot_accounts.bot_account_mark(user=bob, confirm=True)
+    body = {"game_type": "race", "seats": [{"kind": "me"}, {"kind": "bot", "bot_level": "random"}]}
+    person = bearer(alice).post("/api/games/", body, format="json")
+    bot = bearer(bob).post("/api/games/", body, format="json")
+    assert person.status_code == bot.status_code == 201
+    assert int(bot["RateLimit-Limit"]) > int(person["RateLimit-Limit"])
