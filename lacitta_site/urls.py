@@ -36,6 +36,7 @@ urlpatterns = [
     path("api/", include(router.urls)),
     path("api/me/", players_api.MeView.as_view(), name="api-me"),
     path("api/tokens/", players_api.TokensView.as_view(), name="api-tokens"),
+    path("api/account/bot/", players_api.BotAccountView.as_view(), name="api-bot-account"),
     path("api/tokens/<int:pk>/", players_api.TokenView.as_view(), name="api-token"),
     path("api/game-types/", api_game_types.GameTypesView.as_view(), name="game-types"),
     path("api/game-types/<slug:slug>/", api_game_types.GameTypeView.as_view(), name="game-type"),

@@ -10,13 +10,15 @@ Waiting for one's turn without polling: ``play.stream``.
 Concurrent moves: a move carries the version it was chosen at. When only OTHER seats moved since, it is
 checked again on the position as it is now and lands if the engine accepts it; a move after which the
 caller's own seat acted (the same move sent twice), or a platform event (undo, time-out, moderator), is a
-409 ``stale_version``; a move the engine no longer accepts is a 409 with the engine's key as code."""
+409 ``stale_version``; a move the engine no longer accepts is a 409 with the engine's key as code. A move of
+the wrong shape, or a filling that was never legal (refused on the very position its author saw: outside its
+ranges, against the rules), is a 400 whatever the version: 400 means "fill it again", 409 "read the game"."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -34,6 +36,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
 from . import (
+    api_examples,
     api_schema,  # noqa: F401  (the token's OpenAPI security scheme)
     move_input,
     registry,
@@ -41,7 +44,7 @@ from . import (
     services,
     texts,
 )
-from .api_errors import MoveLimit, UndoLimit, error_responses, with_limit_headers
+from .api_errors import CheckLimit, MoveLimit, UndoLimit, error_responses, games_per_hour, with_limit_headers
 from .api_errors import exception_handler as exception_handler  # settings name it here
 from .json_input import MOVE_MAX_BYTES, EchoCutChoiceField, StrictCharField
 from .limits import limit_headers
@@ -67,7 +70,15 @@ LEGAL_MOVES_SCHEMA = {
                                         "description": "Optional: field -> range. The move to send is this "
                                                        "object without “ranges”, each named field filled "
                                                        "with a value within its range (the game's rules "
-                                                       "may still refuse a filling: a 400)."}}},
+                                                       "may still refuse a filling: a 400)."},
+                             "example": {"type": "object", "additionalProperties": True, "required": ["type"],
+                                         "description": "Asked with examples=true (the API) or examples=1 "
+                                                        "(the streams); with “ranges”: one filling the game "
+                                                        "accepts on "
+                                                        "this position (drawn as the site's bots draw, "
+                                                        "checked by the rules), to send as it is when "
+                                                        "you have no better one. Absent when none was "
+                                                        "found quickly: fill the ranges yourself."}}},
     "description": "The caller's legal moves now, when its seat owes a decision or may act without owing "
                    "(empty otherwise): objects of the game's move schema (/api/game-types/{slug}/). A move "
                    "with “ranges” stands for the moves made by filling its fields within their ranges; the "
@@ -118,14 +129,19 @@ class UndoSerializer(serializers.Serializer):
 
 class SeatSerializer(serializers.ModelSerializer):
     player = serializers.SerializerMethodField()
+    player_is_bot = serializers.SerializerMethodField(
+        help_text="The player's account is a bot account (marked by its owner: a program plays it).")
 
     class Meta:
         model = Seat
-        fields = ["index", "kind", "player", "bot_level", "colour", "owes_move", "deadline", "resigned",
-                  "forfeited", "substitute_bot"]
+        fields = ["index", "kind", "player", "player_is_bot", "bot_level", "colour", "owes_move", "deadline",
+                  "resigned", "forfeited", "substitute_bot"]
 
     def get_player(self, seat) -> str | None:
         return seat.user.get_username() if seat.user_id else None
+
+    def get_player_is_bot(self, seat) -> bool:
+        return seat.is_bot_account
 
 
 class GameSummarySerializer(serializers.ModelSerializer):
@@ -196,6 +212,8 @@ class CompactAnswerSerializer(serializers.Serializer):
 
 
 class MoveSubmitSerializer(serializers.Serializer):
+    game_type = StrictCharField(required=False, max_length=40,
+                                help_text="The game's type (optional): a typed client's request names it.")
     version = serializers.IntegerField(min_value=0, help_text="The game version the move was chosen at.")
     move = serializers.DictField(help_text="The move: one of the objects from legal-moves, e.g. "
                                            '{"type": "pass"}; its shape is the game\'s move schema '
@@ -298,6 +316,10 @@ ANSWER_PARAMETER = OpenApiParameter(
     description="The answer's shape: full (default) the game as GameDetail; compact the CompactAnswer (the new "
                 "version, who owes a move and your next legal moves, without the view). The answer's own "
                 "“answer” field says which it is.")
+EXAMPLES_PARAMETER = OpenApiParameter(
+    "examples", bool,
+    description="true: each legal move with “ranges” also carries an “example”, one filling the game's rules "
+                "accept on this position (send it as it is, or fill the ranges yourself). Default false.")
 GAME_ANSWER = PolymorphicProxySerializer(
     component_name="GameAnswer", resource_type_field_name="answer",
     serializers={"full": GameDetailSerializer, "compact": CompactAnswerSerializer})
@@ -333,7 +355,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        _answer(request)  # a bad ?answer= is refused before anything changes
+        _answer(request)  # a bad ?answer= (or ?examples=) is refused before anything changes
+        _flag(request, "examples")
 
     def get_queryset(self):
         params = self.request.query_params
@@ -358,7 +381,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
 
     def _detail(self, request, status_code=200) -> Response:
         game = self._game()
-        gv = selectors.game_view_for(game, request.user)
+        gv = _with_examples(selectors.game_view_for(game, request.user), request)
         if _answer(request) == "compact":
             data = {"answer": "compact", "id": game.pk, "version": game.version, "status": game.status,
                     "my_seat": gv.seat.index if gv.seat else None, "pending": sorted(gv.pending),
@@ -382,12 +405,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """Games I may see (public ones and mine), the most recently changed first, in pages."""
         return super().list(request, *args, **kwargs)
 
-    @extend_schema(request=GameCreateSerializer, parameters=[ANSWER_PARAMETER],
+    @extend_schema(request=GameCreateSerializer, parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
                    responses={201: GAME_ANSWER, **error_responses(400, 429)})
     def create(self, request, *args, **kwargs):
         """Open a game: against site bots (seats of kind bot: it starts at once), a challenge to players
         (invite: they accept with join or decline), or open seats anyone may join. At most GAMES_PER_HOUR
-        (12) games opened per hour: every answer carries RateLimit-Limit, -Remaining, -Reset, a 429 also
+        (12; a bot account BOT_ACCOUNT_GAMES_PER_HOUR, 60) games opened per hour: every answer carries
+        RateLimit-Limit, -Remaining, -Reset, a 429 also
         Retry-After."""
         body = GameCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -398,7 +422,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
                    for s in data["seats"]],
             is_private=data["private"], initial_seconds=data["initial_seconds"],
             increment_seconds=data["increment_seconds"], max_seconds=data["max_seconds"],
-            max_per_hour=settings.GAMES_PER_HOUR,
+            max_per_hour=games_per_hour(_is_bot_account(request.user)),
         )
         self.kwargs["pk"] = game.pk
         return self._detail(request, status.HTTP_201_CREATED)
@@ -408,15 +432,18 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         if self.action == "create" and request.user.is_authenticated:
             opened = selectors.games_opened_in_the_last_hour(request.user)
             reset = int((opened[0] - (timezone.now() - timedelta(hours=1))).total_seconds()) + 1 if opened else 0
-            with_limit_headers(response, limit_headers(settings.GAMES_PER_HOUR, len(opened), reset))
+            most = games_per_hour(_is_bot_account(request.user))
+            with_limit_headers(response, limit_headers(most, len(opened), reset))
         return response
 
-    @extend_schema(parameters=[ANSWER_PARAMETER], responses={200: GAME_ANSWER, **error_responses(404)})
+    @extend_schema(parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
+                   responses={200: GAME_ANSWER, **error_responses(404)})
     def retrieve(self, request, *args, **kwargs):
         """The game as the caller's seat sees it (a spectator's view for others), with its legal moves."""
         return self._detail(request)
 
     @extend_schema(
+        parameters=[EXAMPLES_PARAMETER],
         responses={200: inline_serializer(
             "LegalMoves",
             {"version": serializers.IntegerField(), "seat": serializers.IntegerField(allow_null=True),
@@ -431,13 +458,13 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         owing (empty otherwise). A move with ``ranges`` stands for many: fill each named field within its
         range; the game's rules may still refuse a filling (a 400 with the game's code: fill it again)."""
         game = self._game()
-        gv = selectors.game_view_for(game, request.user)
+        gv = _with_examples(selectors.game_view_for(game, request.user), request)
         return Response({"version": game.version, "seat": gv.seat.index if gv.seat else None,
                          "owes": gv.owes, "moves": gv.legal_moves})
 
     @extend_schema(
         request=MoveSubmitSerializer,
-        parameters=[ANSWER_PARAMETER],
+        parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
         responses={200: OpenApiResponse(GAME_ANSWER, description="The game after the move, with your next "
                                         "legal moves: GameDetail, or CompactAnswer with answer=compact."),
                    **error_responses(400, 404, 409, 429)},
@@ -447,21 +474,43 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         """Submit a move with the version it was chosen at. When only other seats moved since that version,
         the move is checked on the game as it is now and lands if still legal (simultaneous decisions never
         collide); 409 stale_version if your own seat acted since (or the move was sent twice) or the platform
-        did (undo, time-out, moderator); 409 with the engine's key if the move is no longer legal. A legal move
-        with ``ranges`` is sent with each named field filled. At most 120 accepted moves a minute per player
-        (refused ones do not count): RateLimit-Limit, -Remaining, -Reset."""
+        did (undo, time-out, moderator); 409 with the engine's key if the move is no longer legal. A move of the
+        wrong shape, or a filling refused on the position you chose it at (never legal), is a 400 whatever the
+        version: fill it again. A legal move with ``ranges`` is sent with each named field filled. At most 120
+        accepted moves a minute per player (refused ones do not count): RateLimit-Limit, -Remaining, -Reset."""
         game = self._game()
-        limit = MoveLimit(request.user.pk)
+        limit = MoveLimit(request.user.pk, bot=_is_bot_account(request.user))
         try:
             limit.check()
-            body = MoveSubmitSerializer(data=request.data)
-            body.is_valid(raise_exception=True)
-            move = body.validated_data["move"]
-            _known_type(game.game_type, move)
-            services.move_apply(game_id=game.pk, user=request.user, move=move,
-                                expected_version=body.validated_data["version"])
+            move, version = _submitted_move(game, request.data)
+            services.move_apply(game_id=game.pk, user=request.user, move=move, expected_version=version)
             limit.record()
             response = self._detail(request)
+        except Exception as exc:
+            response = self.handle_exception(exc)
+        return with_limit_headers(response, limit.headers())
+
+    @extend_schema(
+        request=MoveSubmitSerializer,
+        responses={200: OpenApiResponse(inline_serializer("MoveCheck", {
+            "accepted": serializers.BooleanField(help_text="Always true: a refusal is the error a move gets."),
+            "version": serializers.IntegerField(help_text="The version the move was judged at.")}),
+            description="The move would land now."), **error_responses(400, 404, 409, 429)},
+    )
+    @action(detail=True, methods=["post"], url_path="moves/check")
+    def check_move(self, request, pk=None):
+        """A dry run: the move judged as ``moves`` would judge it (shape, version, your turn, the game's rules
+        on the position as it is now), and nothing changes. 200 ``accepted`` when it would land; else the very
+        refusal the move would get (400 fill it again, 409 read the game, with the game's code). At most 120
+        checks a minute per player, each counted: RateLimit-Limit, -Remaining, -Reset."""
+        game = self._game()
+        limit = CheckLimit(request.user.pk, bot=_is_bot_account(request.user))
+        try:
+            limit.check()
+            limit.record()
+            move, version = _submitted_move(game, request.data)
+            version = services.move_check(game_id=game.pk, user=request.user, move=move, expected_version=version)
+            response = Response({"accepted": True, "version": version})
         except Exception as exc:
             response = self.handle_exception(exc)
         return with_limit_headers(response, limit.headers())
@@ -491,7 +540,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             for r in rows
         ])
 
-    @extend_schema(request=None, parameters=[ANSWER_PARAMETER],
+    @extend_schema(request=None, parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
                    responses={200: GAME_ANSWER, **error_responses(400, 404, 409)})
     @action(detail=True, methods=["post"])
     def resign(self, request, pk=None):
@@ -499,7 +548,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         services.game_resign(game_id=game.pk, user=request.user)
         return self._detail(request)
 
-    @extend_schema(request=UndoSerializer, parameters=[ANSWER_PARAMETER],
+    @extend_schema(request=UndoSerializer, parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
                    responses={200: GAME_ANSWER, **error_responses(400, 403, 404, 409, 429)})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
@@ -522,7 +571,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return with_limit_headers(response, limit.headers())
 
     @extend_schema(
-        request=JoinSerializer, parameters=[ANSWER_PARAMETER],
+        request=JoinSerializer, parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
         responses={200: GAME_ANSWER, **error_responses(400, 404)},
     )
     @action(detail=True, methods=["post"])
@@ -558,7 +607,7 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         services.game_decline(game_id=game.pk, user=request.user, reason=str(reason))
         return Response({"id": game.pk, "reason": reason})
 
-    @extend_schema(request=None, parameters=[ANSWER_PARAMETER],
+    @extend_schema(request=None, parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
                    responses={200: GAME_ANSWER, **error_responses(400, 404)})
     @action(detail=True, methods=["post"])
     def cancel(self, request, pk=None):
@@ -566,6 +615,37 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         game = self._game()
         services.game_cancel(game_id=game.pk, user=request.user)
         return self._detail(request)
+
+
+def _is_bot_account(user) -> bool:
+    """The caller's account is a bot account (its own move rate): read through the user's profile."""
+    try:
+        return bool(user.profile.is_bot)
+    except ObjectDoesNotExist:
+        return False
+
+
+def _with_examples(gv, request):
+    """With ``?examples=true``, the seat's legal moves with an engine-checked ``example`` on each ranged one
+    (``play.api_examples``). Asked for, so that a client that sends a legal move without its ``ranges`` (as
+    the documents said before) never sends an ``example`` it did not know of."""
+    if _flag(request, "examples"):
+        gv.legal_moves = api_examples.with_examples(gv.game, gv.seat.index if gv.seat else None, gv.legal_moves)
+    return gv
+
+
+def _submitted_move(game: Game, data) -> tuple[dict, int]:
+    """The move and its version from a move request; a ``game_type`` that is not the game's is a 400 (a typed
+    client built the move from another game's classes)."""
+    body = MoveSubmitSerializer(data=data)
+    body.is_valid(raise_exception=True)
+    named = body.validated_data.get("game_type")
+    if named is not None and named != game.game_type:
+        raise serializers.ValidationError({"game_type": [_("This game is of type %(slug)s.")
+                                                         % {"slug": game.game_type}]})
+    move = body.validated_data["move"]
+    _known_type(game.game_type, move)
+    return move, body.validated_data["version"]
 
 
 def _known_type(game_type: str, move: dict) -> None:

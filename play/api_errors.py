@@ -136,9 +136,41 @@ def with_limit_headers(response, headers: dict[str, str]):
     return response
 
 
+BOT_ACCOUNT_MOVE_RATE = "600/min"  # a bot account's own rate (settings.BOT_ACCOUNT_MOVE_RATE): many games at once
+
+
+def move_rate(bot: bool) -> str:
+    """The moves' rate: a person's (REST_FRAMEWORK "moves", 120/min) or a bot account's."""
+    if bot:
+        return getattr(settings, "BOT_ACCOUNT_MOVE_RATE", BOT_ACCOUNT_MOVE_RATE)
+    return settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["moves"]
+
+
+BOT_ACCOUNT_GAMES_PER_HOUR = 60  # settings.BOT_ACCOUNT_GAMES_PER_HOUR: a bot plays many games
+
+
+def games_per_hour(bot: bool) -> int:
+    """How many games a player may open in an hour: a person's (GAMES_PER_HOUR) or a bot account's."""
+    if bot:
+        return getattr(settings, "BOT_ACCOUNT_GAMES_PER_HOUR", BOT_ACCOUNT_GAMES_PER_HOUR)
+    return settings.GAMES_PER_HOUR
+
+
 class MoveLimit(SlidingLimit):
-    def __init__(self, user_id: int):
-        super().__init__("moves", user_id, settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["moves"])
+    def __init__(self, user_id: int, *, bot: bool = False):
+        super().__init__("bot-moves" if bot else "moves", user_id, move_rate(bot))
+
+    def check(self) -> None:
+        if self.full():
+            raise exceptions.Throttled(wait=self.reset())
+
+
+class CheckLimit(SlidingLimit):
+    """Dry-run checks of a move per player (``POST …/moves/check/``), at the moves' rate: each one counts,
+    accepted or refused (a probe changes nothing, but each costs the engine a move's work)."""
+
+    def __init__(self, user_id: int, *, bot: bool = False):
+        super().__init__("bot-move-checks" if bot else "move_checks", user_id, move_rate(bot))
 
     def check(self) -> None:
         if self.full():

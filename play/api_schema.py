@@ -32,6 +32,45 @@ def links(kind: str) -> dict[str, str]:
     }
 
 
+def _move_requests(plain: dict) -> dict[str, dict]:
+    """The move request as one class per game, ``<Game>MoveSubmitRequest`` (its ``game_type``, the version, the
+    move as one of ``<Game>Move``), and ``MoveSubmitRequest`` one of them, discriminated by ``game_type``: a
+    generated client parses ``{"type": "done"}`` of a Cité request as Cité's, never as the first game's "done"
+    (each class's ``game_type`` is its one value, so a generator without discriminators still tells them apart)."""
+    props = plain.get("properties", {})
+    version = props.get("version", {"type": "integer", "minimum": 0})
+    out: dict[str, dict] = {}
+    mapping: dict[str, str] = {}
+    for definition in registry.definitions():
+        if definition.schemas is None:
+            continue
+        game = api_typed_schemas.pascal(definition.slug)
+        name = f"{game}MoveSubmitRequest"
+        move = {"$ref": f"#/components/schemas/{game}Move"}  # alone: OpenAPI 3.0 reads no sibling of a $ref
+        out[name] = {
+            "type": "object", "title": name, "required": ["game_type", "version", "move"],
+            "description": f"A move of a game of {definition.name} (POST /api/games/{{id}}/moves/ and "
+                           f"…/moves/check/ of a game of type {definition.slug}; its JSON Schema: "
+                           f"{reverse('game-type-move-schema', kwargs={'slug': definition.slug})}).",
+            "properties": {
+                "game_type": {"type": "string", "enum": [definition.slug], "default": definition.slug,
+                              "description": "The game's type: it says which game's moves “move” is one of "
+                                             "(the server refuses a game_type that is not the game's)."},
+                "version": version,
+                "move": move,
+            },
+        }
+        mapping[definition.slug] = f"#/components/schemas/{name}"
+    out["MoveSubmitRequest"] = {
+        "description": "A move with the version it was chosen at, by game: the one of <Game>MoveSubmitRequest "
+                       "that its game_type names. (A body without game_type is taken too: the game is known "
+                       "from the address.)",
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "game_type", "mapping": mapping},
+    }
+    return out
+
+
 def add_game_schemas(result, generator, request, public):
     components = result.setdefault("components", {}).setdefault("schemas", {})
     typed = api_typed_schemas.components()
@@ -49,11 +88,14 @@ def add_game_schemas(result, generator, request, public):
             typed_as = {"move": "Typed here as `<Game>Move<Type>` (one of Move).",
                         "view": "Typed here as `<Game>View`: parse the view with the one of its game type."}[kind]
             prop["description"] = f"{prop.get('description', '')} {typed_as} JSON Schema per game: {listed}".strip()
-    move = components.get("MoveSubmitRequest", {}).get("properties", {}).get("move")
-    if move is not None:  # typed: a generated client builds the move from its game's classes
-        for key in ("type", "additionalProperties"):
-            move.pop(key, None)
-        move["oneOf"] = typed["Move"]["oneOf"]
+    if "MoveSubmitRequest" in components:  # typed and discriminated by game (issue 45 point 6)
+        components.update(_move_requests(components["MoveSubmitRequest"]))
+    components.update(LEGAL_MOVE_COMPONENTS)
+    for component, field in (("GameDetail", "legal_moves"), ("CompactAnswer", "legal_moves"),
+                             ("LegalMoves", "moves")):
+        listed = components.get(component, {}).get("properties", {}).get(field)
+        if listed is not None:  # typed: LegalMove, its ranges each a Range
+            listed["items"] = {"$ref": "#/components/schemas/LegalMove"}
     detail = components.get("GameDetail", {}).get("properties", {}).get("legal_moves")
     if detail is not None:
         detail["x-json-schemas"] = links("move")
@@ -111,6 +153,36 @@ def _limit_headers(paths: dict) -> None:
                             "schema": {"type": "integer"}, "description": "Seconds to wait before asking again."}
 
 
+LEGAL_MOVE_COMPONENTS = {
+    "Range": {
+        "type": "object", "required": ["kind"],
+        "description": "A field's range: int {min, max}; choice {of: [values]} (one of them); subset {of: [values], "
+                       "min, max} (a list of min..max distinct values); bundle {of: {name: most}, min_total, "
+                       "max_total} (an object name -> count, 0..most each, total within bounds).",
+        "properties": {
+            "kind": {"type": "string", "enum": ["int", "choice", "subset", "bundle"]},
+            "min": {"type": "integer"}, "max": {"type": "integer"},
+            "of": {"description": "choice and subset: the list of values; bundle: an object name -> the most."},
+            "min_total": {"type": "integer"}, "max_total": {"type": "integer"},
+        },
+    },
+    "LegalMove": {
+        "type": "object", "required": ["type"], "additionalProperties": True,
+        "description": "A legal move: without ranges, one of its game's <Game>Move<Type> (parse it with that "
+                       "class); with ranges, it stands for the moves made by filling each named field within "
+                       "its Range (send it without ranges and example). Its other fields are the move's.",
+        "properties": {
+            "type": {"type": "string", "description": "The move's type (its game's <Game>Move<Type>)."},
+            "ranges": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Range"},
+                       "description": "field -> Range, for a move with parameters."},
+            "example": {"type": "object", "additionalProperties": True,
+                        "description": "With examples=true (examples=1 on the streams): one filling the "
+                                       "game's rules accept on this position."},
+        },
+    },
+}
+
+
 STREAM_EVENT = {
     "type": "object",
     "description": "One line of a stream. Carries no hidden information, except your own seat's legal moves "
@@ -127,7 +199,14 @@ STREAM_EVENT = {
                      "it as their id: line)."},
         "snapshot": {"type": "boolean", "description": "Part of the first batch after connecting: the present "
                      "state, not a change (same fields as the live events)."},
-        "legal_moves": {"type": "array", "items": {"type": "object"}, "description": "Your seat's legal moves at "
+        "view": {"type": "object", "additionalProperties": True,
+                 "description": "With ?view=1: what you may see at this version (your seat's view, the game's "
+                                "<Game>View; a spectator's view on a game you do not play)."},
+        "result": {"type": "object", "additionalProperties": True, "nullable": True,
+                   "description": "gameFinish on a stream with ?moves=1 or ?view=1: how the game ended (as "
+                                  "GameDetail.result)."},
+        "legal_moves": {"type": "array", "items": {"$ref": "#/components/schemas/LegalMove"},
+                        "description": "Your seat's legal moves at "
                         "this version: on a game's stream when you have a seat, on your own stream with ?moves=1. "
                         "Play one with POST /api/games/{id}/moves/ and this version: one request per move."},
         "reason": {"type": "string", "enum": ["generic", "later", "game", "options", "pace", "bots"],
@@ -189,7 +268,11 @@ def _stream_paths() -> dict:
                 "first, or a resync line then the present state when some are no longer kept (the last 200 "
                 "per channel, 10 minutes). Generated clients need a line reader for this answer.",
                 "parameters": [_AFTER, {"in": "query", "name": "moves", "schema": {"type": "boolean"},
-                                        "description": "Add your seat's legal_moves to each event of a game."}],
+                                        "description": "Add your seat's legal_moves to each event of a game."},
+                                       {"in": "query", "name": "view", "schema": {"type": "boolean"},
+                                        "description": "1: also your seat's view (and gameFinish's result)."},
+                                       {"in": "query", "name": "examples", "schema": {"type": "boolean"},
+                                        "description": "1: an example filling on each legal move with ranges."}],
                 "responses": {"200": {"description": "A stream of events.", "content": stream}, **refusals},
             }
         },
@@ -199,7 +282,10 @@ def _stream_paths() -> dict:
                 "tags": ["stream"],
                 "security": security,
                 "parameters": [{"in": "path", "name": "id", "required": True, "schema": {"type": "integer"}},
-                               _AFTER],
+                               _AFTER, {"in": "query", "name": "view", "schema": {"type": "boolean"},
+                                        "description": "1: also your seat's view (and gameFinish's result)."},
+                                       {"in": "query", "name": "examples", "schema": {"type": "boolean"},
+                                        "description": "1: an example filling on each legal move with ranges."}],
                 "description": "One game's gameState now and at every change; "
                 "ends when it is over. With a seat in the game, each event carries your seat, my_turn and "
                 "legal_moves (a spectator's carries none). Resumes as /api/stream/events/ does.",

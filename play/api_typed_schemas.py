@@ -33,6 +33,18 @@ def _python_name(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()).strip("_")
 
 
+ID_MAP_MIN = 8  # an object with at least this many properties, all of one shape and named like ids, is a map
+_ID = re.compile(r"[A-Za-z]{0,3}\d+")
+
+
+def _id_map(properties: Any) -> bool:
+    """Properties that are the keys of a map (ids such as b1, b2…, each value of one shape), not fields."""
+    if not isinstance(properties, dict) or len(properties) < ID_MAP_MIN:
+        return False
+    shapes = list(properties.values())
+    return all(_ID.fullmatch(name) for name in properties) and all(shape == shapes[0] for shape in shapes)
+
+
 def to_openapi(schema: Any) -> tuple[Any, bool]:
     """(the OpenAPI 3.0 form of a JSON Schema 2020-12, whether all of it was kept)."""
     if not isinstance(schema, dict):
@@ -43,7 +55,8 @@ def to_openapi(schema: Any) -> tuple[Any, bool]:
     for key, value in schema.items():
         if key in ("$schema", "$id", "$comment") or (key == "description" and "enum" in schema):
             continue
-        if key == "required" and any(_python_name(n) == "d" for n in schema.get("properties", {})):
+        if key == "required" and (any(_python_name(n) == "d" for n in schema.get("properties", {}))
+                                  or _id_map(schema.get("properties", {}))):
             continue  # given as a map (below): no named fields to require
         if key == "const":
             out["enum"] = [value]
@@ -66,6 +79,12 @@ def to_openapi(schema: Any) -> tuple[Any, bool]:
         elif key in _SUBSCHEMAS:
             out[key], kept = to_openapi(value)
             whole &= kept
+        elif key == "properties" and _id_map(value):
+            # Keyed by ids (Cité's buildings b1…b54, drafted from games: each id a property of one shape): a
+            # map of that shape, not one class per id (a generated client made 54 CiteViewBuildingsBnn).
+            out["additionalProperties"], kept = to_openapi(next(iter(value.values())))
+            whole &= kept
+            note = f"Keyed by id ({', '.join(list(value)[:3])}…)."
         elif key == "properties" and any(_python_name(name) == "d" for name in value):
             # openapi-python-client's from_dict keeps the input in a variable named d, which a field named
             # "d" overwrites (the class then cannot read any value): such an object is given as a map.

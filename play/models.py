@@ -9,6 +9,7 @@ and auditable. Only ``play.services`` writes to these tables.
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -159,6 +160,17 @@ class Seat(models.Model):
         if self.user_id:
             return self.user.get_username()
         return str(_("Open seat"))
+
+    @property
+    def is_bot_account(self) -> bool:
+        """The seat's player is a bot account (``players.bot_accounts``; the profile comes with the seats' users
+        where lists load them, ``play.selectors``)."""
+        if not self.user_id:
+            return False
+        try:
+            return bool(self.user.profile.is_bot)
+        except ObjectDoesNotExist:  # a user without a profile (made before profiles were)
+            return False
 
     @property
     def played_by_bot(self) -> str:

@@ -169,7 +169,8 @@ def _plain(value: Any) -> Any:
 
 def _seat_summary(seat: Seat) -> SeatSummary:
     row = tuple(_plain(getattr(seat, f.attname)) for f in Seat._meta.concrete_fields) + (
-        seat.user.get_username() if seat.user_id else "", _plain(getattr(seat, "vacation_until", None)))
+        seat.user.get_username() if seat.user_id else "", _plain(getattr(seat, "vacation_until", None)),
+        seat.is_bot_account)  # the bot account's badge
     return SeatSummary(
         index=seat.index, name=seat.display_name, colour=seat.colour, kind=seat.kind,
         played_by_bot=seat.played_by_bot or "", owes_move=seat.owes_move, resigned=seat.resigned,

@@ -66,7 +66,7 @@ WAITING_PAGE = 25
 
 
 def _seats_prefetch(*, vacations: bool = False) -> Prefetch:
-    seats = Seat.objects.select_related("user").order_by("index")
+    seats = Seat.objects.select_related("user", "user__profile").order_by("index")  # the bot accounts' badge
     if vacations:
         # Each seat's player's current vacation: begun, not ended, the one ending last.
         now = timezone.now()

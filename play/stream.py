@@ -14,8 +14,14 @@
 Under ASGI (``deploy/site stream``: uvicorn) a waiting client is a coroutine, not a worker; the
 same views under WSGI (``runserver``, the test server) hold one thread per client.
 
-Every stream is re-checked while open and ends after ``STREAM_MAX_SECONDS``; a user and an address hold
-only so many at once, long-polls included (``play.stream_guard``)."""
+Switches (``play.stream_moves``): ``?moves=1`` adds the reader's seat and legal moves to each event of its games
+(always on a game's stream), ``?view=1`` also what the reader may see at that version (a thinking bot's one
+request per move; a spectator gets only the spectator's view) and the result on ``gameFinish``, ``?examples=1``
+an engine-checked ``example`` on each ranged legal move (``play.api_examples``).
+
+Every stream is re-checked while open and ends after ``STREAM_MAX_SECONDS`` (an hour; keep-alives every
+``KEEP_ALIVE`` seconds: the bot page says both beside the resume); a user and an address hold only so many at
+once, long-polls included (``play.stream_guard``)."""
 
 from __future__ import annotations
 
@@ -237,13 +243,19 @@ def _moves_for(request):
     """Adds the reader's seat and legal moves to an event (``play.stream_moves``); the reader is
     looked up once, on first use (in the database's thread)."""
     reader = []
+    examples, view = _asked(request, "examples"), _asked(request, "view")
 
     def decorate(event: dict) -> dict:
         if not reader:
             reader.append(_user_from(request)[0])
-        return stream_moves.for_seat(event, reader[0])
+        return stream_moves.for_seat(event, reader[0], examples=examples, view=view)
 
     return decorate
+
+
+def _asked(request, name: str) -> bool:
+    """A stream's switch: ``?name=1`` (or ``true``)."""
+    return request.GET.get(name, "") in ("1", "true")
 
 
 def _resume_point(request) -> int | None:
@@ -302,7 +314,7 @@ async def user_events(request):
         after = _resume_point(request)
     except ValueError:
         return _refusal(400, "invalid", _BAD_RESUME)
-    moves = request.GET.get("moves", "") in ("1", "true")
+    moves = _asked(request, "moves") or _asked(request, "view")  # the view comes with the moves
     decorate = _moves_for(request) if moves else None
 
     def start():  # one trip to the database's thread: who, then subscribed, then the present

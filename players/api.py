@@ -15,8 +15,8 @@ from play.api_errors import error_responses
 from play.json_input import StrictCharField
 from play.models import Game, Seat
 
-from . import tokens
-from .models import ApiToken
+from . import bot_accounts, tokens
+from .models import ApiToken, Profile
 
 
 class MeView(APIView):
@@ -131,3 +131,39 @@ class TokenView(APIView):
             raise Http404
         tokens.token_revoke(user=request.user, token_id=pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class BotAccountView(APIView):
+    """``/api/account/bot/``: mark my account as a bot account (issue 45 point 5)."""
+
+    max_body_bytes = 1024
+
+    def scope_for(self, request) -> str:
+        return "read" if request.method in ("GET", "HEAD", "OPTIONS") else "tokens"
+
+    @extend_schema(
+        responses={200: inline_serializer("BotAccount", {
+            "is_bot": serializers.BooleanField(),
+            "bot_since": serializers.DateTimeField(allow_null=True)}), **error_responses()})
+    def get(self, request):
+        """Whether my account is a bot account."""
+        return Response(_bot_account(request.user))
+
+    @extend_schema(
+        request=inline_serializer("BotAccountMark", {"confirm": serializers.BooleanField(
+            help_text="true: you know that you cannot undo it (only the site's staff can).")}),
+        responses={200: inline_serializer("BotAccountMarked", {
+            "is_bot": serializers.BooleanField(),
+            "bot_since": serializers.DateTimeField(allow_null=True)}), **error_responses(400)})
+    def post(self, request):
+        """Mark my account as a bot account, for good: a badge beside its name in every list (lobby, game
+        pages, the API's ``player_is_bot``), its games against people unrated unless they chose otherwise, and
+        the bot accounts' move rate. Only the site's staff can undo it. Needs a token with the "tokens" scope."""
+        confirm = request.data.get("confirm") is True if isinstance(request.data, dict) else False
+        bot_accounts.bot_account_mark(user=request.user, confirm=confirm)
+        return Response(_bot_account(request.user))
+
+
+def _bot_account(user) -> dict:
+    profile = Profile.objects.filter(user=user).first()
+    return {"is_bot": bool(profile and profile.is_bot), "bot_since": profile.bot_since if profile else None}

@@ -8,7 +8,8 @@ from .services import MAX_VACATION_DAYS
 class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Profile
-        fields = ["language", "email_your_turn", "email_reminder", "email_game_over", "email_digest"]
+        fields = ["language", "email_your_turn", "email_reminder", "email_game_over", "email_digest",
+                  "rated_against_bots"]
 
 
 class VacationForm(forms.Form):

@@ -28,6 +28,15 @@ class Profile(models.Model):
     )
     vacation_days_per_year = models.PositiveSmallIntegerField(_("vacation days per year"), default=30)
     unsubscribe_token = models.CharField(max_length=40, default=new_token, unique=True, editable=False)
+    # A bot account (issue 45 point 5, like lichess's BOT title): marked by its owner, who cannot undo it (only
+    # staff can); shown by a badge wherever the player is listed; its games against people are unrated unless
+    # they chose otherwise (``rated_against_bots``); its own move rate (``play.api_errors``).
+    is_bot = models.BooleanField(_("bot account"), default=False, db_default=False,
+                                 help_text=_("A program plays this account. Only staff can undo it."))
+    bot_since = models.DateTimeField(_("bot account since"), null=True, blank=True)
+    rated_against_bots = models.BooleanField(
+        _("rate my games against bot accounts"), default=False, db_default=False,
+        help_text=_("Off: a game with a bot account in it does not change your rating."))
 
     def __str__(self):
         return f"profile of {self.user}"

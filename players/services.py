@@ -42,7 +42,8 @@ def vacation_end(*, user) -> None:
 
 def profile_update(*, user, data: dict) -> Profile:
     profile = Profile.objects.get_or_create(user=user)[0]
-    for field in ("language", "email_your_turn", "email_reminder", "email_game_over", "email_digest"):
+    for field in ("language", "email_your_turn", "email_reminder", "email_game_over", "email_digest",
+                  "rated_against_bots"):
         if field in data:
             setattr(profile, field, data[field])
     profile.save()

@@ -10,7 +10,7 @@ from rest_framework.authtoken.models import Token
 from play.errors import ServiceError
 from play.http_errors import text_of
 
-from . import services, tokens
+from . import bot_accounts, services, tokens
 from .forms import PreferencesForm, VacationForm
 from .models import ApiToken, Profile
 
@@ -70,6 +70,10 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
                 tokens.token_revoke(user=request.user, token_id=int(request.POST.get("token", "0")))
                 messages.success(request, _("The token was revoked: it no longer works."))
                 return redirect("players:api_tokens")
+            if action == "bot-account":
+                bot_accounts.bot_account_mark(user=request.user, confirm=request.POST.get("confirm") == "yes")
+                messages.success(request, _("Your account is a bot account now."))
+                return redirect("players:api_tokens")
             if action == "revoke-old":
                 Token.objects.filter(user=request.user).delete()
                 messages.success(request, _("The token was revoked: it no longer works."))
@@ -88,6 +92,7 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
             "tokens": ApiToken.objects.filter(user=request.user, revoked_at__isnull=True),
             "old_token": Token.objects.filter(user=request.user).first(),
             "new_key": new_key,
+            "is_bot": bot_accounts.is_bot_account(request.user),
             "error": error,
             "scopes": ApiToken.SCOPES,
         },

@@ -60,7 +60,18 @@ def unrated_reason(game: Game, seats: list[Seat]) -> str:
         return "no human player"
     if len({seat_identity(s) for s in seats} - {None}) < 2:
         return "fewer than two rated identities"
+    if _bot_account_against_people(seats):
+        return "a bot account against people who did not choose rated games against bots"
     return ""
+
+
+def _bot_account_against_people(seats: list[Seat]) -> bool:
+    """A bot account (``players.bot_accounts``) plays a person who did not choose to be rated against bot
+    accounts (their profile's ``rated_against_bots``): the game is not rated, for anyone."""
+    people = [s for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id and not s.is_bot_account]
+    if not people or not any(s.is_bot_account for s in seats):
+        return False
+    return not all(getattr(getattr(s.user, "profile", None), "rated_against_bots", False) for s in people)
 
 
 def _rating_for(game_type: str, identity: Identity) -> Rating:

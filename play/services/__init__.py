@@ -42,7 +42,16 @@ from .opening import (
     game_join,
     game_leave,
 )
-from .playing import SEEN_SEQ_MAX, game_resign, move_apply, move_undo, seat_summary_seen, seat_take_back, seat_timeout
+from .playing import (
+    SEEN_SEQ_MAX,
+    game_resign,
+    move_apply,
+    move_check,
+    move_undo,
+    seat_summary_seen,
+    seat_take_back,
+    seat_timeout,
+)
 from .suspension import user_lock, user_seats_return
 from .sweeps import clocks_reschedule, open_games_expire, reminders_send, seats_time_out
 
@@ -52,7 +61,8 @@ __all__ = [
     "ServiceError", "StaleVersion", "TooMany", "bot_turns_play", "clocks_reschedule", "game_abort", "game_adjudicate",
     "DECLINE_REASONS", "game_annul", "game_cancel", "game_create", "game_decline", "game_join", "game_leave",
     "game_resign",
-    "game_rollback", "lock_game", "log_event", "move_apply", "move_undo", "open_games_expire", "reminders_send",
+    "game_rollback", "lock_game", "log_event", "move_apply", "move_check", "move_undo", "open_games_expire",
+    "reminders_send",
     "seat_give_to_user", "seat_replace_by_bot", "seat_summary_seen", "seat_take_back", "seat_timeout",
     "seats_time_out", "state_load", "user_deactivate", "user_lock", "user_seats_return",
 ]

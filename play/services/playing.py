@@ -50,24 +50,31 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         # The users come along (the "your turn" e-mail needs one); only the seats are locked.
         seats = _seats_for_update(game)
         seat = _acting_seat(seats, user=user, seat_index=seat_index, bot_level=bot_level)
+        # The move's shape first, whatever the version (a 400 says "fill it again", a 409 "read the game").
+        move_input.check(game.game_type, move)
         overtaken = expected_version != game.version
         if overtaken and not _only_others_moved(game, seat.index, expected_version):
+            _never_legal(game, seat.index, move, expected_version)
             raise StaleVersion(
                 _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s)."),
                 {"seen": expected_version, "now": game.version}
             )
-        move_input.check(game.game_type, move)  # the move's shape, before the engine sees it
         engine = registry.get(game.game_type)
         state = state_load(engine=engine, game=game)
         acting_now = acting(engine, state)
         if seat.index not in acting_now:
             if overtaken:
+                _never_legal(game, seat.index, move, expected_version)
                 raise StaleVersion(
                     _("The game has changed since you looked at it (you saw version %(seen)s, it is now at "
                       "%(now)s)."), {"seen": expected_version, "now": game.version})
             raise Conflict(_("It is not your turn to move."), code="not_your_turn")
-        applied, move = _engine_apply(engine, state, seat.index, move, game_type=game.game_type,
-                                      overtaken=overtaken)
+        try:
+            applied, move = _engine_apply(engine, state, seat.index, move, game_type=game.game_type,
+                                          overtaken=overtaken)
+        except MoveOvertaken:
+            _never_legal(game, seat.index, move, expected_version)  # a 400 when the author's own position refused it
+            raise
         game.version += 1
         by_user = user if user is not None and user.is_authenticated else None
         by_person = by_user is not None and not bot_level
@@ -90,6 +97,40 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
     return game
 
 
+def move_check(*, game_id: int, user, move: dict, expected_version: int) -> int:
+    """A dry run of ``move_apply`` for the user's seat: the same judgement (shape, version, whose decision,
+    the engine's own ``apply`` on the position as it is now) raising the same errors, and nothing changes: no
+    lock, no row, no event. Returns the version it was judged at."""
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise BadMove("illegal", default=_("A move must be an object with a “type”."))
+    game = Game.objects.get(pk=game_id)
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict(_("This game is not in progress."), code="game_not_in_progress")
+    seats = list(game.seats.order_by("index"))
+    seat = _acting_seat(seats, user=user, seat_index=None, bot_level="")
+    move_input.check(game.game_type, move)
+    overtaken = expected_version != game.version
+    stale = StaleVersion(
+        _("The game has changed since you looked at it (you saw version %(seen)s, it is now at %(now)s)."),
+        {"seen": expected_version, "now": game.version})
+    if overtaken and not _only_others_moved(game, seat.index, expected_version):
+        _never_legal(game, seat.index, move, expected_version)
+        raise stale
+    engine = registry.get(game.game_type)
+    state = state_load(engine=engine, game=game)
+    if seat.index not in acting(engine, state):
+        if overtaken:
+            _never_legal(game, seat.index, move, expected_version)
+            raise stale
+        raise Conflict(_("It is not your turn to move."), code="not_your_turn")
+    try:
+        _engine_apply(engine, state, seat.index, move, game_type=game.game_type, overtaken=overtaken)
+    except MoveOvertaken:
+        _never_legal(game, seat.index, move, expected_version)
+        raise
+    return game.version
+
+
 def _notice_lines(notices) -> list[dict]:
     """The engine's notices as log lines only their seat reads (``visible_to``): the game page and the API's
     log show a seat what it was told, worded by the game's texts, as they show its private lines."""
@@ -103,6 +144,18 @@ def _only_others_moved(game: Game, seat_index: int, seen: int) -> bool:
         return False
     since = game.moves.filter(seq__gt=seen)
     return not since.filter(Q(seat=seat_index) | Q(seat__isnull=True) | ~Q(kind="move")).exists()
+
+
+def _never_legal(game: Game, seat_index: int, move: dict, seen: int) -> None:
+    """A stale move (chosen at version ``seen``) judged on the position its author saw: BadMove (400) with the
+    engine's reason when it was refused there too (a filling outside its ranges, against the rules: it was never
+    legal, so fill it again), nothing when it was legal then (the caller's 409: the game moved on)."""
+    if not 0 <= seen < game.version:
+        return  # a version the game never had: nothing to judge it on
+    engine, state = replay_final_state(game, upto=seen)
+    if state is None or seat_index not in acting(engine, state):
+        return  # not this seat's decision then: only the present can judge it
+    _engine_apply(engine, state, seat_index, move, game_type=game.game_type, overtaken=False)
 
 
 def _engine_apply(engine, state, seat_index: int, move: dict, *, game_type: str, overtaken: bool):

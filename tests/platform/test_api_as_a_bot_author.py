@@ -45,6 +45,10 @@ class Generated:
     def move_class(self, slug: str, kind: str):
         return getattr(self.models, f"{pascal(slug)}Move{pascal(kind)}")
 
+    def request_class(self, slug: str):
+        """The move request of one game (issue 45.6: discriminated by game_type)."""
+        return getattr(self.models, f"{pascal(slug)}MoveSubmitRequest")
+
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory, django_db_blocker) -> Generated:
@@ -142,7 +146,7 @@ def _play_every_game(generated, live_server, settings, most_moves: int) -> None:
                 move = generated.move_class(slug, choice["type"]).from_dict(choice)  # typed
                 assert move.to_dict() == choice
                 answer = generated.op("games_moves_create").sync(
-                    id=game.id, client=client, body=m.MoveSubmitRequest(version=version, move=move),
+                    id=game.id, client=client, body=generated.request_class(slug)(version=version, move=move),
                     answer=compact)
                 if not (isinstance(answer, m.Error) and answer.code.startswith(f"{slug}.") and "ranges" in picked):
                     ranged_played += "ranges" in picked
@@ -175,6 +179,69 @@ def test_a_generated_client_plays_every_game_to_the_end_with_typed_moves(generat
     _play_every_game(generated, live_server, settings, most_moves=5000)
 
 
+def test_a_generated_client_parses_a_cite_done_as_cites(generated, live_server):
+    """Issue 45 point 6: the move request was one flat union of every game's moves, so {"type": "done"} of a Cité
+    request became SmallcityMoveDone (the first that fitted). Now each game has its request, discriminated by
+    game_type; parsed as the generated union parses (each member in turn), a Cité request is Cité's."""
+    m = generated.models
+    request = generated.schema["components"]["schemas"]["MoveSubmitRequest"]
+    assert request["discriminator"]["propertyName"] == "game_type"
+    assert request["discriminator"]["mapping"]["cite"] == "#/components/schemas/CiteMoveSubmitRequest"
+    body = {"game_type": "cite", "version": 3, "move": {"type": "done"}}
+    parsed = m.CiteMoveSubmitRequest.from_dict(body)
+    assert type(parsed.move).__name__ == "CiteMoveDone" and parsed.to_dict() == body
+    members = [getattr(m, ref["$ref"].rsplit("/", 1)[1]) for ref in request["oneOf"]]
+    fits = []
+    for member in members:  # what the generated client does with a union: the first member that parses
+        try:
+            fits.append(member.from_dict(body))
+        except (ValueError, KeyError, TypeError):
+            continue
+    assert [type(f).__name__ for f in fits] == ["CiteMoveSubmitRequest"]
+    assert type(fits[0].move).__name__ == "CiteMoveDone"
+    smallcity = m.SmallcityMoveSubmitRequest.from_dict({**body, "game_type": "smallcity"})
+    assert type(smallcity.move).__name__ == "SmallcityMoveDone"
+
+
+def test_cites_view_has_no_class_per_building_id(generated):
+    """Issue 45 point 6: Cité's view schema (drafted from games) names each building id b1…b54 as a property of one
+    shape; the client had one CiteViewBuildingsBnn class per id. It is a map of one building class now."""
+    m = generated.models
+    per_id = [name for name in dir(m) if re.fullmatch(r"CiteViewBuildingsB\d+", name)]
+    assert per_id == []
+    buildings = {"b7": {"cells": [[1, 2]], "kind": "house", "owner": 0, "paid": 3, "round": 1},
+                 "b12": {"cells": [[4, 4]], "kind": "tower", "owner": 1, "paid": 5, "round": 2}}
+    parsed = m.CiteViewBuildings.from_dict(buildings)
+    assert parsed.to_dict() == buildings and parsed["b12"].owner == 1
+
+
+def test_legal_moves_and_their_ranges_are_typed(generated):
+    """Issue 45 point 6: legal moves were untyped objects; each is a LegalMove now, its ranges each a Range."""
+    m = generated.models
+    legal = {"type": "offer", "ranges": {"give": {"kind": "bundle", "of": {"wood": 2}, "min_total": 1,
+                                                   "max_total": 2},
+                                          "to": {"kind": "subset", "of": [1, 2], "min": 1, "max": 2}}}
+    parsed = m.LegalMove.from_dict(legal)
+    assert parsed.type_ == "offer" and parsed.to_dict() == legal
+    give = parsed.ranges["give"]
+    assert isinstance(give, m.Range) and give.kind == m.RangeKind.BUNDLE and give.max_total == 2
+    schemas = generated.schema["components"]["schemas"]
+    for component, field in (("GameDetail", "legal_moves"), ("CompactAnswer", "legal_moves"), ("LegalMoves", "moves")):
+        assert schemas[component]["properties"][field]["items"] == {"$ref": "#/components/schemas/LegalMove"}
+
+
+def test_a_move_request_naming_another_game_is_refused(generated, live_server):
+    m = generated.models
+    alice, bob = make_user("alice"), make_user("bob")
+    game = accept_all(race_game(alice, [bob]), [bob])
+    client = _client(generated, live_server, alice)
+    wrong = m.NimMoveSubmitRequest.from_dict({"game_type": "nim", "version": 1, "move": {"type": "take", "n": 1}})
+    refused = generated.op("games_moves_create").sync_detailed(id=game.pk, client=client, body=wrong)
+    assert refused.status_code == 400 and isinstance(refused.parsed, m.Error) and "game_type" in refused.parsed.fields
+    game.refresh_from_db()
+    assert game.version == 1
+
+
 def test_a_generated_client_reads_a_refusal_as_the_error_shape(generated, live_server):
     """A move sent twice: the second is a 409 the client parses as Error, with its code and the version."""
     m = generated.models
@@ -183,7 +250,7 @@ def test_a_generated_client_reads_a_refusal_as_the_error_shape(generated, live_s
     client = _client(generated, live_server, alice)
     legal = generated.op("games_legal_moves_retrieve").sync(id=game.pk, client=client)
     assert legal.version == 1 and [x.to_dict() for x in legal.moves][0] == {"type": "add", "n": 1}
-    body = m.MoveSubmitRequest(version=legal.version, move=m.RaceMoveAdd(n=3))
+    body = m.RaceMoveSubmitRequest(version=legal.version, move=m.RaceMoveAdd(n=3))
     answer = generated.op("games_moves_create").sync(id=game.pk, client=client, body=body)
     assert isinstance(answer, m.GameDetail) and answer.version == 2 and answer.pending == [1]
     again = generated.op("games_moves_create").sync_detailed(id=game.pk, client=client, body=body)
@@ -335,7 +402,7 @@ def test_every_limited_answer_carries_the_headers_the_schema_documents(generated
     game_id = created.parsed.id
     accept_all(Game.objects.get(pk=game_id), [bob])
     moves = generated.op("games_moves_create")
-    move = m.MoveSubmitRequest(version=1, move=m.RaceMoveAdd(n=1))
+    move = m.RaceMoveSubmitRequest(version=1, move=m.RaceMoveAdd(n=1))
     played = check("games_moves_create", moves.sync_detailed(id=game_id, client=client, body=move))
     assert int(played.headers["RateLimit-Reset"]) > 0
     check("games_moves_create", moves.sync_detailed(id=game_id, client=client, body=move))  # 409

@@ -45,10 +45,12 @@ def test_the_openapi_document_validates_and_documents_every_refusal():
                 }
     moves = schema["paths"]["/api/games/{id}/moves/"]["post"]["responses"]
     assert {"200", "400", "401", "403", "404", "409", "429"} <= set(moves)
-    move = schema["components"]["schemas"]["MoveSubmitRequest"]["properties"]["move"]
-    assert (
-        move["x-json-schemas"]["lacitta"] == "/api/game-types/lacitta/move-schema/"
-    )  # the game's own schema
+    request = schema["components"]["schemas"]["LacittaMoveSubmitRequest"]["properties"]
+    assert request["move"] == {"$ref": "#/components/schemas/LacittaMove"} and request["game_type"]["enum"] == [
+        "lacitta"]
+    assert "/api/game-types/lacitta/move-schema/" in schema["components"]["schemas"]["LacittaMoveSubmitRequest"][
+        "properties"]["game_type"]["description"] + schema["components"]["schemas"]["LacittaMoveSubmitRequest"][
+        "description"]  # the game's own schema
     assert {"/api/stream/events/", "/api/stream/games/{id}/", "/api/stream/wait/"} <= set(schema["paths"])
 
 

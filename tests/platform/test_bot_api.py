@@ -380,3 +380,13 @@ def test_the_bot_page_tells_how_to_resume_and_get_legal_moves(client, language, 
     html = client.get("/bots/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     for needed in (words, "?after=", "?moves=1", "resync", "challengeDeclined", "event_id"):
         assert needed in html, needed
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "one hour"), ("fr", "une heure")])
+def test_the_bot_page_tells_the_stream_lifetime_the_check_the_view_and_the_chat(client, language, words):
+    """Issue 45 points 2, 3, 7: the stream's lifetime and keep-alives beside the resume, the dry-run check, the view
+    on the stream, the examples, and that there is no spectators' chat room."""
+    html = client.get("/bots/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for needed in (words, "20 ", "keep-alive", "/moves/check/", "?view=1", "?examples=true", "/chat/", "--think",
+                   "/api/account/bot/", "player_is_bot"):
+        assert needed in html, needed

@@ -13,12 +13,13 @@ import subprocess
 import sys
 import threading
 import time
+from unittest import mock
 
 import pytest
 from django.conf import settings
 from django.db import connection
 
-from play import tasks
+from play import registry, tasks
 from play.models import Game
 from play.tasks import bots_play
 from players import tokens
@@ -92,6 +93,59 @@ def test_example_client_plays_a_whole_game_against_a_site_bot(asgi_server, late_
         f"\n{game_type}: {report['moves']} moves, {report['requests']} requests, "
         f"{report['requests_per_move']} requests per move"
     )
+
+
+def _run_client(site: str, key: str, *args: str) -> dict:
+    run = subprocess.run(
+        [sys.executable, str(settings.BASE_DIR / "examples" / "bot_client.py"), "--site", site, "--token", key,
+         *args],
+        capture_output=True, text=True, timeout=900,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("game_type", [d.engine.slug for d in registry.definitions()])
+def test_example_client_finishes_a_game_of_every_registered_game(asgi_server, late_worker, game_type):
+    """Issue 45 point 1: the example bot reads the game-type list to open a valid game (Cité takes 3 to 4
+    players: a two-seat game would be refused) and fills ranged moves (Small City's builds, Cité's offers and
+    purchases), from the ``example`` the legal moves carry or within the ranges, to the game's end. The deal
+    is fixed (the game's seed), so are the client's choices (--seed)."""
+    player = make_user("author")
+    key = tokens.token_create(user=player, name="example bot", scopes=["read", "play"])[1]
+    with mock.patch("play.models.secrets.randbits", return_value=4500 + len(game_type)):
+        report = _run_client(asgi_server, key, "--game", game_type, "--seed", "11")
+    game = Game.objects.get(pk=report["game"])
+    assert game.status == Game.Status.FINISHED and game.game_type == game_type
+    kind = registry.definition(game_type).engine
+    assert game.seats.count() == min(max(kind.min_players, 2), kind.max_players)
+    assert report["my_rank"] == game.result["ranks"][report["my_seat"]]
+    assert report["moves"] == game.moves.filter(by_user=player).count() > 0
+    ranged_types = RANGED_TYPES.get(game_type, ())
+    ranged = [m.payload for m in game.moves.filter(by_user=player) if m.payload["type"] in ranged_types]
+    assert ranged or not RANGED_TYPES.get(game_type), "the client played no ranged move"
+    print(f"\n{game_type}: {report['moves']} moves, {report['requests_per_move']} requests per move, "
+          f"{report['refusals']} fillings refused, {len(ranged)} ranged moves played")
+
+
+def test_a_bot_that_reads_the_view_needs_one_request_a_move_over_a_whole_small_city_game(asgi_server, late_worker):
+    """Issue 45 point 2's done-when: the example bot with --think decides each move from its seat's view, which
+    comes with the event (?view=1): over a whole Small City game, at most 1.1 requests per move (the stream, the
+    game-type list and the new game are the rest: the result comes with gameFinish)."""
+    player = make_user("author")
+    key = tokens.token_create(user=player, name="thinking bot", scopes=["read", "play"])[1]
+    with mock.patch("play.models.secrets.randbits", return_value=4509):
+        report = _run_client(asgi_server, key, "--game", "smallcity", "--seed", "5", "--think")
+    assert report["status"] == "finished"
+    assert report["views_read"] >= report["moves"] - report["conflicts"] - report["refusals"] > 20
+    assert report["requests_per_move"] <= 1.1, str({k: v for k, v in report.items() if k != "event_ids"})
+    print(f"\nsmallcity, reading the view: {report['moves']} moves, {report['requests']} requests, "
+          f"{report['requests_per_move']} requests per move")
+
+
+# Moves of each game that come with ranges (the test checks the client played some, so it did fill them).
+RANGED_TYPES = {"lacitta": set(), "infinitecity": set(), "smallcity": {"build", "council_build", "income"},
+                "cite": {"place", "buy", "build", "bank", "convert", "market", "flea", "offer"}}
 
 
 class CuttingProxy:
@@ -187,8 +241,10 @@ def test_example_client_survives_stream_drops_with_one_request_per_move(asgi_ser
     # Every event from the first the bot heard (what came before its first connection reached it as the stream's
     # snapshot) to the last: each once, in order, across the drops.
     assert heard == [i for i in published if heard[0] <= i <= heard[-1]]
-    # One request per move: besides, the stream's (one per connection), the game's creation and result, and a
-    # move refused because the site bot moved first (409: the next turn comes on the stream, no read).
+    # One request per move: besides, the stream's (one per connection), the game-type list, the game's creation,
+    # its result when neither the last answer nor gameFinish told it, and a move refused because the site bot
+    # moved first (409: the next turn comes on the stream, no read) or a ranged filling the rules refused (400).
     overhead = report["requests"] - report["moves"]
-    assert overhead == report["stream_reconnects"] + 1 + 2 + report["conflicts"], report
+    assert overhead == (report["stream_reconnects"] + 1 + 2 + report["result_reads"] + report["conflicts"]
+                        + report["refusals"]), report
     print(f"\n{report['moves']} moves, {report['requests']} requests, {report['stream_reconnects']} stream drops")
