@@ -17,6 +17,7 @@ is open, it lives at most ``STREAM_MAX_SECONDS``, and a user or an address holds
 from __future__ import annotations
 
 import logging
+import random
 import threading
 import time
 import uuid
@@ -75,6 +76,9 @@ class Credentials:
         return game is not None and selectors.can_view(game, user)
 
 
+LIFETIME_JITTER = 0.1  # a stream lives between 90 % and 100 % of STREAM_MAX_SECONDS
+
+
 class Guard:
     """When a stream must check its credentials again, and when it must end."""
 
@@ -83,7 +87,10 @@ class Guard:
         self.credentials = credentials
         self.every = float(settings.STREAM_RECHECK_SECONDS)
         self.next_check = now + self.every
-        self.ends = now + float(settings.STREAM_MAX_SECONDS)
+        # Spread over the lifetime's last tenth: streams that opened together (a stream host came back, or
+        # went, and its clients all moved) do not all end and reconnect in one instant, and the balancer's
+        # least_conn spreads their reconnections over the hosts as they come (docs/deploy.md).
+        self.ends = now + float(settings.STREAM_MAX_SECONDS) * random.uniform(1 - LIFETIME_JITTER, 1)
 
     def over(self) -> bool:
         return time.monotonic() >= self.ends

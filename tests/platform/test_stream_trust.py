@@ -290,3 +290,15 @@ def test_a_quiet_stream_of_a_private_game_ends_within_the_interval_once_the_seat
         assert _ended(reader, 3), "the quiet stream outlived its reader's access"
     finally:
         reader.close()
+
+
+def test_streams_opened_together_end_spread_over_the_lifetimes_last_tenth(settings):
+    """Issue 44.8: streams were not rebalanced when a stream host came back; they all ended an hour after they
+    moved. Each stream's end is drawn in the lifetime's last tenth, so their reconnections spread out."""
+    import time
+
+    settings.STREAM_MAX_SECONDS = 3600
+    now = time.monotonic()
+    lives = [stream_guard.Guard(stream_guard.Credentials()).ends - now for _ in range(200)]
+    assert all(3240 - 1 <= life <= 3600 + 1 for life in lives)
+    assert max(lives) - min(lives) > 200  # spread, not one instant (200 draws over 360 s)
