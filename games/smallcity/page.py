@@ -194,6 +194,8 @@ def option_label(key: str, value, view: dict, names: list[str], move: dict) -> s
         return _("Side %(side)s") % {"side": value}
     if key == "activate":
         return _("No") if value == "none" else _("Yes: %(slot)s") % {"slot": slot_text(view, value, names)}
+    if key == "waive" and value == "none":
+        return _("No: keep the waiver for another cultural building this turn")
     if key in ("waive", "material"):
         return str(texts.MATERIALS.get(value, value))
     if key == "amount":
@@ -363,7 +365,7 @@ def describe(move: dict, view: dict, names: list[str]) -> str:
             extra.append(_("its Warehouse on %(sq)s") % {"sq": texts.square_name(move["warehouse"])})
         if move.get("activate") not in (None, "none"):
             extra.append(_("activated by %(slot)s") % {"slot": slot_text(view, move["activate"], names)})
-        if move.get("waive"):
+        if move.get("waive") not in (None, "none"):
             extra.append(_("Architect: no %(m)s to pay") % {"m": texts.MATERIALS.get(move["waive"], move["waive"])})
         if extra:
             text += " (" + "; ".join(extra) + ")"

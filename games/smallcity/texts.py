@@ -446,6 +446,8 @@ def move_label(move: dict, names: list[str]) -> str:
         return _("The citizen on %(slot)s dies") % {"slot": move.get("slot")}
     if t == "cemetery":
         return _("A Cemetery on %(square)s") % {"square": square_name(move.get("square"))}
+    if t == "new_home":
+        return _("A town-hall citizen moves into the Residential zone %(tile)s") % {"tile": move.get("tile")}
     if t == "council":
         return _("Council: %(row)s, paying with %(pay)s") % {"row": ROWS.get(move.get("row"), move.get("row")),
                                                               "pay": PAY.get(move.get("pay"), move.get("pay"))}

@@ -217,9 +217,20 @@ def start_citizen_seat(state) -> None:
 
 
 def end_citizen_seat(state, log) -> None:
+    """The seat's moves are over: SC42 new homes (the player chooses when homes outnumber citizens), then the
+    next seat, or SC43 once every seat has moved."""
+    st = state.step
+    s = st["queue"][0]
+    if Z.homes_to_choose(state, s):
+        subs(state).append({"seat": s, "kind": "new_home", "placed": 0})
+        return
+    finish_citizen_seat(state, log)
+
+
+def finish_citizen_seat(state, log, placed: int = 0) -> None:
     st = state.step
     s = st["queue"].pop(0)
-    n = Z.fill_level1(state, s)
+    n = Z.fill_level1(state, s) + placed
     if n:
         log.append(log_line("new_homes", seat=s, count=n))
     if st["queue"]:

@@ -10,6 +10,7 @@ Moves (``type`` and fields; fields under ``ranges`` are filled by the player, co
   phase 4   income {slot, material? | amount?} · income_done
   phase 6   kill {slot} · cemetery {square}
   phase 7   council {disc, action: advance|restart, row, pay: money|votes|special, take} · pass
+  phase 3   new_home {tile} (SC42: more empty level-1 Residential zones than town-hall citizens)
   subs      keep_special {card} · council_build {build fields} · skip
 """
 
@@ -31,6 +32,7 @@ from .flow import (
     enter_council,
     enter_pick,
     enter_plan,
+    finish_citizen_seat,
     income_moves,
     log_line,
     may_act,
@@ -109,6 +111,8 @@ def _sub_moves(state, sub) -> list[dict]:
         return [{"type": "kill", "slot": v} for v in victims(state, s)]
     if k == "cemetery":
         return [{"type": "cemetery", "square": q} for q in cemetery_choices(state, s)]
+    if k == "new_home":
+        return [{"type": "new_home", "tile": tid} for tid in Z.empty_homes(state, s)]
     return []
 
 
@@ -169,7 +173,7 @@ def build_hints(state, s, council=0) -> list[dict]:
         if kind in ("fire", "police"):  # SC35: activated at once by a citizen of the district, or not
             ranges["activate"] = {"kind": "choice", "of": ["none"] + B.activators(state, s)}
         if kind in C.CULTURAL and seat["card"] == "B" and not seat["architect_used"]:
-            ranges["waive"] = {"kind": "choice", "of": sorted(C.CULTURAL[kind]["cost"])}
+            ranges["waive"] = {"kind": "choice", "of": ["none"] + sorted(C.CULTURAL[kind]["cost"])}
         move["ranges"] = ranges
         out.append(move)
     return out
@@ -259,8 +263,8 @@ def expand_moves(t, s) -> list[dict]:
         ring = {q for q in G.zone_of(tile["sq"]) if G.in_side(q, limit) and q not in occ and q not in block
                 and any(m in tile["sq"] for m in G.n4(q))}
         for q in sorted(ring):
-            if not B.conditions(t, s, tile["kind"], tile["level"] + 1, tile["sq"] + [q], mode="expand",
-                                exclude=tile["id"]):
+            if not B.conditions(t, s, tile["kind"], tile["level"] + 1, tile["sq"], mode="expand",
+                                exclude=tile["id"], added=[q]):
                 out.append({"type": "expand", "tile": tile["id"], "square": q})
     return out
 
@@ -501,6 +505,15 @@ def _apply_sub(state, seat, stack, move, log):
         choices = cemetery_choices(state, seat)
         if choices:
             stack.append({"seat": seat, "kind": "cemetery", "owner": owner})
+    elif k == "new_home":  # SC42: the player sends one town-hall citizen at a time while homes outnumber them
+        _want(move, "new_home")
+        if move.get("tile") not in Z.empty_homes(state, seat):
+            raise illegal("bad_tile", "Choose one of your empty level-1 Residential zones.")
+        Z.move_in(state, seat, move["tile"])
+        sub["placed"] += 1
+        if not Z.homes_to_choose(state, seat):
+            stack.pop()
+            finish_citizen_seat(state, log, placed=sub["placed"])
     elif k == "cemetery":
         _want(move, "cemetery")
         if move.get("square") not in cemetery_choices(state, seat):
