@@ -446,6 +446,9 @@ def move_label(move: dict, names: list[str]) -> str:
         return _("The citizen on %(slot)s dies") % {"slot": move.get("slot")}
     if t == "cemetery":
         return _("A Cemetery on %(square)s") % {"square": square_name(move.get("square"))}
+    if t == "store":
+        return _("Store the %(material)s made on the Factory square %(slot)s") % {
+            "material": MATERIALS.get(move.get("material"), move.get("material")), "slot": move.get("slot")}
     if t == "new_home":
         return _("A town-hall citizen moves into the Residential zone %(tile)s") % {"tile": move.get("tile")}
     if t == "council":

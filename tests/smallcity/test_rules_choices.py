@@ -148,3 +148,47 @@ def test_sc42_a_home_not_empty_is_refused():
     state = ENGINE.apply(state, 0, {"type": "done"}).state
     with pytest.raises(IllegalMove):
         ENGINE.apply(state, 0, {"type": "new_home", "tile": ids[0]})
+
+
+# ---------------------------------------------------------------- SC52: the player's order of storing
+def _factory_state(room_left=1):
+    """Solo: a level-3 Factory (side A: wood, stone, metal) worked by three citizens from the quarry, the
+    town hall with ``room_left`` empty slots and no warehouse; Phase 4 with no commercial income."""
+    state = setup_done(1)
+    f = put(state, 0, "factory", [G.sq(5, 5), G.sq(5, 6), G.sq(6, 6)], occupants=[0, 0, 0])
+    state.seats[0]["quarry"] -= 3
+    th = B.town_hall(state, 0)
+    for i in range(4):
+        th["slots"][i] = 0 if i < 4 - room_left else None
+    state.seats[0]["quarry"] -= (4 - room_left) - 3
+    state.phase = "income"
+    state.step = {"used": [], "done": []}
+    return state, f
+
+
+def test_sc52_more_products_than_room_the_player_chooses_what_is_stored():
+    state, f = _factory_state(room_left=1)
+    before = dict(state.materials)
+    state = ENGINE.apply(state, 0, {"type": "income_done"}).state
+    assert ENGINE.pending(state) == {0}
+    keys = [f"{f['id']}:{i}" for i in range(3)]
+    assert ENGINE.legal_moves(state, 0) == [{"type": "store", "slot": k, "material": m}
+                                            for k, m in zip(keys, ("wood", "stone", "metal"), strict=True)]
+    state = ENGINE.apply(state, 0, {"type": "store", "slot": keys[2], "material": "metal"}).state  # the metal
+    assert B.stored(state, 0) == {"wood": 0, "stone": 0, "metal": 1}
+    assert state.materials == {**before, "metal": before["metal"] - 1}  # wood and stone lost (back to supply)
+    assert state.phase != "income"
+
+
+def test_sc52_enough_room_no_choice_asked():
+    state, f = _factory_state(room_left=4)
+    state = ENGINE.apply(state, 0, {"type": "income_done"}).state
+    assert B.stored(state, 0) == {"wood": 1, "stone": 1, "metal": 1}
+    assert state.phase != "income"
+
+
+def test_sc52_a_product_not_yours_to_store_is_refused():
+    state, f = _factory_state(room_left=1)
+    state = ENGINE.apply(state, 0, {"type": "income_done"}).state
+    with pytest.raises(IllegalMove):
+        ENGINE.apply(state, 0, {"type": "store", "slot": "t1:0"})

@@ -137,6 +137,27 @@ def conditions(state, d, kind, level, squares, water=(), *, mode="build", exclud
     return None if any(_meets(_counts(sources, [s]), need) for s in target) else "influence"
 
 
+def influence_filter(state, d, kind, level, free, *, waived=False) -> tuple[set[int], set[int]]:
+    """The squares of ``free`` a new tile of that kind may cover (none influenced by what it must never
+    touch) and, among them, the squares that carry every influence it needs (SC32): a tile built there covers
+    only the first and at least one of the second. Exactly ``conditions`` (mode build), square by square, so a
+    search for a legal shape skips a kind no square allows at once (issue 39.7). Port: its water half is not
+    influenced, so every free square is kept."""
+    need, forbidden = _needs(kind, level)
+    if kind == "port":
+        return set(free), set(free)
+    sources = list(_sources(state, d))
+    ok, carriers = set(), set()
+    for q in free:
+        counts = _counts(sources, [q])
+        if forbidden and counts.get(forbidden, 0):
+            continue
+        ok.add(q)
+        if waived or _meets(counts, need):
+            carriers.add(q)
+    return ok, carriers
+
+
 # ------------------------------------------------------------------ costs
 def money_cost(state, d, kind, level, *, free=False) -> int:
     if free or kind == "warehouse" or kind in C.CULTURAL:
