@@ -39,16 +39,22 @@ class RulesEngine:
         unknown = set(options) - {o.name for o in self.options}
         if unknown:
             raise InvalidOptions(f"Unknown option(s): {', '.join(sorted(unknown))}")
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                self.min_players <= players <= self.max_players):
+            raise InvalidOptions(f"{self.name} is played by {self.min_players} to {self.max_players} players")
         out = {}
         for spec in self.options:
             value = options.get(spec.name, spec.default)
             if value not in spec.choices:
                 raise InvalidOptions(f"{spec.name} must be one of {', '.join(spec.choices)} (got {value!r})")
             out[spec.name] = value
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-                self.min_players <= players <= self.max_players):
-            raise InvalidOptions(f"{self.name} is played by {self.min_players} to {self.max_players} players")
-        self.check_options(out, players)
+        self.check_options(out, players)  # (an engine may refuse an option of another player count its own way)
+        for spec in self.options:
+            if getattr(spec, "players", ()) and players not in spec.players:
+                if out[spec.name] != spec.default:
+                    raise InvalidOptions(f"{spec.name} applies to games of "
+                                         f"{' or '.join(map(str, spec.players))} player(s) only")
+                del out[spec.name]  # not an option of this game: left out of its options
         return out
 
     def new_game(self, options: dict, players: int, seed: int) -> ApplyResult:

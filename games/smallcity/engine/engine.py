@@ -45,7 +45,7 @@ class SmallCityEngine(RulesEngine):
         OptionSpec("council", ("easy", "expert"), "easy"),        # council side; expert = advanced game (SC100)
         OptionSpec("promises", ("on", "off"), "on"),              # G1: house substitute texts
         OptionSpec("victory", ("electoral", "economic", "citizen", "cultural"), "electoral"),  # SC100
-        OptionSpec("difficulty", C.DIFFICULTIES, "citizen"),      # solo only (SC110)
+        OptionSpec("difficulty", C.DIFFICULTIES, "citizen", players=(1,)),  # solo only (SC110)
     )
     invariants = CHEAP
 
@@ -59,7 +59,7 @@ class SmallCityEngine(RulesEngine):
         if options["victory"] != "electoral" and options["council"] != "expert":
             raise InvalidOptions("The economic, citizen and cultural victories belong to the advanced game "
                                  "(expert council side).", key="smallcity.error.advanced_victory")
-        if players > 1 and options["difficulty"] != "citizen":
+        if players > 1 and options.get("difficulty", "citizen") != "citizen":
             raise InvalidOptions("The solo difficulty applies to a one-player game only.",
                                  key="smallcity.error.solo_difficulty")
 

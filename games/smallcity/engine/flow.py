@@ -69,7 +69,9 @@ def start_turn(state, log) -> None:
         seat["generated"] = 0
     state.picks = {}
     state.next_host = None
-    log.append(log_line("turn", turn=state.turn, host=state.host))
+    # SC111: in solo the Mayor visits the VIPs of the action cards, never the district
+    log.append(log_line("turn", turn=state.turn, host=state.host) if state.n > 1 else
+               log_line("turn_solo", turn=state.turn))
     if state.n == 1:
         state.street = None  # SC111: the Mayor never blocks squares in solo
         enter_pick(state, log)
@@ -290,7 +292,8 @@ def produce_one(state, s: int, key: str, log, *, home_only=False) -> None:
     state.seats[t["d"]]["produced"] += 1
     extra = [w for w in B.tiles_of(state, t["d"]) if w["kind"] == "warehouse"] if t["d"] != s else []
     kept = B.store(state, s, mat, extra_tiles=() if home_only else extra)
-    log.append(log_line("produced", seat=s, district=t["d"], material=mat, stored=kept))
+    log.append(log_line("produced" if t["d"] == s else "produced_tourist", seat=s, district=t["d"], material=mat,
+                        stored=kept))
 
 
 def production(state, log) -> bool:
