@@ -74,6 +74,14 @@ class RulesEngine:
         notices = [entry for entry in log if isinstance(entry, Notice)]
         return ApplyResult(new, [entry for entry in log if not isinstance(entry, Notice)], notices)
 
+    def private_step(self, state: Any, seat: int, move: dict) -> bool:
+        """Whether ``move`` (legal for ``seat`` on ``state``) is a private step: a step of a secret the seat
+        builds alone (a hidden plan) whose number and timing the other seats may not learn. The platform then
+        writes no row and moves no version for it: the step waits as the seat's draft and is written with the
+        seat's next move (``play.replay``). The engine promises that a private step commutes with the other
+        seats' moves until then (they never depend on it) and that the seat's next row is not private."""
+        return False
+
     def dump(self, state: Any) -> dict:
         return state.to_json()
 

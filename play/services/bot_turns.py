@@ -39,7 +39,9 @@ def bot_turns_play(*, game_id: int, version: int, limit: int) -> BotTurns:
         seat, among = _next_bot(game, engine, state)
         if seat is None:
             return BotTurns(played, version, more=False)
-        seed = hash((game.seed, game.version, seat.index)) & 0xFFFFFFFF  # the same move if run twice
+        # the same move if run twice; a private step moves no version, so the seat's draft counts too (a bot
+        # that builds and takes back a plan step does not meet the same choice again, issue 39.5)
+        seed = hash((game.seed, game.version, seat.index, len(seat.draft))) & 0xFFFFFFFF
         move = bots.choose_move(game.game_type, seat.played_by_bot, engine, state, seat.index, seed=seed,
                                 legal=among)
         try:

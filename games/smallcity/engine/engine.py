@@ -75,6 +75,11 @@ class SmallCityEngine(RulesEngine):
     def sample_move(self, state: State, seat: int, legal_move: dict, rng) -> dict:
         return _sample_move(state, seat, legal_move, rng)
 
+    def private_step(self, state: State, seat: int, move: dict) -> bool:
+        """G4: a step of a Phase-2 plan behind the screen (issue 39.5): others learn only "still planning" and
+        "plan in", never how many steps or when. The plan's ``done`` is public, and so is its ``reopen``."""
+        return state.phase == "plan" and move.get("type") in ("build", "expand", "demolish", "extend", "undo")
+
     def move_reveals_hidden(self, before: State, after: State) -> bool:
         return reveals_hidden(before, after)
 
