@@ -192,3 +192,21 @@ def test_sc52_a_product_not_yours_to_store_is_refused():
     state = ENGINE.apply(state, 0, {"type": "income_done"}).state
     with pytest.raises(IllegalMove):
         ENGINE.apply(state, 0, {"type": "store", "slot": "t1:0"})
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "expert"])
+def test_sc42_sc52_every_bot_level_makes_the_players_choices(level):
+    """The bots choose too (issue 41): from the view, one of the legal new_home / store moves, accepted."""
+    import random
+
+    from games.smallcity.bots import LEVELS
+    from games.smallcity.bots.expert import Budget
+    for make, opening in ((lambda: _citizens_state(homes=3, in_hall=2)[0], {"type": "done"}),
+                          (lambda: _factory_state(room_left=1)[0], {"type": "income_done"})):
+        state = ENGINE.apply(make(), 0, opening).state
+        legal = ENGINE.legal_moves(state, 0)
+        assert legal and {m["type"] for m in legal} <= {"new_home", "store"}
+        kwargs = {"budget": Budget(worlds=1, horizon=10)} if level == "expert" else {}
+        move = LEVELS[level](ENGINE, ENGINE.view(state, 0), legal, 0, random.Random(1), **kwargs)
+        assert move in legal
+        ENGINE.apply(state, 0, move)

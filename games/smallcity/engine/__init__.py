@@ -31,8 +31,10 @@ difficulty citizen|mayor|deputy|senator|president (solo only; a multi-player gam
 Who owes what (``pending``; ``may_act`` = seats whose Phase-2 plan is in and may take it back)
 =========================================================================================
 setup: every seat places its town hall and keeps a promise (simultaneous) · Mayor: the decider (G3) ·
-cards: one seat at a time in turn order · Phase 2: every seat plans at once (hidden), plans revealed when the
-last is in and applied in turn order; a plan broken by a shortage returns to its owner (phase ``repair``, G4) ·
+cards: one seat at a time in turn order · Phase 2: every seat plans at once (hidden; each step of a plan is a
+private step, ``private_step``: the platform writes it with the seat's ``done``, so others learn only "still
+planning" / "plan in"), plans revealed when the last is in and applied in turn order; a plan broken by a
+shortage returns to its owner (phase ``repair``, G4) ·
 Phase 3: one seat at a time · Phase 4: every seat with commercial work (simultaneous) · Phase 6: a victim and
 its cemetery · Phase 7: one seat at a time. Sub-decisions (Councillor's council move, a council build,
 Special Promises to keep, victim, cemetery) sit on ``step["sub"]``; the top one owes.
