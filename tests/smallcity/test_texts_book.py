@@ -134,3 +134,12 @@ def test_sc22_the_new_decisions_are_worded_in_both_languages():
     assert "pierre" in _in("fr", lambda: texts.move_label({"type": "store", "slot": "t5:1", "material": "stone"},
                                                           NAMES))
     assert "Architect" not in _in("en", lambda: page.option_label("waive", "none", {}, NAMES, {}))
+
+
+def test_sc100_the_citizen_victory_is_named_as_a_victory_in_option_lines():
+    from play.forms import options_words
+    words = _in("en", lambda: options_words({"council": "expert", "victory": "citizen"}, "smallcity"))
+    assert "Citizen victory" in words and "Victory condition: Citizen" not in words
+    assert "Victoire citoyenne" in _in("fr", lambda: options_words({"victory": "citizen"}, "smallcity"))
+    solo = _in("en", lambda: options_words({"difficulty": "citizen"}, "smallcity"))
+    assert "Citizen" in solo and "victory" not in solo
