@@ -184,6 +184,9 @@ def move_undo(*, game_id: int, user, expected_version: int) -> Game:
                                "and nothing hidden was shown to you."))
         now = timezone.now()
         Move.objects.filter(pk__in=[row.pk for row in rows]).update(undone_at=now, taken_back=True)
+        if seat.draft:  # private steps made after the move taken back go with it (the others' stay: they commute)
+            seat.draft = []
+            seat.save(update_fields=["draft"])
         engine, state = replay_final_state(game)
         game.state = engine.dump(state)
         event = {"type": "undo", "seq": rows[0].seq}

@@ -102,3 +102,18 @@ def test_g4_done_writes_the_plan_in_one_row_and_the_replay_follows(planning):
     assert _state(game).phase != "plan"
     engine, replayed = replay_final_state(game)
     assert engine.dump(replayed) == game.state
+
+
+def test_g4_taking_back_a_reopen_takes_the_steps_after_it_too(planning):
+    game, a, b = planning
+    user = _user_of(game, a)
+    game = services.move_apply(game_id=game.pk, user=user, move={"type": "done"}, expected_version=game.version)
+    game = services.move_apply(game_id=game.pk, user=user, move={"type": "reopen"}, expected_version=game.version)
+    game = services.move_apply(game_id=game.pk, user=user, move=_park(game, a), expected_version=game.version)
+    game = services.move_undo(game_id=game.pk, user=user, expected_version=game.version)
+    game = Game.objects.get(pk=game.pk)
+    state = _state(game)
+    assert a in state.step["done"] and state.step["plans"][str(a)] == []
+    assert game.seats.get(index=a).draft == []
+    engine, replayed = replay_final_state(game)
+    assert engine.dump(replayed) == game.state
