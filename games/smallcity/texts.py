@@ -193,6 +193,7 @@ MESSAGES = {
     "smallcity.plan_broken": gettext_lazy("%(seat)s's plan cannot be carried out (%(reason)s): they repair it."),
     "smallcity.council_build": gettext_lazy("Council: %(seat)s builds a %(kind)s (level %(level)s) on "
                                             "%(squares)s."),
+    "smallcity.council_build_one": gettext_lazy("Council: %(seat)s builds a %(kind)s on %(squares)s."),
     "smallcity.citizen_moved": gettext_lazy("%(seat)s moves a citizen to a %(kind)s in %(district)s's "
                                             "district."),
     "smallcity.citizen_home": gettext_lazy("%(seat)s sends a citizen back to their %(to)s."),

@@ -143,3 +143,16 @@ def test_sc100_the_citizen_victory_is_named_as_a_victory_in_option_lines():
     assert "Victoire citoyenne" in _in("fr", lambda: options_words({"victory": "citizen"}, "smallcity"))
     solo = _in("en", lambda: options_words({"difficulty": "citizen"}, "smallcity"))
     assert "Citizen" in solo and "victory" not in solo
+
+
+def test_sc71_a_council_build_without_levels_is_not_named_level_1():
+    from games.smallcity.engine import grid as G
+    from tests.smallcity.helpers import setup_done
+    state = setup_done(1)
+    state.phase = "council"
+    state.step = {"queue": [0], "sub": [{"seat": 0, "kind": "council_build", "column": 1}]}
+    result = ENGINE.apply(state, 0, {"type": "council_build", "kind": "refinery", "level": 1,
+                                     "squares": [G.sq(5, 5)]})
+    entry = next(e for e in result.log if e.key.startswith("smallcity.council_build")).to_json()
+    assert "level" not in _line(entry) and "Refinery" in _line(entry)
+    assert "niveau" not in _line(entry, "fr")

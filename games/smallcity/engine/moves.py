@@ -500,8 +500,11 @@ def _apply_sub(state, seat, stack, move, log):
         _want(move, "council_build")
         B.build(state, seat, move, council=sub["column"])
         stack.pop()
-        log.append(log_line("council_build", seat=seat, kind=move["kind"], level=move.get("level", 1),
-                            squares=move["squares"]))
+        if move["kind"] in C.LEVELS:
+            log.append(log_line("council_build", seat=seat, kind=move["kind"], level=move.get("level", 1),
+                                squares=move["squares"]))
+        else:  # a building without levels is never "level 1"
+            log.append(log_line("council_build_one", seat=seat, kind=move["kind"], squares=move["squares"]))
     elif k == "victim":
         _want(move, "kill")
         if move.get("slot") not in victims(state, seat):
