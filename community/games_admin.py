@@ -111,6 +111,7 @@ class SeatAdmin(TieredActions, admin.ModelAdmin):
     ordering = ["deadline"]
     search_fields = ["user__username", "game__id"]
     raw_id_fields = ["game", "user"]
+    exclude = ["draft"]  # a seat's private steps (a hidden plan, issue 39.5): hidden information, no staff page
     actions = ["replace_by_bot"]
     action_tiers = {"replace_by_bot": tiers.MODERATE_GAMES}
 
@@ -138,8 +139,8 @@ class MoveAdmin(admin.ModelAdmin):
     readonly_fields = [f.name for f in Move._meta.fields]
     # A row's payload (a rollback's redraw seed, a player's hidden choices) and its log (lines only
     # one seat may read, such as a peek) are hidden information: game moderators who hold no seat in
-    # the game only (``community.seated_staff``).
-    HIDDEN_FIELDS = ("payload", "log")
+    # the game only (``community.seated_staff``); so are a row's private plan steps.
+    HIDDEN_FIELDS = ("payload", "log", "steps_before")
 
     def get_fields(self, request, obj=None):
         fields = super().get_fields(request, obj)

@@ -93,6 +93,9 @@ class OptionSpec:
     name: str
     choices: tuple[str, ...]
     default: str
+    # The player counts the option applies to (empty: every count). For another count it is left out of the
+    # game's options (no "Solo difficulty" on a 3-player game), and a value other than the default is refused.
+    players: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

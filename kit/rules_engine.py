@@ -47,16 +47,22 @@ class RulesEngine:
         unknown = set(options) - {o.name for o in self.options}
         if unknown:
             raise InvalidOptions(f"Unknown option(s): {', '.join(sorted(unknown))}")
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                self.min_players <= players <= self.max_players):
+            raise InvalidOptions(f"{self.name} is played by {self.min_players} to {self.max_players} players")
         out = {}
         for spec in self.options:
             value = options.get(spec.name, spec.default)
             if value not in spec.choices:
                 raise InvalidOptions(f"{spec.name} must be one of {', '.join(spec.choices)} (got {value!r})")
             out[spec.name] = value
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-                self.min_players <= players <= self.max_players):
-            raise InvalidOptions(f"{self.name} is played by {self.min_players} to {self.max_players} players")
-        self.check_options(out, players)
+        self.check_options(out, players)  # (an engine may refuse an option of another player count its own way)
+        for spec in self.options:
+            if getattr(spec, "players", ()) and players not in spec.players:
+                if out[spec.name] != spec.default:
+                    raise InvalidOptions(f"{spec.name} applies to games of "
+                                         f"{' or '.join(map(str, spec.players))} player(s) only")
+                del out[spec.name]  # not an option of this game: left out of its options
         return out
 
     def new_game(self, options: dict, players: int, seed: int) -> ApplyResult:
@@ -79,6 +85,14 @@ class RulesEngine:
         # it becomes one of the result's notices, not a log line.
         notices = [entry for entry in log if isinstance(entry, Notice)]
         return ApplyResult(new, [entry for entry in log if not isinstance(entry, Notice)], notices)
+
+    def private_step(self, state: Any, seat: int, move: dict) -> bool:
+        """Whether ``move`` (legal for ``seat`` on ``state``) is a private step: a step of a secret the seat
+        builds alone (a hidden plan) whose number and timing the other seats may not learn. The platform then
+        writes no row and moves no version for it: the step waits as the seat's draft and is written with the
+        seat's next move (``play.replay``). The engine promises that a private step commutes with the other
+        seats' moves until then (they never depend on it) and that the seat's next row is not private."""
+        return False
 
     def dump(self, state: Any) -> dict:
         return state.to_json()

@@ -44,7 +44,15 @@ from . import (
     services,
     texts,
 )
-from .api_errors import CheckLimit, MoveLimit, UndoLimit, error_responses, games_per_hour, with_limit_headers
+from .api_errors import (
+    CheckLimit,
+    MoveLimit,
+    ReadLimit,
+    UndoLimit,
+    error_responses,
+    games_per_hour,
+    with_limit_headers,
+)
 from .api_errors import exception_handler as exception_handler  # settings name it here
 from .json_input import MOVE_MAX_BYTES, EchoCutChoiceField, StrictCharField
 from .limits import limit_headers
@@ -437,10 +445,20 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         return response
 
     @extend_schema(parameters=[ANSWER_PARAMETER, EXAMPLES_PARAMETER],
-                   responses={200: GAME_ANSWER, **error_responses(404)})
+                   responses={200: GAME_ANSWER, **error_responses(404, 429)})
     def retrieve(self, request, *args, **kwargs):
-        """The game as the caller's seat sees it (a spectator's view for others), with its legal moves."""
-        return self._detail(request)
+        """The game as the caller's seat sees it (a spectator's view for others), with its legal moves. Reads of
+        games and legal moves: at most 600 a minute per player (RateLimit-Limit, -Remaining, -Reset)."""
+        return self._limited_read(request, lambda: self._detail(request))
+
+    def _limited_read(self, request, read) -> Response:
+        limit = ReadLimit(request.user.pk)
+        try:
+            limit.check()
+            response = read()
+        except Exception as exc:
+            response = self.handle_exception(exc)
+        return with_limit_headers(response, limit.headers())
 
     @extend_schema(
         parameters=[EXAMPLES_PARAMETER],
@@ -450,17 +468,20 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
              "owes": serializers.BooleanField(help_text="The seat owes a decision (its clock runs); false "
                                                         "with moves: it may act, without a clock."),
              "moves": extend_schema_field(LEGAL_MOVES_SCHEMA)(serializers.ListField(child=serializers.DictField()))},
-        ), **error_responses(404)}
+        ), **error_responses(404, 429)}
     )
     @action(detail=True, methods=["get"], url_path="legal-moves")
     def legal_moves(self, request, pk=None):
         """Every move the caller's seat may make now: when it owes a decision (``owes``) or may act without
         owing (empty otherwise). A move with ``ranges`` stands for many: fill each named field within its
-        range; the game's rules may still refuse a filling (a 400 with the game's code: fill it again)."""
-        game = self._game()
-        gv = _with_examples(selectors.game_view_for(game, request.user), request)
-        return Response({"version": game.version, "seat": gv.seat.index if gv.seat else None,
-                         "owes": gv.owes, "moves": gv.legal_moves})
+        range; the game's rules may still refuse a filling (a 400 with the game's code: fill it again). Counted
+        with the game reads (600 a minute per player)."""
+        def read():
+            game = self._game()
+            gv = _with_examples(selectors.game_view_for(game, request.user), request)
+            return Response({"version": game.version, "seat": gv.seat.index if gv.seat else None,
+                             "owes": gv.owes, "moves": gv.legal_moves})
+        return self._limited_read(request, read)
 
     @extend_schema(
         request=MoveSubmitSerializer,

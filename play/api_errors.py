@@ -177,6 +177,20 @@ class CheckLimit(SlidingLimit):
             raise exceptions.Throttled(wait=self.reset())
 
 
+class ReadLimit(SlidingLimit):
+    """Reads of a game that compute its view and legal moves (GET a game, its legal moves), per player (rate
+    "reads", 600/min): each can cost an engine tens of milliseconds (issue 39.7), so a script looping on them
+    is held back like one looping on moves. Every read counts, refused ones included (they cost a lookup)."""
+
+    def __init__(self, user_id: int):
+        super().__init__("reads", user_id, settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["reads"])
+
+    def check(self) -> None:
+        if self.full():
+            raise exceptions.Throttled(wait=self.reset())
+        self.record()
+
+
 class UndoLimit(SlidingLimit):
     """Moves taken back per player, the pages and the API counted together (rate "undos", 30/hour): each
     one adds two rows to the game's log (the undo and the move made again), so a script looping on it grew a

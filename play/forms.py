@@ -51,7 +51,9 @@ def options_words(options, game_type: str) -> str:
     words = []
     for name, value in (options or {}).items():
         value = str(value)
-        if value == "none":
+        if f"{name}.{value}" in labels:  # a value's own words for this option ("victory.citizen": Citizen victory)
+            words.append(str(labels[f"{name}.{value}"]))
+        elif value == "none":
             words.append(str(_("%(option)s: none") % {"option": option_label(name, game_type)}))
         elif value in labels and value not in ambiguous:  # a value that names itself
             words.append(str(labels[value]))

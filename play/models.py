@@ -132,6 +132,10 @@ class Seat(models.Model):
 
     # A bot standing in for a human (timeout, moderation); the human keeps the seat.
     substitute_bot = models.CharField(max_length=20, blank=True)
+    # The seat's private steps not written yet (``RulesEngine.private_step``: a hidden plan's steps, issue
+    # 39.5): applied to the snapshot but in no row and no version, so that nobody counts or times them; the
+    # seat's next row carries them (``Move.steps_before``). Hidden information: shown to nobody.
+    draft = models.JSONField(default=list, blank=True)
     forfeited = models.BooleanField(default=False)
     resigned = models.BooleanField(default=False)
 
@@ -227,6 +231,9 @@ class Move(models.Model):
     # A bot seat's move: the people's seats it showed nothing hidden (``kit.reveal.reveals_to``), so that
     # each of them may take back their own move with this reply. None: a person's move, or older rows.
     reveals_nothing_to = models.JSONField(null=True, blank=True)
+    # The seat's private steps applied before this row's move (its draft, ``Seat.draft``), in order: a replay
+    # applies them first. Hidden information, as the payload.
+    steps_before = models.JSONField(default=list, blank=True)
 
     class Meta:
         verbose_name = pgettext_lazy("model name", "move")

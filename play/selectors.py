@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from kit.base import may_act
 
-from . import registry, snapshots
+from . import legal_cache, registry, snapshots
 from .models import Game, Move, Seat, Vacation
 
 
@@ -275,7 +275,7 @@ def game_view_for(game: Game, user, *, as_seat: int | None = None) -> GameView:
     legal = []
     if (seat is not None and seat.index in pending | may and not seat.played_by_bot
             and not (seat.resigned or seat.forfeited)):
-        legal = engine.legal_moves(state, seat.index)
+        legal = legal_cache.legal_moves(engine, game, state, seat.index)
     return GameView(game, seat, engine.view(state, index), legal, pending, engine, may)
 
 

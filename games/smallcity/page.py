@@ -84,8 +84,13 @@ TYPE_LABELS = {
     "move_citizen": gettext_lazy("Move a citizen"),
     "income": gettext_lazy("Use a Commercial square"),
     "income_done": gettext_lazy("No more income"),
-    "kill": gettext_lazy("Choose the citizen who dies of pollution"),
-    "cemetery": gettext_lazy("Lay the Cemetery"),
+    "kill": gettext_lazy("Pollution (Phase 6): one citizen in your district dies. Choose which: one of yours or "
+                         "a visiting tourist (a tourist whose owner has an active Fire station goes home instead)"),
+    "cemetery": gettext_lazy("Choose the square of the Cemetery for the citizen who died in your district"),
+    "new_home": gettext_lazy("More empty level-1 Residential zones than town-hall citizens: choose where one "
+                             "moves in"),
+    "store": gettext_lazy("More products than room to store them: choose which one is stored next (the others "
+                          "may be lost)"),
     "council": gettext_lazy("Move a disc on the council"),
     "pass": gettext_lazy("Pass"),
     "skip": gettext_lazy("Skip"),
@@ -187,13 +192,20 @@ def option_label(key: str, value, view: dict, names: list[str], move: dict) -> s
     if key == "action":
         return {"advance": _("Move on one column"), "restart": _("Start again in column 1")}.get(value, value)
     if key == "pay":
+        col = council_column(view, move)
+        if value == "money" and col:
+            return texts.money(col)
+        if value == "votes" and col:
+            return ngettext("%(n)d vote", "%(n)d votes", col) % {"n": col}
         return str(texts.PAY.get(value, value))
     if key == "take":
-        return take_label(move, value)
-    if key in ("side",):
-        return _("Side %(side)s") % {"side": value}
+        return take_label(move, value, view)
+    if key == "side":
+        return side_label(move.get("kind"), move.get("level", 1), value)
     if key == "activate":
         return _("No") if value == "none" else _("Yes: %(slot)s") % {"slot": slot_text(view, value, names)}
+    if key == "waive" and value == "none":
+        return _("No: keep the waiver for another cultural building this turn")
     if key in ("waive", "material"):
         return str(texts.MATERIALS.get(value, value))
     if key == "amount":
@@ -203,11 +215,40 @@ def option_label(key: str, value, view: dict, names: list[str], move: dict) -> s
     return str(value)
 
 
-def take_label(move: dict, take) -> str:
+def side_label(kind, level, side) -> str:
+    """A Factory or Commercial side named by what is printed on the squares a tile of that level has."""
+    printed = C.value("factory_slots" if kind == "factory" else "commercial_slots").get(side, ())
+    level = level if isinstance(level, int) else 1
+    words = ", ".join(str(texts.SLOT_TYPES.get(p, p)) for p in printed[:level])
+    return _("Side %(side)s: %(printed)s") % {"side": side, "printed": words} if words else _(
+        "Side %(side)s") % {"side": side}
+
+
+def council_column(view: dict, move: dict) -> int | None:
+    """The column a council move's disc lands on (SC70): its cost and its reward."""
+    viewer = view.get("viewer")
+    disc = move.get("disc")
+    if viewer is None or not isinstance(disc, int) or move.get("action") not in ("advance", "restart"):
+        return None
+    try:
+        col = view["seats"][viewer]["discs"][disc][1]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return 1 if move["action"] == "restart" or col == 0 else col + 1
+
+
+def take_label(move: dict, take, view: dict | None = None) -> str:
     row = move.get("row")
+    col = council_column(view or {}, move)
     if row == "economy":
-        return _("Money") if take == 0 else _("Votes")
+        amount = C.ECONOMY.get(col) if col else None
+        if amount is None:
+            return _("Money") if take == 0 else _("Votes")
+        return texts.money(amount) if take == 0 else ngettext("%(n)d vote", "%(n)d votes", amount) % {"n": amount}
     if row == "industry":
+        rewards = C.INDUSTRY.get(col) if col else None
+        if rewards and 0 <= take < len(rewards):
+            return texts.materials_text(rewards[take])
         return _("One of the rewards (%(n)s)") % {"n": take + 1}
     return str(take + 1)
 
@@ -363,7 +404,7 @@ def describe(move: dict, view: dict, names: list[str]) -> str:
             extra.append(_("its Warehouse on %(sq)s") % {"sq": texts.square_name(move["warehouse"])})
         if move.get("activate") not in (None, "none"):
             extra.append(_("activated by %(slot)s") % {"slot": slot_text(view, move["activate"], names)})
-        if move.get("waive"):
+        if move.get("waive") not in (None, "none"):
             extra.append(_("Architect: no %(m)s to pay") % {"m": texts.MATERIALS.get(move["waive"], move["waive"])})
         if extra:
             text += " (" + "; ".join(extra) + ")"
@@ -387,14 +428,19 @@ def describe(move: dict, view: dict, names: list[str]) -> str:
             text += " — " + option_label("amount", move["amount"], view, names, move)
         return text
     if t == "kill":
-        return _("The citizen on %(slot)s dies of pollution.") % {"slot": slot_text(view, move["slot"], names)}
+        return _("Pollution: the citizen on %(slot)s dies and becomes a Cemetery in your district.") % {
+            "slot": slot_text(view, move["slot"], names)}
+    if t == "cemetery":
+        return _("The Cemetery of the citizen who died goes on %(square)s.") % {
+            "square": texts.square_name(move["square"])}
     if t == "done" and view.get("phase") == "plan":
         return _("My plan is complete: put it in. (You can still change it until the last plan is in.)")
     if t == "council":
         return (_("Council: %(row)s, %(action)s, paying with %(pay)s; reward: %(take)s.") % {
-            "row": texts.ROWS.get(move["row"], move["row"]), "pay": texts.PAY.get(move["pay"], move["pay"]),
+            "row": texts.ROWS.get(move["row"], move["row"]),
+            "pay": option_label("pay", move["pay"], view, names, move),
             "action": option_label("action", move["action"], view, names, move),
-            "take": take_label(move, move.get("take", 0))})
+            "take": take_label(move, move.get("take", 0), view)})
     return text
 
 
@@ -454,7 +500,7 @@ def seat_rows(view: dict, names: list[str], colours: list[str]) -> list[dict]:
             "card": texts.card_name(seat["card"]) if seat["card"] else "—",
             "promises": (1 if seat["has_promise"] else 0) + seat["special_count"],
             "owes": s in owing, "plan_in": s in plans_in, "eliminated": seat["eliminated"],
-            "host": view.get("host") == s, "is_me": view.get("viewer") == s,
+            "host": view.get("host") == s and view.get("players_count", 2) > 1, "is_me": view.get("viewer") == s,
         })
     return rows
 
@@ -566,12 +612,13 @@ def districts(view: dict, page, step: dict | None) -> list[dict]:
         title = (_("Your district") if d == me else _("%(name)s's district") % {"name": names[d]})
         if d == me and planned and view.get("my_plan"):
             title += " — " + _("as your plan leaves it")
-        label = title + (" — " + _("the Mayor is here") if view.get("host") == d else "")
+        here = view.get("host") == d and view.get("players_count", 2) > 1  # solo: the Mayor visits the VIPs (SC111)
+        label = title + (" — " + _("the Mayor is here") if here else "")
         pic = svg.district(view, d, names, tiles=tiles, side=side, targets=step["targets"] if active else None,
                            selected=step["selected"] if active else set(),
                            marks=set() if page.replay else latest_squares(page, d), label=label)
         out.append({"seat": d, "title": title, "svg": pic, "mine": d == me, "active": active,
-                    "host": view.get("host") == d, "colour": page.colours[d], "letter": svg.seat_letter(d),
+                    "host": here, "colour": page.colours[d], "letter": svg.seat_letter(d),
                     "cemeteries": len(view["seats"][d]["cemeteries"])})
     return out
 
@@ -605,7 +652,7 @@ def context(page) -> dict:
                                    solo_label=solo_end(view)),
         "sc_victory": str(texts.OPTION_LABELS.get(view["options"]["victory"], "")),
         "sc_promises_on": view["options"]["promises"] == "on",
-        "sc_difficulty": str(texts.DIFFICULTIES.get(view["options"]["difficulty"], "")),
+        "sc_difficulty": str(texts.DIFFICULTIES.get(view["options"].get("difficulty"), "")),
         "sc_supply": [(texts.kind_name(k), sum(v) if isinstance(v, list) else v)
                       for k, v in sorted(view["supply"].items())],
         "sc_materials": ", ".join(f'{n} {texts.MATERIALS[m]}' for m, n in view["materials"].items()),

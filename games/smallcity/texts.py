@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from games.smallcity.engine import components as C
 
@@ -34,9 +34,10 @@ KINDS = {
 
 # What each building asks and does, in short (RULES.md SC30-SC36, SC44; sizes and costs from components.py).
 POWERS = {
-    "residential": gettext_lazy("Level 2+ needs a cultural building's influence (level 4+: a Park and a "
-                                "Commercial zone too); never influenced by an industrial building. Its "
-                                "citizens give votes (Phase 5)."),
+    "residential": gettext_lazy("Level 1: no condition. Level 2, 3, 4 or 5: influenced by as many cultural "
+                                "buildings (2, 3, 4 or 5; the town hall counts), all on one square of the new "
+                                "tile. Never influenced by an industrial building. Its citizens give votes "
+                                "(Phase 5)."),
     "commercial": gettext_lazy("Needs a Residential zone's influence. Citizens working on its printed squares "
                                "turn money or raw materials into money or votes (Phase 4)."),
     "factory": gettext_lazy("Built with a new Warehouse in its zone; never influenced by a Residential zone. "
@@ -73,9 +74,10 @@ CARD_POWERS = {
     "C": gettext_lazy("$1 less for each building this turn (at least $1; not cultural buildings)."),
     "D": gettext_lazy("Your factories make no pollution this turn."),
     "E": gettext_lazy("Take $1 or 2 votes at once."),
-    "F": gettext_lazy("Four building actions this turn instead of three."),
+    "F": gettext_lazy("Move your disc on the district size track one place to the right now: your buildable "
+                      "zone grows by one row and one column for the rest of the game."),
     "G": gettext_lazy("Move one of your discs on the council at once."),
-    "H": gettext_lazy("The Mayor's street may go in another player's district."),
+    "H": gettext_lazy("No bonus."),
 }
 
 ROWS = {"industry": gettext_lazy("Industry"), "construction": gettext_lazy("Construction"),
@@ -156,6 +158,7 @@ OPTION_LABELS = {
     "council": gettext_lazy("Council board side (expert: the advanced game)"),
     "promises": gettext_lazy("Election Promises (house substitute texts)"),
     "victory": gettext_lazy("Victory condition"),
+    "victory.citizen": gettext_lazy("Citizen victory"),
     "difficulty": gettext_lazy("Solo difficulty"),
     "easy": gettext_lazy("Easy side"),
     "expert": gettext_lazy("Expert side"),
@@ -179,6 +182,7 @@ MESSAGES = {
     "smallcity.town_hall": gettext_lazy("%(seat)s builds their town hall on %(squares)s."),
     "smallcity.promise_kept": gettext_lazy("%(seat)s keeps one Election Promise, face down."),
     "smallcity.turn": gettext_lazy("Turn %(turn)s: the Mayor is in %(host)s's district."),
+    "smallcity.turn_solo": gettext_lazy("Turn %(turn)s: the Mayor visits the VIPs of the action cards."),
     "smallcity.mayor_moves": gettext_lazy("The Mayor moves to %(seat)s's district."),
     "smallcity.mayor_street": gettext_lazy("%(seat)s puts the Mayor on the street %(street)s."),
     "smallcity.circle": gettext_lazy("The special actions this turn: %(cards)s."),
@@ -189,16 +193,21 @@ MESSAGES = {
     "smallcity.plan_broken": gettext_lazy("%(seat)s's plan cannot be carried out (%(reason)s): they repair it."),
     "smallcity.council_build": gettext_lazy("Council: %(seat)s builds a %(kind)s (level %(level)s) on "
                                             "%(squares)s."),
+    "smallcity.council_build_one": gettext_lazy("Council: %(seat)s builds a %(kind)s on %(squares)s."),
     "smallcity.citizen_moved": gettext_lazy("%(seat)s moves a citizen to a %(kind)s in %(district)s's "
                                             "district."),
     "smallcity.citizen_home": gettext_lazy("%(seat)s sends a citizen back to their %(to)s."),
-    "smallcity.arrivals": gettext_lazy("%(count)s come to %(seat)s's town hall."),
-    "smallcity.new_homes": gettext_lazy("%(count)s come from %(seat)s's quarry to their new homes."),
-    "smallcity.income": gettext_lazy("Income: %(seat)s uses a %(slot)s square: %(gain)s."),
-    "smallcity.produced": gettext_lazy("%(seat)s's factory in %(district)s's district produces "
+    "smallcity.arrivals": gettext_lazy("New citizens: %(count)s from %(seat)s's quarry to their town hall."),
+    "smallcity.new_homes": gettext_lazy("New homes: %(count)s from %(seat)s's town hall to their empty level-1 "
+                                        "Residential zones."),
+    "smallcity.income": gettext_lazy("Income: %(seat)s uses the square “%(slot)s”: %(gain)s."),
+    "smallcity.produced": gettext_lazy("%(district)s's Factory, worked by %(seat)s, produces "
                                        "%(material)s%(stored)s."),
+    "smallcity.produced_tourist": gettext_lazy("%(district)s's Factory, worked by a tourist of %(seat)s, produces "
+                                               "%(material)s for %(seat)s%(stored)s."),
     "smallcity.tourist_income": gettext_lazy("%(seat)s earns %(money)s from tourists."),
-    "smallcity.votes": gettext_lazy("Vote: %(seat)s gains %(votes)s votes."),
+    "smallcity.votes": ngettext_lazy("Vote: %(seat)s gains %(votes)s vote.", "Vote: %(seat)s gains %(votes)s votes.",
+                                     "votes"),
     "smallcity.pollution": gettext_lazy("Pollution: %(seat)s generates %(generated)s; their pollution is %(level)s%%."),
     "smallcity.death": gettext_lazy("Pollution: a citizen of %(seat)s dies in %(district)s's district."),
     "smallcity.cemetery": gettext_lazy("%(seat)s lays a Cemetery on %(square)s."),
@@ -222,6 +231,10 @@ MESSAGES = {
 }
 
 ERRORS = {
+    "smallcity.error.architect_used": gettext_lazy("The Architect's waiver is already used on another cultural "
+                                                   "building this turn."),
+    "smallcity.error.no_architect": gettext_lazy("Only the Architect's player waives a raw material."),
+    "smallcity.error.bad_waive": gettext_lazy("Waive one of the raw materials that building costs."),
     "smallcity.error.bad_activator": gettext_lazy("That citizen cannot activate the building."),
     "smallcity.error.bad_card": gettext_lazy("That card is not a possible choice."),
     "smallcity.error.bad_citizen": gettext_lazy("That citizen cannot move now."),
@@ -316,7 +329,8 @@ def citizens_count(n) -> str:
 def plan_step_text(step: dict) -> str:
     t = step.get("type") if isinstance(step, dict) else None
     if t == "build":
-        return _("a %(kind)s (level %(level)s) on %(squares)s") % {
+        return (_("a %(kind)s (level %(level)s) on %(squares)s") if step.get("kind") in C.LEVELS else
+                _("a %(kind)s on %(squares)s")) % {
             "kind": kind_name(step.get("kind")), "level": step.get("level"),
             "squares": squares_text(step.get("squares"))}
     if t == "expand":
@@ -418,8 +432,8 @@ def move_label(move: dict, names: list[str]) -> str:
         extra = {"money": _(" (take $1)"), "votes": _(" (take 2 votes)")}.get(move.get("gain"), "")
         return _("Take the %(card)s") % {"card": card_name(move.get("card"))} + extra
     if t in ("build", "council_build"):
-        text = _("Build a %(kind)s (level %(level)s)") % {"kind": kind_name(move.get("kind")),
-                                                          "level": move.get("level")}
+        text = (_("Build a %(kind)s (level %(level)s)") if move.get("kind") in C.LEVELS else
+                _("Build a %(kind)s")) % {"kind": kind_name(move.get("kind")), "level": move.get("level")}
         if "squares" in move:
             text += " " + _("on %(squares)s") % {"squares": squares_text(move["squares"])}
         return text
@@ -443,9 +457,14 @@ def move_label(move: dict, names: list[str]) -> str:
     if t == "income_done":
         return _("No more income")
     if t == "kill":
-        return _("The citizen on %(slot)s dies") % {"slot": move.get("slot")}
+        return _("Pollution: the citizen on %(slot)s dies (it becomes a Cemetery)") % {"slot": move.get("slot")}
     if t == "cemetery":
-        return _("A Cemetery on %(square)s") % {"square": square_name(move.get("square"))}
+        return _("The Cemetery of the citizen who died: on %(square)s") % {"square": square_name(move.get("square"))}
+    if t == "store":
+        return _("Store the %(material)s made on the Factory square %(slot)s") % {
+            "material": MATERIALS.get(move.get("material"), move.get("material")), "slot": move.get("slot")}
+    if t == "new_home":
+        return _("A town-hall citizen moves into the Residential zone %(tile)s") % {"tile": move.get("tile")}
     if t == "council":
         return _("Council: %(row)s, paying with %(pay)s") % {"row": ROWS.get(move.get("row"), move.get("row")),
                                                               "pay": PAY.get(move.get("pay"), move.get("pay"))}

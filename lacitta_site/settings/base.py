@@ -286,7 +286,9 @@ REST_FRAMEWORK = {
     # Accepted moves per player (play/api_errors.py MoveLimit: refused moves do not count); moves taken back
     # per player, pages and API together (UndoLimit).
     "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min"),
-                               "undos": os.environ.get("UNDO_RATE", "30/hour")},
+                               "undos": os.environ.get("UNDO_RATE", "30/hour"),
+                               # reads that compute a game's view and legal moves, per player (ReadLimit)
+                               "reads": os.environ.get("READ_RATE", "600/min")},
 }
 
 # The API's named tokens (players/tokens.py), found by the games platform through this name.

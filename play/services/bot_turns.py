@@ -78,7 +78,9 @@ def _decide(game: Game, seat, engine, state, legal, row) -> dict:
     chooser fails)."""
     from .. import bots
 
-    seed = hash((game.seed, game.version, seat.index)) & 0xFFFFFFFF  # the same move if run twice
+    # the same move if run twice; a private step moves no version, so the seat's draft counts too (a bot that
+    # builds and takes back a plan step does not meet the same choice again, issue 39.5)
+    seed = hash((game.seed, game.version, seat.index, len(seat.draft))) & 0xFFFFFFFF
     watch = bot_work.Stopwatch()
     try:
         with thinking(bot_work.budget_for(game.created_by_id)) as spending:

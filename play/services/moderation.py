@@ -218,6 +218,7 @@ def game_rollback(*, game_id: int, to_seq, by_user, seed: int | None = None) -> 
         raise ServiceError(_("There is no move after move %(seq)s to undo."), {"seq": to_seq})
     now = timezone.now()
     taken_back.update(undone_at=now)
+    game.seats.exclude(draft=[]).update(draft=[])  # private steps made after the rows kept go with the rest
     engine, state = replay_final_state(game)
     seed = new_seed() if seed is None else seed
     state = redraw_hidden(engine, state, seed)

@@ -75,6 +75,8 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
         except MoveOvertaken:
             _never_legal(game, seat.index, move, expected_version)  # a 400 when the author's own position refused it
             raise
+        if engine.private_step(state, seat.index, move) if hasattr(engine, "private_step") else False:
+            return _private_step(game, engine, seat, move, applied)
         game.version += 1
         by_user = user if user is not None and user.is_authenticated else None
         by_person = by_user is not None and not bot_level
@@ -88,6 +90,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
             acting_before=sorted(acting_now - {seat.index}) if by_person else None,
             reveals_nothing_to=undo.hides_nothing_from(engine, state, seat, seats, move, applied, seed=game.version)
             if bot_level and seat.kind == Seat.Kind.BOT else None,
+            steps_before=_take_draft(seat),
         )
         _state_store(engine, game, applied.state)
         _after_change(game, engine, applied.state, seats, moved_seat=seat, queue_bots=queue_bots,
@@ -129,6 +132,26 @@ def move_check(*, game_id: int, user, move: dict, expected_version: int) -> int:
         _never_legal(game, seat.index, move, expected_version)
         raise
     return game.version
+
+
+def _private_step(game: Game, engine, seat: Seat, move: dict, applied) -> Game:
+    """A private step (``RulesEngine.private_step``, issue 39.5): the snapshot takes it and the seat's draft
+    records it; no row, no version, no event, no clock or lobby change (the game row's ``updated_at`` stays),
+    so the other seats learn nothing of it. The seat's next row writes the draft (``_take_draft``)."""
+    seat.draft = [*seat.draft, move]
+    seat.save(update_fields=["draft"])
+    _state_store(engine, game, applied.state)
+    game.save(update_fields=["state"])
+    return game
+
+
+def _take_draft(seat: Seat) -> list:
+    """The seat's private steps so far, for the row being written (and the draft emptied)."""
+    steps = list(seat.draft)
+    if steps:
+        seat.draft = []
+        seat.save(update_fields=["draft"])
+    return steps
 
 
 def _notice_lines(notices) -> list[dict]:
@@ -214,6 +237,9 @@ def move_undo(*, game_id: int, user, expected_version: int) -> Game:
                                "and nothing hidden was shown to you."))
         now = timezone.now()
         Move.objects.filter(pk__in=[row.pk for row in rows]).update(undone_at=now, taken_back=True)
+        if seat.draft:  # private steps made after the move taken back go with it (the others' stay: they commute)
+            seat.draft = []
+            seat.save(update_fields=["draft"])
         engine, state = replay_final_state(game)
         game.state = engine.dump(state)
         event = {"type": "undo", "seq": rows[0].seq}
@@ -305,7 +331,7 @@ def _engine_time_out(game: Game, seats: list[Seat], seat: Seat) -> bool:
         return False
     game.version += 1
     Move.objects.create(game=game, seq=game.version, seat=seat.index, kind=Move.Kind.TIMEOUT,
-                        payload={"type": "timeout", "engine": True},
+                        payload={"type": "timeout", "engine": True}, steps_before=_take_draft(seat),
                         log=[entry.to_json() for entry in applied.log] + _notice_lines(applied.notices))
     _state_store(engine, game, applied.state)
     _after_change(game, engine, applied.state, seats, moved_seat=seat, notices=applied.notices)

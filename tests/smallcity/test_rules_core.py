@@ -166,7 +166,7 @@ def test_sc34_expansion_one_level_up_same_footprint_not_when_just_built():
     t = put(state, 0, "residential", [G.sq(2, 2)], occupants=[0])
     with pytest.raises(IllegalMove):  # only the town hall influences it: no level 2 yet
         B.expand(state, 0, {"tile": t["id"], "square": G.sq(3, 2)})
-    put(state, 0, "school", [G.sq(4, 3)])
+    put(state, 0, "school", [G.sq(3, 3)])  # touches the existing square (2, 2): the tile as a whole
     B.expand(state, 0, {"tile": t["id"], "square": G.sq(3, 2)})
     assert t["level"] == 2 and t["sq"] == [G.sq(2, 2), G.sq(3, 2)] and t["slots"][0] == 0
     assert state.supply["residential"][0] == 20 and state.supply["residential"][1] == 17

@@ -31,8 +31,10 @@ difficulty citizen|mayor|deputy|senator|president (solo only; a multi-player gam
 Who owes what (``pending``; ``may_act`` = seats whose Phase-2 plan is in and may take it back)
 =========================================================================================
 setup: every seat places its town hall and keeps a promise (simultaneous) · Mayor: the decider (G3) ·
-cards: one seat at a time in turn order · Phase 2: every seat plans at once (hidden), plans revealed when the
-last is in and applied in turn order; a plan broken by a shortage returns to its owner (phase ``repair``, G4) ·
+cards: one seat at a time in turn order · Phase 2: every seat plans at once (hidden; each step of a plan is a
+private step, ``private_step``: the platform writes it with the seat's ``done``, so others learn only "still
+planning" / "plan in"), plans revealed when the last is in and applied in turn order; a plan broken by a
+shortage returns to its owner (phase ``repair``, G4) ·
 Phase 3: one seat at a time · Phase 4: every seat with commercial work (simultaneous) · Phase 6: a victim and
 its cemetery · Phase 7: one seat at a time. Sub-decisions (Councillor's council move, a council build,
 Special Promises to keep, victim, cemetery) sit on ``step["sub"]``; the top one owes.
@@ -43,8 +45,10 @@ E1 Squares are numbered from the bottom-left; the zone grows up and right (SC03)
    types go to the squares in the order the move lists them (the growth order of components.md).
 E2 Shapes: free polyominoes except Port/Metro/town hall (2x2) and Fire/Police (straight lines). Port: the
    ``water`` field names its water half (two adjacent squares of the 2x2).
-E3 Materials are spent from warehouses first, then the town hall; produced materials are stored the same way.
-E4 SC42 when short: residentials in the order they were built.
+E3 Materials are spent from warehouses first, then the town hall; produced materials are stored the same way
+   (where: still this ruling; in what order and which are lost when room runs out: the player, see below).
+E4 RETIRED (issue 41): SC42 « vous choisissez la destination »: with more empty level-1 Residential zones
+   than town-hall citizens the player chooses (``new_home``); it was "in the order they were built".
 E5 Solo stock (SC110 « 1 Bâtiment Culturel de chaque taille »): each player's own School/Library/Museum plus
    one Metro, Clinic and University in stock (the rulebook's 1-player column), one Refinery, Port, Fire, Police.
 E6 A tourist with no slot in its district or a neighbouring one goes to a free slot at home if any, else to
@@ -53,4 +57,11 @@ E6 A tourist with no slot in its district or a neighbouring one goes to a free s
 E7 An eliminated player's tourists elsewhere leave play (counted in its quarry) and are replaced by the
    host's own citizen from its town hall, then quarry (G10).
 E8 The Councillor (card G) may decline; the council construction bonus may be declined (« vous pouvez »).
+
+The player's own choices, where the book gives them (issue 41; bots make them through the legal moves)
+====================================================================================================
+SC42 new homes when short (``new_home``, retires E4) · SC52 the order products are stored, so which are lost
+when room or supply runs out (``store``; it was tile order, the unwritten half of E3) · SC22 B the Architect:
+the player names the cultural building of the turn that gets the waiver (``waive``: a material or "none";
+a second waiver is refused, not dropped) · SC34 growth judged on the existing tile as a whole.
 """

@@ -118,20 +118,44 @@ def _meets(counts: dict, need: dict) -> bool:
     return all(counts.get(cat, 0) >= n for cat, n in need.items())
 
 
-def conditions(state, d, kind, level, squares, water=(), *, mode="build", exclude=None) -> str | None:
+def conditions(state, d, kind, level, squares, water=(), *, mode="build", exclude=None, added=()) -> str | None:
     """SC32-SC34, SC71, G14: None when the tile may stand there, else the failed condition's name.
-    mode: build (one square carries every influence), expand (the whole tile), waived (col-4 council)."""
+    mode: build (one square carries every influence), expand (the existing tile as a whole), waived (col-4
+    council). ``added``: the squares a growth adds (SC34 « c'est le bâtiment dans son ensemble »: the
+    influences a level needs are those of the existing tile ``squares``; the new square only adds what the
+    tile must not touch, industry)."""
     need, forbidden = _needs(kind, level)
     target = [s for s in squares if s not in water]
     sources = list(_sources(state, d, exclude))
     whole = _counts(sources, target)
-    if forbidden and whole.get(forbidden, 0):
+    if forbidden and (whole.get(forbidden, 0) or (added and _counts(sources, added).get(forbidden, 0))):
         return "residential_industry"
     if mode == "waived" or not need:
         return None
     if mode == "expand":
         return None if _meets(whole, need) else "influence"
     return None if any(_meets(_counts(sources, [s]), need) for s in target) else "influence"
+
+
+def influence_filter(state, d, kind, level, free, *, waived=False) -> tuple[set[int], set[int]]:
+    """The squares of ``free`` a new tile of that kind may cover (none influenced by what it must never
+    touch) and, among them, the squares that carry every influence it needs (SC32): a tile built there covers
+    only the first and at least one of the second. Exactly ``conditions`` (mode build), square by square, so a
+    search for a legal shape skips a kind no square allows at once (issue 39.7). Port: its water half is not
+    influenced, so every free square is kept."""
+    need, forbidden = _needs(kind, level)
+    if kind == "port":
+        return set(free), set(free)
+    sources = list(_sources(state, d))
+    ok, carriers = set(), set()
+    for q in free:
+        counts = _counts(sources, [q])
+        if forbidden and counts.get(forbidden, 0):
+            continue
+        ok.add(q)
+        if waived or _meets(counts, need):
+            carriers.add(q)
+    return ok, carriers
 
 
 # ------------------------------------------------------------------ costs
@@ -145,12 +169,22 @@ def money_cost(state, d, kind, level, *, free=False) -> int:
 
 
 def material_cost(state, d, kind, waive=None) -> dict:
+    """SC22 B, G6: the Architect's player names the cultural building of the turn that gets the waiver
+    (``waive``: a material of its cost; None / "none": no waiver). A waiver that cannot be had is refused."""
     cost = dict(C.CULTURAL[kind]["cost"]) if kind in C.CULTURAL else {}
+    if waive in (None, "none"):
+        return cost
     seat = state.seats[d]
-    if cost and seat["card"] == "B" and not seat["architect_used"] and waive in cost:  # Architect, G6
-        cost[waive] -= 1
-        if not cost[waive]:
-            del cost[waive]
+    if seat["card"] != "B":
+        raise illegal("no_architect", "Only the Architect's player waives a material.")
+    if seat["architect_used"]:
+        raise illegal("architect_used", "The Architect's waiver is already used on another cultural building "
+                      "this turn.")
+    if waive not in cost:
+        raise illegal("bad_waive", "Waive one of the raw materials that building costs.", of=sorted(cost))
+    cost[waive] -= 1
+    if not cost[waive]:
+        del cost[waive]
     return cost
 
 
@@ -349,7 +383,7 @@ def expand(state, d, move: dict) -> dict:
         raise illegal("bad_shape", "The grown tile must be one piece.")
     if not available(state, t["kind"], t["level"] + 1):
         raise illegal("shortage", "None of those tiles is left in the supply.")
-    why = conditions(state, d, t["kind"], t["level"] + 1, squares, mode="expand", exclude=t["id"])
+    why = conditions(state, d, t["kind"], t["level"] + 1, t["sq"], mode="expand", exclude=t["id"], added=[s])
     if why:
         raise illegal("condition", "The building conditions are not met.", condition=why)
     give_back(state, t["kind"], t["level"])

@@ -117,18 +117,42 @@ def police_activation(state, d: int, log_fn) -> None:
                 log_fn("police_sends_home", seat=o, district=d, to=where)
 
 
-def fill_level1(state, seat: int) -> int:
-    """SC42: one town-hall citizen into each empty L1 Residential (tile order when short: ruling)."""
+def empty_homes(state, seat: int) -> list[str]:
+    """SC42: the ids of the seat's empty level-1 Residential zones."""
+    return sorted((t["id"] for t in tiles_of(state, seat)
+                   if t["kind"] == "residential" and t["level"] == 1 and t["slots"][0] is None),
+                  key=lambda tid: int(tid[1:]))
+
+
+def hall_citizens(state, seat: int) -> int:
     th = next(t for t in tiles_of(state, seat) if t["kind"] == "town_hall")
+    return sum(1 for o in th["slots"] if o == seat)
+
+
+def homes_to_choose(state, seat: int) -> bool:
+    """SC42 « vous choisissez la destination »: more empty L1 Residential zones than town-hall citizens."""
+    n = hall_citizens(state, seat)
+    return 0 < n < len(empty_homes(state, seat))
+
+
+def move_in(state, seat: int, tid: str) -> None:
+    """One town-hall citizen into the empty L1 Residential ``tid`` (checked by the caller)."""
+    th = next(t for t in tiles_of(state, seat) if t["kind"] == "town_hall")
+    j = th["slots"].index(seat)
+    th["slots"][j] = None
+    state.tiles[tid]["slots"][0] = seat
+
+
+def fill_level1(state, seat: int) -> int:
+    """SC42: one town-hall citizen into each empty L1 Residential, when there are enough citizens for all
+    (fewer homes than citizens: the rest stay). With more homes than citizens the player chooses first
+    (the ``new_home`` decision); this is never called then."""
     moved = 0
-    for t in sorted(tiles_of(state, seat), key=lambda t: int(t["id"][1:])):
-        if t["kind"] == "residential" and t["level"] == 1 and t["slots"][0] is None:
-            for j, o in enumerate(th["slots"]):
-                if o == seat:
-                    th["slots"][j] = None
-                    t["slots"][0] = seat
-                    moved += 1
-                    break
+    for tid in empty_homes(state, seat):
+        if not hall_citizens(state, seat):
+            break
+        move_in(state, seat, tid)
+        moved += 1
     return moved
 
 

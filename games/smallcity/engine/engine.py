@@ -48,7 +48,7 @@ class SmallCityEngine(RulesEngine):
         OptionSpec("council", ("easy", "expert"), "easy"),        # council side; expert = advanced game (SC100)
         OptionSpec("promises", ("on", "off"), "on"),              # G1: house substitute texts
         OptionSpec("victory", ("electoral", "economic", "citizen", "cultural"), "electoral"),  # SC100
-        OptionSpec("difficulty", C.DIFFICULTIES, "citizen"),      # solo only (SC110)
+        OptionSpec("difficulty", C.DIFFICULTIES, "citizen", players=(1,)),  # solo only (SC110)
     )
     invariants = CHEAP
 
@@ -63,7 +63,7 @@ class SmallCityEngine(RulesEngine):
         if options["victory"] != "electoral" and options["council"] != "expert":
             raise InvalidOptions("The economic, citizen and cultural victories belong to the advanced game "
                                  "(expert council side).", key="smallcity.error.advanced_victory")
-        if players > 1 and options["difficulty"] != "citizen":
+        if players > 1 and options.get("difficulty", "citizen") != "citizen":
             raise InvalidOptions("The solo difficulty applies to a one-player game only.",
                                  key="smallcity.error.solo_difficulty")
 
@@ -78,6 +78,11 @@ class SmallCityEngine(RulesEngine):
 
     def sample_move(self, state: State, seat: int, legal_move: dict, rng) -> dict:
         return _sample_move(state, seat, legal_move, rng)
+
+    def private_step(self, state: State, seat: int, move: dict) -> bool:
+        """G4: a step of a Phase-2 plan behind the screen (issue 39.5): others learn only "still planning" and
+        "plan in", never how many steps or when. The plan's ``done`` is public, and so is its ``reopen``."""
+        return state.phase == "plan" and move.get("type") in ("build", "expand", "demolish", "extend", "undo")
 
     def move_reveals_hidden(self, before: State, after: State) -> bool:
         return reveals_hidden(before, after)

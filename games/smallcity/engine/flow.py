@@ -69,7 +69,9 @@ def start_turn(state, log) -> None:
         seat["generated"] = 0
     state.picks = {}
     state.next_host = None
-    log.append(log_line("turn", turn=state.turn, host=state.host))
+    # SC111: in solo the Mayor visits the VIPs of the action cards, never the district
+    log.append(log_line("turn", turn=state.turn, host=state.host) if state.n > 1 else
+               log_line("turn_solo", turn=state.turn))
     if state.n == 1:
         state.street = None  # SC111: the Mayor never blocks squares in solo
         enter_pick(state, log)
@@ -217,9 +219,20 @@ def start_citizen_seat(state) -> None:
 
 
 def end_citizen_seat(state, log) -> None:
+    """The seat's moves are over: SC42 new homes (the player chooses when homes outnumber citizens), then the
+    next seat, or SC43 once every seat has moved."""
+    st = state.step
+    s = st["queue"][0]
+    if Z.homes_to_choose(state, s):
+        subs(state).append({"seat": s, "kind": "new_home", "placed": 0})
+        return
+    finish_citizen_seat(state, log)
+
+
+def finish_citizen_seat(state, log, placed: int = 0) -> None:
     st = state.step
     s = st["queue"].pop(0)
-    n = Z.fill_level1(state, s)
+    n = Z.fill_level1(state, s) + placed
     if n:
         log.append(log_line("new_homes", seat=s, count=n))
     if st["queue"]:
@@ -246,22 +259,93 @@ def enter_income(state, log) -> None:
             state.step["done"].append(s)
 
 
-def production(state, log) -> None:
-    """SC52: every citizen on a Factory slot produces its printed material (turn order when short)."""
-    for s in alive(state):
-        for t in sorted(state.tiles.values(), key=lambda t: int(t["id"][1:])):
-            if t["kind"] != "factory":
-                continue
-            for i, o in enumerate(t["slots"]):
-                if o != s:
-                    continue
-                mat = t["types"][i]
-                if state.materials[mat] <= 0:
-                    continue
-                state.seats[t["d"]]["produced"] += 1
-                extra = [w for w in B.tiles_of(state, t["d"]) if w["kind"] == "warehouse"] if t["d"] != s else []
-                kept = B.store(state, s, mat, extra_tiles=extra)
-                log.append(log_line("produced", seat=s, district=t["d"], material=mat, stored=kept))
+def products(state, s: int) -> list[str]:
+    """SC52: the Factory slots (any district) where a citizen of ``s`` works, in tile order."""
+    return [Z.key(t["id"], i) for t in sorted(state.tiles.values(), key=lambda t: int(t["id"][1:]))
+            if t["kind"] == "factory" for i, o in enumerate(t["slots"]) if o == s]
+
+
+def room(state, s: int) -> int:
+    """Empty warehouse and town-hall slots of ``s``."""
+    return sum(1 for t in B.tiles_of(state, s) if t["kind"] in ("warehouse", "town_hall")
+               for o in t["slots"] if o is None)
+
+
+def store_choice_needed(state, s: int, keys: list[str]) -> bool:
+    """SC52 « Dans l'ordre de votre choix »: the order matters when the products outnumber the room or a
+    material's supply runs short; the player then chooses which are stored (the rest overflow or are lost)."""
+    need: dict = {}
+    for k in keys:
+        t, i = Z.unkey(state, k)
+        need[t["types"][i]] = need.get(t["types"][i], 0) + 1
+    return len(keys) > room(state, s) or any(state.materials[m] < n for m, n in need.items())
+
+
+def produce_one(state, s: int, key: str, log, *, home_only=False) -> None:
+    """One product of the citizen of ``s`` on the Factory slot ``key``: stored at home (warehouses first, then
+    the town hall, E3); a tourist's product with no room at home may use an empty warehouse of the producing
+    district; else it goes back to the supply (SC52 b)."""
+    t, i = Z.unkey(state, key)
+    mat = t["types"][i]
+    if state.materials[mat] <= 0:
+        return
+    state.seats[t["d"]]["produced"] += 1
+    extra = [w for w in B.tiles_of(state, t["d"]) if w["kind"] == "warehouse"] if t["d"] != s else []
+    kept = B.store(state, s, mat, extra_tiles=() if home_only else extra)
+    log.append(log_line("produced" if t["d"] == s else "produced_tourist", seat=s, district=t["d"], material=mat,
+                        stored=kept))
+
+
+def production(state, log) -> bool:
+    """SC52: seat by seat in turn order (short materials: turn order), each citizen on a Factory slot produces
+    its printed material. When the order matters (``store_choice_needed``) the seat chooses (the ``store``
+    decision) and this returns False; called again once the choice is made, it goes on with the next seat."""
+    st = state.step
+    queue = st.setdefault("producing", alive(state))
+    while queue:
+        s = queue[0]
+        keys = products(state, s)
+        if store_choice_needed(state, s, keys) and len(keys) > 1:
+            subs(state).append({"seat": s, "kind": "store", "left": keys})
+            return False
+        for k in keys:
+            produce_one(state, s, k, log)
+        queue.pop(0)
+    return True
+
+
+def _product(state, key: str) -> str:
+    t, i = Z.unkey(state, key)
+    return t["types"][i]
+
+
+def store_moves(state, sub) -> list[dict]:
+    """One move per product still to store whose material the supply still has (``material`` names it)."""
+    return [{"type": "store", "slot": k, "material": _product(state, k)} for k in sub["left"]
+            if state.materials[_product(state, k)] > 0]
+
+
+def apply_store(state, seat: int, sub: dict, move: dict, log) -> bool:
+    """The ``store`` decision: the product of that Factory slot is stored now. True when the seat's
+    production is over (no room left or nothing left to choose): the rest overflow or are lost."""
+    key = move.get("slot")
+    if move.get("type") != "store" or key not in [m["slot"] for m in store_moves(state, sub)] or \
+            move.get("material", _product(state, key)) != _product(state, key):
+        raise illegal("bad_slot", "Choose one of your products still to store.")
+    sub["left"].remove(key)
+    produce_one(state, seat, key, log, home_only=True)
+    if room(state, seat) and store_moves(state, sub) and store_choice_needed(state, seat, sub["left"]):
+        return False
+    finish_store(state, sub, log)
+    return True
+
+
+def finish_store(state, sub: dict, log) -> None:
+    """The seat's remaining products, as they come (no choice is left in them), and the next seat."""
+    for k in list(sub["left"]):
+        produce_one(state, sub["seat"], k, log)
+    sub["left"] = []
+    state.step["producing"].pop(0)
 
 
 def votes_phase(state, log) -> None:

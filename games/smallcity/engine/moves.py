@@ -8,8 +8,10 @@ Moves (``type`` and fields; fields under ``ranges`` are filled by the player, co
             expand {tile, square} · demolish {tile} · extend · undo (last step) · done · reopen
   phase 3   move_citizen {from: "tile:slot", to: "tile:slot" | "home"} · done
   phase 4   income {slot, material? | amount?} · income_done
+  phase 5   store {slot} (SC52: the products outnumber the room: the Factory slot whose product is stored next)
   phase 6   kill {slot} · cemetery {square}
   phase 7   council {disc, action: advance|restart, row, pay: money|votes|special, take} · pass
+  phase 3   new_home {tile} (SC42: more empty level-1 Residential zones than town-hall citizens)
   subs      keep_special {card} · council_build {build fields} · skip
 """
 
@@ -22,6 +24,7 @@ from . import grid as G
 from .errors import IllegalMove, illegal
 from .flow import (
     apply_queue,
+    apply_store,
     cemetery_choices,
     council_options,
     do_council,
@@ -31,6 +34,8 @@ from .flow import (
     enter_council,
     enter_pick,
     enter_plan,
+    finish_citizen_seat,
+    finish_store,
     income_moves,
     log_line,
     may_act,
@@ -42,6 +47,7 @@ from .flow import (
     reveal_plans,
     scratch,
     start_turn,
+    store_moves,
     street_choices,
     subs,
     victims,
@@ -109,6 +115,10 @@ def _sub_moves(state, sub) -> list[dict]:
         return [{"type": "kill", "slot": v} for v in victims(state, s)]
     if k == "cemetery":
         return [{"type": "cemetery", "square": q} for q in cemetery_choices(state, s)]
+    if k == "new_home":
+        return [{"type": "new_home", "tile": tid} for tid in Z.empty_homes(state, s)]
+    if k == "store":
+        return store_moves(state, sub)
     return []
 
 
@@ -169,7 +179,7 @@ def build_hints(state, s, council=0) -> list[dict]:
         if kind in ("fire", "police"):  # SC35: activated at once by a citizen of the district, or not
             ranges["activate"] = {"kind": "choice", "of": ["none"] + B.activators(state, s)}
         if kind in C.CULTURAL and seat["card"] == "B" and not seat["architect_used"]:
-            ranges["waive"] = {"kind": "choice", "of": sorted(C.CULTURAL[kind]["cost"])}
+            ranges["waive"] = {"kind": "choice", "of": ["none"] + sorted(C.CULTURAL[kind]["cost"])}
         move["ranges"] = ranges
         out.append(move)
     return out
@@ -177,10 +187,13 @@ def build_hints(state, s, council=0) -> list[dict]:
 
 def candidate_shapes(state, s, kind, level, free) -> list[list[int]]:
     size = B.size_of(kind, level)
-    if kind in C.SQUARE_SHAPED:
-        shapes = [sorted(q) for q in G.polyominoes(free, 4, 2000) if G.is_square2(q)]
-    elif kind in ("fire", "police"):
-        shapes = [list(q) for q in G.polyominoes(free, size, 2000) if G.is_line(q)]
+    if kind in C.SQUARE_SHAPED:  # every 2x2 block of free squares, made directly (not filtered from polyominoes)
+        shapes = [sorted(b) for q in sorted(free) if q % G.W < G.W - 1
+                  for b in [(q, q + 1, q + G.W, q + G.W + 1)] if free.issuperset(b)]
+    elif kind in ("fire", "police"):  # every straight line of free squares, across then up
+        shapes = [list(b) for q in sorted(free) for step in (1, G.W)
+                  for b in [tuple(q + step * k for k in range(size))]
+                  if (step == G.W or q % G.W + size <= G.W) and free.issuperset(b)]
     else:
         shapes = [list(q) for q in G.polyominoes(free, size, 2000)]
     return shapes
@@ -209,7 +222,12 @@ def fill(state, s, kind, level, shape, free, council=0) -> dict:
 
 
 def sample_shape(state, s, kind, level, free, council=0, rng=None, tries=MAX_SHAPES):
-    shapes = candidate_shapes(state, s, kind, level, free)
+    """A legal concrete build of that kind on ``free`` squares, or None. Shapes are only looked for where
+    the influence conditions allow (``B.influence_filter``): a kind no square allows costs no search."""
+    ok, carriers = B.influence_filter(state, s, kind, level, free, waived=council == 4)
+    if not carriers:
+        return None
+    shapes = [q for q in candidate_shapes(state, s, kind, level, ok) if carriers.intersection(q)]
     if rng is not None:
         rng.shuffle(shapes)
     for shape in shapes[:tries] if rng is not None else shapes:
@@ -259,8 +277,8 @@ def expand_moves(t, s) -> list[dict]:
         ring = {q for q in G.zone_of(tile["sq"]) if G.in_side(q, limit) and q not in occ and q not in block
                 and any(m in tile["sq"] for m in G.n4(q))}
         for q in sorted(ring):
-            if not B.conditions(t, s, tile["kind"], tile["level"] + 1, tile["sq"] + [q], mode="expand",
-                                exclude=tile["id"]):
+            if not B.conditions(t, s, tile["kind"], tile["level"] + 1, tile["sq"], mode="expand",
+                                exclude=tile["id"], added=[q]):
                 out.append({"type": "expand", "tile": tile["id"], "square": q})
     return out
 
@@ -482,8 +500,11 @@ def _apply_sub(state, seat, stack, move, log):
         _want(move, "council_build")
         B.build(state, seat, move, council=sub["column"])
         stack.pop()
-        log.append(log_line("council_build", seat=seat, kind=move["kind"], level=move.get("level", 1),
-                            squares=move["squares"]))
+        if move["kind"] in C.LEVELS:
+            log.append(log_line("council_build", seat=seat, kind=move["kind"], level=move.get("level", 1),
+                                squares=move["squares"]))
+        else:  # a building without levels is never "level 1"
+            log.append(log_line("council_build_one", seat=seat, kind=move["kind"], squares=move["squares"]))
     elif k == "victim":
         _want(move, "kill")
         if move.get("slot") not in victims(state, seat):
@@ -501,6 +522,19 @@ def _apply_sub(state, seat, stack, move, log):
         choices = cemetery_choices(state, seat)
         if choices:
             stack.append({"seat": seat, "kind": "cemetery", "owner": owner})
+    elif k == "new_home":  # SC42: the player sends one town-hall citizen at a time while homes outnumber them
+        _want(move, "new_home")
+        if move.get("tile") not in Z.empty_homes(state, seat):
+            raise illegal("bad_tile", "Choose one of your empty level-1 Residential zones.")
+        Z.move_in(state, seat, move["tile"])
+        sub["placed"] += 1
+        if not Z.homes_to_choose(state, seat):
+            stack.pop()
+            finish_citizen_seat(state, log, placed=sub["placed"])
+    elif k == "store":  # SC52: the player stores its products in the order of its choice
+        _want(move, "store")
+        if apply_store(state, seat, sub, move, log):
+            stack.pop()
     elif k == "cemetery":
         _want(move, "cemetery")
         if move.get("square") not in cemetery_choices(state, seat):
@@ -520,10 +554,12 @@ def advance(state, log: list) -> None:
         if stack:
             top = stack[-1]
             moves = _sub_moves(state, top)
-            if top["kind"] in ("victim", "cemetery", "keep_special") and len(moves) == 1:
+            if top["kind"] in ("victim", "cemetery", "keep_special", "store") and len(moves) == 1:
                 apply_decision(state, top["seat"], moves[0], log)
                 continue
             if not moves:
+                if top["kind"] == "store":
+                    finish_store(state, top, log)
                 stack.pop()
                 continue
             return
@@ -556,7 +592,8 @@ def advance(state, log: list) -> None:
         elif p == "income":
             if pending(state):
                 return
-            production(state, log)
+            if not production(state, log):
+                continue
             votes_phase(state, log)
             pollution_phase(state, log)
         elif p == "pollution":
