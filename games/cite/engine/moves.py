@@ -369,7 +369,8 @@ def _buy(state, seat, move, log, notices):
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_BUY:
         raise illegal("bad_squares", f"squares is a whole number from 1 to {MAX_BUY}", most=MAX_BUY)
     s = state.seats[seat]
-    plan = cheapest_payment(s["res"], n, allow_lack=False)
+    # More than the holdings could ever buy is refused before any search (issue 39.2).
+    plan = cheapest_payment(s["res"], n, allow_lack=False) if max_squares(s["res"], at_most=n) >= n else None
     if plan is None:
         raise illegal("cannot_buy", f"your resources cannot buy {n} squares", squares=n)
     told = move.get("resources", plan["cost"])
