@@ -28,7 +28,7 @@ from drf_spectacular.utils import (
     extend_schema_field,
     inline_serializer,
 )
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import exceptions, mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -41,7 +41,7 @@ from . import (
     services,
     texts,
 )
-from .api_errors import MoveLimit, UndoLimit, error_responses, with_limit_headers
+from .api_errors import MoveLimit, RefusedMoveLimit, UndoLimit, error_responses, with_limit_headers
 from .api_errors import exception_handler as exception_handler  # settings name it here
 from .json_input import MOVE_MAX_BYTES, StrictCharField
 from .limits import limit_headers
@@ -449,11 +449,15 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         collide); 409 stale_version if your own seat acted since (or the move was sent twice) or the platform
         did (undo, time-out, moderator); 409 with the engine's key if the move is no longer legal. A legal move
         with ``ranges`` is sent with each named field filled. At most 120 accepted moves a minute per player
-        (refused ones do not count): RateLimit-Limit, -Remaining, -Reset."""
+        (RateLimit-Limit, -Remaining, -Reset), and 60 refused ones (the pages' counted too: 429 past it)."""
         game = self._game()
-        limit = MoveLimit(request.user.pk)
+        limit, refused = MoveLimit(request.user.pk), RefusedMoveLimit(request.user.pk)
+        shown = limit  # the limit whose headers the answer carries: the one that refused, on a 429
         try:
             limit.check()
+            shown = refused
+            refused.check()
+            shown = limit
             body = MoveSubmitSerializer(data=request.data)
             body.is_valid(raise_exception=True)
             move = body.validated_data["move"]
@@ -463,8 +467,10 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             limit.record()
             response = self._detail(request)
         except Exception as exc:
+            if not isinstance(exc, exceptions.Throttled):
+                refused.record()  # a refused move counts too (issue 39.2)
             response = self.handle_exception(exc)
-        return with_limit_headers(response, limit.headers())
+        return with_limit_headers(response, shown.headers())
 
     @extend_schema(
         parameters=[OpenApiParameter("after", int, description="Only moves after this sequence number.")],

@@ -262,9 +262,11 @@ REST_FRAMEWORK = {
     # Bodies are JSON only (the schema says so; a generated client sends JSON). JSON nested deeper than
     # any move is refused with a 400 (play/json_input.py).
     "DEFAULT_PARSER_CLASSES": ["play.json_input.ShallowJSONParser"],
-    # Accepted moves per player (play/api_errors.py MoveLimit: refused moves do not count); moves taken back
+    # Accepted moves per player (play/api_errors.py MoveLimit); refused moves per player, pages and API
+    # together (RefusedMoveLimit: a refusal costs a game load and the engine's check too); moves taken back
     # per player, pages and API together (UndoLimit).
     "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min"),
+                               "refused_moves": os.environ.get("REFUSED_MOVE_RATE", "60/min"),
                                "undos": os.environ.get("UNDO_RATE", "30/hour")},
 }
 

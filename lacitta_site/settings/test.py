@@ -24,9 +24,10 @@ from tests.games import APPS as TEST_GAME_APPS  # noqa: E402
 
 INSTALLED_APPS = [*INSTALLED_APPS, *TEST_GAME_APPS]  # noqa: F405
 
-# Whole-game tests take moves back hundreds of times (tests/platform/test_undo.py checks the limit itself).
+# Whole-game tests take moves back hundreds of times (tests/platform/test_undo.py checks the limit itself), and
+# fuzz tests send hundreds of refused moves (tests/platform/test_refused_move_limit.py checks that limit).
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {  # noqa: F405
-    **REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "undos": "100000/hour"}}  # noqa: F405
+    **REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "undos": "100000/hour", "refused_moves": "100000/min"}}  # noqa: F405
 
 # Tests in parallel (pytest-xdist): each worker's cache keys are its own (tests/xdist.py).
 from tests.xdist import per_worker  # noqa: E402
