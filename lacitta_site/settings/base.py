@@ -331,7 +331,7 @@ SPECTACULAR_SETTINGS = {
         "**Errors**: always `{code, detail, params}`, with the game's current `version` when a game is "
         "named and `fields` for a body that does not fit; branch on `code` (stale_version, not_your_turn, "
         "game_not_in_progress, unknown_move_type, the game's own code of an illegal move, rate_limited…).\n\n"
-        "**Limits**: 120 accepted moves a minute per player (refused moves do not count), told by the "
+        "**Limits**: 120 accepted moves a minute per player and 60 refused ones (pages included), told by the "
         "RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers of each move's answer; a 429 has "
         "Retry-After. Bodies are small: a move, a join or a new game 16 KB, a chat line 16 KB, a token 2 KB "
         "(larger is a 413). At most 8 open streams and long-polls per player; a stream ends after an hour "
