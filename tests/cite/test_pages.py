@@ -237,3 +237,13 @@ def test_while_placing_the_move_panel_holds_only_that_buildings_step(client, tab
     assert 'id="ct-offer-form"' in panel and "Send the offer" in panel
     form = panel.split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
     assert 'class="primary"' not in form and 'class="primary ct-done"' in panel
+
+
+def test_no_page_nor_api_answer_carries_the_rng(client, table):
+    """Issue 39.9 / 42 "Privacy": the game's API answer (its view) and the game page carry no RNG."""
+    game, users = table
+    client.force_login(users[0])
+    answer = client.get(f"/api/games/{game.pk}/")
+    assert answer.status_code == 200 and '"rng"' not in answer.content.decode()
+    assert "rng" not in answer.json()["view"]
+    assert '"rng"' not in page(client, users[0], game)

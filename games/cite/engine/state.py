@@ -74,8 +74,12 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict) -> State:
+        """A state from its JSON, or from a view (the bots' and the pages' copy: no RNG, which nothing
+        uses after the draw of professions and quarters)."""
         s = cls()
         for f in _FIELDS:
+            if f == "rng" and f not in data:
+                continue
             setattr(s, f, copy.deepcopy(data[f]))
         s.reindex()
         return s
