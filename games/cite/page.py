@@ -36,7 +36,7 @@ def _json(move: dict) -> str:
 
 def _state_of(view: dict) -> State:
     """The position again, from the view (nothing is hidden in Cité: the view holds the whole state)."""
-    return State.from_json({k: view[k] for k in State.__slots__ if k != "cells"})
+    return State.from_json({k: view[k] for k in State.__slots__ if k != "cells" and k in view})
 
 
 def _rect(cells) -> tuple[int, int, str]:
@@ -411,6 +411,8 @@ def context(page) -> dict:
         "ct_lacking": lacking(view, seat, legal, page.base_url) if legal and "done" in by_type else [],
         "ct_actions": other_actions(by_type, view) if legal else [],
         "ct_done": _json({"type": "done"}) if "done" in by_type else "",
+        # CT20: no "done" in round 1 before the marked square is built; the panel says why.
+        "ct_mark_first": bool(legal) and view["stage"] == "layout" and "done" not in by_type,
         "ct_transformers": TRANSFORMERS,
         "ct_end": end_rows(view, names, colours),
         "ct_end_reason": str(texts.END_REASONS.get(view.get("over_reason"), "")) if result else "",

@@ -131,6 +131,8 @@ ERRORS = {
     "cite.error.bad_squares": gettext_lazy("Buy from 1 to %(most)s squares at once."),
     "cite.error.bad_times": gettext_lazy("Convert from 1 to 999 times."),
     "cite.error.bank_full": gettext_lazy("Your Bank holds at most %(holds)s resources."),
+    "cite.error.build_on_mark": gettext_lazy("In round 1 you must build on your quarter's marked square before "
+                                             "saying done."),
     "cite.error.cannot_buy": ngettext_lazy("Your resources cannot buy %(squares)s square.",
                                            "Your resources cannot buy %(squares)s squares.", "squares"),
     "cite.error.cannot_pay": gettext_lazy("You lack %(lacks)s for that."),

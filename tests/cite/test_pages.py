@@ -228,7 +228,9 @@ def test_while_placing_the_move_panel_holds_only_that_buildings_step(client, tab
     game, users = table
     alice = users[0]
     whole = move_panel(page(client, alice, game))
-    assert 'class="ct-kinds"' in whole and "I am done with my layout" in whole
+    # CT20: no "done" before the marked square is built; the panel says so.
+    assert 'class="ct-kinds"' in whole and "I am done with my layout" not in whole
+    assert "build on your quarter's marked square first" in whole
     step = move_panel(page(client, alice, game, '{"kind":"large_shop","type":"place"}'))
     assert "ct-step" in step and "Cancel this building" in step
     assert 'class="ct-kinds"' not in step and "ct-done" not in step and "ct-offer-form" not in step

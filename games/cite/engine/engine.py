@@ -7,7 +7,8 @@ Methods beyond the v1 protocol:
 - ``answers(state, seat)``: a done seat's accept/decline of the offers made to it (what a bot plays there).
 - ``time_out(state, seat)``: what the platform calls when a seat's clock runs out in a window: the
   seat is marked done and its open offers lapse (told to their recipients); the window closes if
-  every seat is now done. In round 1 the seat's layout is kept as it is and marked done.
+  every seat is now done. In round 1 the seat's layout is kept as it is and marked done (a small shop
+  placed on its marked square first if nothing covers it: CT20).
 - ``sample_move(state, seat, legal_move, rng)``: a concrete move from a ranged one, with small
   sensible offers (uniform bundles would be huge and mostly unpayable).
 - ``payment(state, seat, kind, cells)``: the payment helper for the pages (``costs.cheapest_payment``
@@ -75,6 +76,8 @@ class CiteEngine(RulesEngine):
         log: list = []
         notices: list = []
         trade.lapse(new, seat, log, notices)
+        if new.stage == "layout" and not _moves.marked_square_built(new, seat):
+            _moves.place_on_mark(new, seat, log)  # CT20: round 1 builds on the marked square, even timed out
         new.seats[seat]["done"] = True
         log.append(LogEntry("cite.timed_out", {"seat": seat, "round": new.round}, seat))
         _moves.advance(new, log, notices)
