@@ -22,6 +22,7 @@ from play import move_builder
 from . import svg, texts
 from .engine.components import BUILDINGS, PROFESSIONS, RESOURCES, SQUARES, TRANSFORMERS
 from .engine.costs import cheapest_payment
+from .engine.limits import MAX_OFFERS_PER_ROUND, MAX_OPEN_OFFERS
 from .engine.placement import placements
 from .engine.powers import build_cost, linked_to_cells
 from .engine.state import State
@@ -165,6 +166,17 @@ def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, cou
         "give": side("give"), "get": side("get"), "later_give": side("later_give"), "later_get": side("later_get"),
         "prefilled": bool(prefill),
     }
+
+
+def offer_limit(view: dict, seat: int) -> str:
+    """Why the offer form is not shown when a flood limit stops it (issue 42: it vanished silently)."""
+    if view["seats"][seat]["offers_made"] >= MAX_OFFERS_PER_ROUND:
+        return _("You made %(limit)s offers this round, the most a round allows: answer or wait for the next "
+                 "round.") % {"limit": MAX_OFFERS_PER_ROUND}
+    if sum(1 for o in view["offers"] if o["from"] == seat) >= MAX_OPEN_OFFERS:
+        return _("You have %(limit)s open offers, the most at once: withdraw one to make another.") % {
+            "limit": MAX_OPEN_OFFERS}
+    return ""
 
 
 # --------------------------------------------------------------------------------- construction
@@ -405,6 +417,7 @@ def context(page) -> dict:
         "ct_stage": view["stage"],
         "ct_offers": offers(view, names, seat if mine else None, by_type),
         "ct_offer_form": offer_form((by_type.get("offer") or [None])[0], names, prefill) if mine else None,
+        "ct_offer_limit": offer_limit(view, seat) if mine and "done" in by_type and "offer" not in by_type else "",
         "ct_step": step,
         "ct_build": buildings_to_build(legal, view, seat, page.base_url, partial.get("kind")) if legal else [],
         "ct_lifts": lifts(legal, view) if legal else [],

@@ -11,6 +11,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
+from games.cite.engine.limits import MAX_OPEN_OFFERS
 from notifications.models import Notification
 from play import services
 from play.models import Game
@@ -249,3 +250,22 @@ def test_no_page_nor_api_answer_carries_the_rng(client, table):
     assert answer.status_code == 200 and '"rng"' not in answer.content.decode()
     assert "rng" not in answer.json()["view"]
     assert '"rng"' not in page(client, users[0], game)
+
+
+def test_the_offer_form_gives_way_to_the_limits_message(client, table):
+    """Issue 42: the open-offer limit is a flood limit only (10 at once, not the 4 the book never set), and at
+    it the move panel says so where the form was (it vanished silently)."""
+    game, users = table
+    to_round_two(client, game, users)
+    alice = users[0]
+    game.refresh_from_db()
+    want = next(k for k, n in game.state["seats"][1]["res"].items() if n)
+    for _ in range(MAX_OPEN_OFFERS):
+        move = {"type": "offer", "to": [1], "give": {}, "get": {want: 1}}
+        assert post_move(client, alice, game, json.dumps(move)).status_code == 302
+    game.refresh_from_db()
+    assert len(game.state["offers"]) == MAX_OPEN_OFFERS == 10
+    panel = move_panel(page(client, alice, game))
+    assert 'id="ct-offer-form"' not in panel
+    assert "You have 10 open offers, the most at once: withdraw one to make another." in panel
+    assert "Vous avez 10 offres ouvertes" in move_panel(page(client, alice, game, lang="fr"))
