@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from play import move_builder
 
 from . import svg, texts
-from .engine.components import BUILDINGS, PROFESSIONS, RESOURCES, SQUARES, TRANSFORMERS
+from .engine.components import BUILDINGS, PROFESSION_COLOURS, PROFESSIONS, RESOURCES, SQUARES, TRANSFORMERS
 from .engine.costs import cheapest_payment
 from .engine.limits import MAX_OFFERS_PER_ROUND, MAX_OPEN_OFFERS
 from .engine.placement import placements
@@ -64,6 +64,7 @@ def players(view: dict, names: list[str], colours: list[str], seat: int | None) 
         out.append({
             "seat": i, "name": names[i], "colour": colours[i], "me": i == seat,
             "profession": str(texts.PROFESSION_NAMES[s["profession"]]),
+            "profession_colour": PROFESSION_COLOURS[s["profession"]],
             "resource": texts.resource_name(PROFESSIONS[s["profession"]]), "quarter": s["quarter"] + 1,
             "res": [(k, texts.resource_name(k), s["res"][k]) for k in RESOURCES if s["res"][k]],
             "total": sum(s["res"].values()),
@@ -404,7 +405,7 @@ def context(page) -> dict:
     step = placing_step(legal, partial, view, names, page.base_url) if legal else None
     prefill = partial if partial.get("type") == "offer" else {}
     mine = seat is not None and not page.replay
-    board = svg.render(view, names=names, colours=colours, targets=step["targets"] if step else None,
+    board = svg.render(view, names=names, targets=step["targets"] if step else None,
                        selected=step["selected"] if step else None,
                        marks=set() if page.replay else latest_marks(page), linked=step["linked"] if step else None)
     result = view.get("result")

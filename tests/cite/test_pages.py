@@ -269,3 +269,21 @@ def test_the_offer_form_gives_way_to_the_limits_message(client, table):
     assert 'id="ct-offer-form"' not in panel
     assert "You have 10 open offers, the most at once: withdraw one to make another." in panel
     assert "Vous avez 10 offres ouvertes" in move_panel(page(client, alice, game, lang="fr"))
+
+
+def test_ct02_the_sheet_shows_professions_in_the_books_colours(client, table):
+    """CT02 (« Verts pour le Scieur, Jaunes pour le Tailleur, Bleus pour le Forgeron et Rouges pour le
+    Tisserand », issue 42): each quarter and building is tinted by its profession, not by the seat's colour
+    (the Smith was red, yellow never showed); the seat's colour stays beside the player's name."""
+    game, users = table
+    lay_out_by_clicks(client, users[0], game, 0)
+    game.refresh_from_db()
+    html = page(client, users[1], game)
+    book = {"sawyer": "green", "stonecutter": "yellow", "smith": "blue", "weaver": "red"}
+    for seat in game.state["seats"]:
+        assert f'class="ct-q prof-{book[seat["profession"]]}"' in html
+    mine = game.state["seats"][0]["profession"]
+    assert re.search(rf'<g class="ct-b prof-{book[mine]}[ "]', html)
+    assert not re.search(r'class="ct-[qb] (red|blue|green|yellow|purple|orange|teal|brown)\b', html)
+    assert f'class="ct-prof prof-{book[mine]}"' in html
+    assert '<span class="dot ' in html  # the seat's colour, by the name
