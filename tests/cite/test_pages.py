@@ -214,7 +214,7 @@ def test_g5_the_confirmation_names_the_buildings_a_placement_will_be_linked_to(c
     target = hrefs(html, "ct-target")[0]
     html = page(client, alice, game, target.split("?m=")[1])
     assert "It will be linked to: Large" in unescape(html)
-    assert 'class="ct-b red linked"' in html
+    assert re.search(r'class="ct-b prof-(green|yellow|blue|red) linked"', html)  # CT02: the profession's colour
 
 
 def move_panel(html: str) -> str:
