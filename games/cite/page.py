@@ -100,7 +100,7 @@ def offers(view: dict, names: list[str], seat: int | None, legal: dict[str, list
             "give": texts.bundle_text(o["give"]), "get": texts.bundle_text(o["get"]),
             "later_give": texts.bundle_text(o["later_give"]) if o.get("later_give") else "",
             "later_get": texts.bundle_text(o["later_get"]) if o.get("later_get") else "",
-            "due": o["round"] + 1, "counter_of": o.get("counter_of", ""),
+            "due": texts.rounds_text(_rounds_of(o)), "counter_of": o.get("counter_of", ""),
             "contract": contract_text(o, names),
             "accept": _json(answers[("accept", o["id"])]) if ("accept", o["id"]) in answers else "",
             "decline": _json(answers[("decline", o["id"])]) if ("decline", o["id"]) in answers else "",
@@ -117,14 +117,32 @@ def offers(view: dict, names: list[str], seat: int | None, legal: dict[str, list
             others.append(row)
     contracts = []
     for c in view["contracts"]:
-        paid = c.get("paid")
+        payments = c["payments"]
         contracts.append({
-            "id": c["id"], "a": names[c["a"]], "b": names[c["b"]], "due": c["round"],
+            "id": c["id"], "a": names[c["a"]], "b": names[c["b"]], "due": texts.rounds_text(c["rounds"]),
             "a_pays": texts.bundle_text(c["a_pays"]), "b_pays": texts.bundle_text(c["b_pays"]),
-            "state": ("breached" if c.get("breached") else "paid") if paid is not None else "due",
+            "state": "breached" if c.get("breached") else "paid" if len(payments) == len(c["rounds"]) else "due",
+            "schedule": [_payment_row(r, payments.get(str(r)), names, c) for r in c["rounds"]],
             "mine": seat in (c["a"], c["b"]),
         })
     return {"incoming": incoming, "outgoing": outgoing, "others": others, "contracts": contracts}
+
+
+def _rounds_of(o: dict) -> list[int]:
+    return list(o.get("later_rounds") or [o["round"] + 1])
+
+
+def _payment_row(r: int, record: dict | None, names: list[str], c: dict) -> dict:
+    """One Production of a contract's schedule (G12): due, paid, or breached with what was short (public)."""
+    if record is None:
+        return {"round": r, "state": "due", "text": _("round %(n)s: due") % {"n": r}}
+    short = [(names[c["a"] if side == "a_pays" else c["b"]], record[side]["short"]) for side in ("a_pays", "b_pays")
+             if record[side]["short"]]
+    if not short:
+        return {"round": r, "state": "paid", "text": _("round %(n)s: paid") % {"n": r}}
+    owed = "; ".join(_("%(who)s short of %(what)s") % {"who": who, "what": texts.bundle_text(what)}
+                     for who, what in short)
+    return {"round": r, "state": "breached", "text": _("round %(n)s: BREACHED (%(owed)s)") % {"n": r, "owed": owed}}
 
 
 def contract_text(o: dict, names: list[str]) -> str:
@@ -132,18 +150,19 @@ def contract_text(o: dict, names: list[str]) -> str:
     give, get = o.get("later_give") or {}, o.get("later_get") or {}
     if not give and not get:
         return ""
-    words = {"due": o["round"] + 1, "a": names[o["from"]], "give": texts.bundle_text(give),
+    words = {"due": texts.rounds_text(_rounds_of(o)), "a": names[o["from"]], "give": texts.bundle_text(give),
              "get": texts.bundle_text(get)}
     if give and get:
-        return _("binding contract at round %(due)s's Production: %(a)s gives %(give)s and gets %(get)s") % words
+        return _("binding contract at the Production of %(due)s: %(a)s gives %(give)s and gets %(get)s each "
+                 "time") % words
     if give:
-        return _("binding contract at round %(due)s's Production: %(a)s gives %(give)s") % words
-    return _("binding contract at round %(due)s's Production: %(a)s gets %(get)s") % words
+        return _("binding contract at the Production of %(due)s: %(a)s gives %(give)s each time") % words
+    return _("binding contract at the Production of %(due)s: %(a)s gets %(get)s each time") % words
 
 
 def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, counter: bool = False) -> dict | None:
     """The form that makes an offer (or counters one): recipients, what you give now, what you want now,
-    and an optional binding contract at next round's Production."""
+    and an optional binding contract paid at the Productions of the rounds ticked (G12)."""
     if legal_offer is None:
         return None
     ranges = legal_offer["ranges"]
@@ -159,7 +178,12 @@ def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, cou
                           for k, most in spec["of"].items()]}
 
     to = ranges.get("to")
+    later = ranges.get("later_rounds")
     return {
+        # G12: the Productions the contract is paid at (next round's ticked; any later ones may be added).
+        "rounds": [{"value": json.dumps(r), "label": texts.rounds_text([r]), "checked": i == 0}
+                   for i, r in enumerate(later["of"])] if later else [],
+        "rounds_name": move_builder.FIELD_PREFIX + "later_rounds",
         "json": _json(legal_offer), "counter": counter, "offer": legal_offer.get("offer", ""),
         "to": [{"value": json.dumps(v), "label": names[v], "checked": len(to["of"]) == 1}
                for v in to["of"]] if to else [],

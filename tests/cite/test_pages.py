@@ -119,11 +119,11 @@ def test_ct20_layout_by_clicks_then_ct22_an_offer_made_and_accepted_through_the_
     assert after[1]["res"][give_kind] == before[1][give_kind] + 2
     assert after[1]["res"][want_kind] == before[1][want_kind] - 1
     assert after[0]["res"][want_kind] == before[0][want_kind] + 1
-    assert game.state["contracts"][0]["round"] == 3
+    assert game.state["contracts"][0]["rounds"] == [3]  # next round ticked by default (G12)
     assert Notification.objects.filter(user=alice, kind=Notification.Kind.NOTICE,
                                        data__key="cite.offer_accepted").exists()
     html = page(client, carol, game)
-    assert "Contracts" in unescape(html) and "at round 3's Production" in unescape(html)
+    assert "Contracts" in unescape(html) and "at the Production of round 3" in unescape(html)
 
 
 def test_ct22_decline_and_withdraw_through_the_pages_and_a_withdrawn_offer_is_refused_with_the_reason(client, table):
@@ -287,3 +287,29 @@ def test_ct02_the_sheet_shows_professions_in_the_books_colours(client, table):
     assert not re.search(r'class="ct-[qb] (red|blue|green|yellow|purple|orange|teal|brown)\b', html)
     assert f'class="ct-prof prof-{book[mine]}"' in html
     assert '<span class="dot ' in html  # the seat's colour, by the name
+
+
+def test_g12_the_offer_form_names_several_productions_and_the_sheet_shows_each(client, table):
+    """G12 (issue 42): the offer form's contract ticks the Productions it is paid at (next round's by default,
+    any later ones); the trading window lists the contract's schedule round by round."""
+    game, users = table
+    to_round_two(client, game, users)
+    alice, bob = users[0], users[1]
+    html = page(client, alice, game)
+    form = move_panel(html).split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
+    assert 'name="field:later_rounds" value="3" checked' in form and 'name="field:later_rounds" value="7"' in form
+    game.refresh_from_db()
+    give_kind = next(k for k, n in game.state["seats"][0]["res"].items() if n)
+    offer_legal = next(m for m in hidden_moves(html) if m["type"] == "offer")
+    response = post_move(client, alice, game, json.dumps(offer_legal), **{
+        "field:to": ["1"], f"field:give:{give_kind}": "1", "field:later_get:gold": "1",
+        "field:later_rounds": ["3", "5"]})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.state["offers"][0]["later_rounds"] == [3, 5]
+    accept = next(m for m in hidden_moves(page(client, bob, game)) if m["type"] == "accept")
+    assert post_move(client, bob, game, json.dumps(accept)).status_code == 302
+    game.refresh_from_db()
+    assert game.state["contracts"][0]["rounds"] == [3, 5]
+    html = unescape(page(client, users[2], game))
+    assert "at the Production of rounds 3 and 5" in html and "round 3: due" in html and "round 5: due" in html

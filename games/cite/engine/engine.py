@@ -151,9 +151,13 @@ def small_offer(state, seat, legal_move, rng) -> dict:
     for side in ("later_give", "later_get"):
         if side in r:
             move[side] = {}
+    if "later_rounds" in r:
+        move["later_rounds"] = []
     if "later_give" in r and rng.random() < 0.3:
         side = rng.choice(("later_give", "later_get"))
         move[side] = {rng.choice(sorted(r[side]["of"])): rng.randint(1, 3)}
+        later = r["later_rounds"]["of"]  # G12: next round's, or several named ones
+        move["later_rounds"] = sorted(rng.sample(later, rng.randint(1, len(later)))) if rng.random() < 0.5 else []
     if not any(move[f] for f in ("give", "get", "later_give", "later_get") if f in move) and "later_get" in r:
         move["later_get"] = {"wood": 1}
     return move
