@@ -313,3 +313,29 @@ def test_g12_the_offer_form_names_several_productions_and_the_sheet_shows_each(c
     assert game.state["contracts"][0]["rounds"] == [3, 5]
     html = unescape(page(client, users[2], game))
     assert "at the Production of rounds 3 and 5" in html and "round 3: due" in html and "round 5: due" in html
+
+
+def test_an_acceptance_cannot_be_taken_back_alone_but_an_offer_can(client, table):
+    """Issue 42 (« Les promesses, engagements et autres contrats entre les joueurs doivent être respectés »):
+    "Take back my last move" let a player undo their acceptance alone, taking back what the other had received.
+    An offer changes nothing of anyone else's and may be taken back; accepting one (a trade, here with a
+    contract) may not: no button, 403, nothing changed."""
+    game, users = table
+    to_round_two(client, game, users)
+    alice, bob = users[0], users[1]
+    game.refresh_from_db()
+    give_kind = next(k for k, n in game.state["seats"][0]["res"].items() if n)
+    offer = {"type": "offer", "to": [1], "give": {give_kind: 1}, "get": {}, "later_give": {},
+             "later_get": {"gold": 1}, "later_rounds": [3, 4]}
+    assert post_move(client, alice, game, json.dumps(offer)).status_code == 302
+    undo_url = reverse("games:undo", args=[game.pk])
+    assert undo_url in page(client, alice, game)
+    accept = next(m for m in hidden_moves(page(client, bob, game)) if m["type"] == "accept")
+    assert post_move(client, bob, game, json.dumps(accept)).status_code == 302
+    game.refresh_from_db()
+    traded = (game.version, game.state)
+    assert game.state["contracts"][0]["rounds"] == [3, 4]
+    assert undo_url not in page(client, bob, game)
+    assert client.post(undo_url, {"version": str(game.version)}).status_code == 403
+    game.refresh_from_db()
+    assert (game.version, game.state) == traded

@@ -105,6 +105,13 @@ class CiteEngine(RulesEngine):
         position a seat cannot tell from this one is this one."""
         return state.copy()
 
+    def seat_part(self, state: State, seat: int) -> dict:
+        """What is a seat's own (``play.undo.changes_only_own``: a move that changes another seat's is not its
+        mover's alone to take back): its resources, its Bank and the contracts it is party to."""
+        s = state.seats[seat]
+        return {"res": s["res"], "bank": s["bank"],
+                "contracts": [c for c in state.contracts if seat in (c["a"], c["b"])]}
+
     def move_reveals_hidden(self, before: State, after: State) -> bool:
         return False  # nothing is hidden in Cité (resources and offers are public)
 
