@@ -290,9 +290,9 @@ def choose_expert(engine, view, legal, seat, rng):
     reply = answer(state, seat, legal)
     if reply is not None:
         return reply
-    if state.seats[seat]["done"]:
-        cancels = [m for m in legal if m["type"] == "cancel"]
-        return cancels[0] if cancels else legal[0]
+    if state.seats[seat]["done"]:  # its own offers stay open (issue 42): answer others' first
+        answers = [m for m in legal if m["type"] in ("accept", "decline")]
+        return answers[0] if answers else legal[0]
     offer = offer_toward_plan(state, seat, legal)
     if offer is not None:
         return offer
@@ -313,9 +313,8 @@ def choose_expert(engine, view, legal, seat, rng):
     bank = bank_move(state, seat, legal)
     if bank is not None:
         return bank
-    for m in legal:  # its own offers lapse with the round anyway; withdraw them before saying done
-        if m["type"] == "cancel":
-            return m
+    # Its open offers stay open until answered or the round ends (issue 42: it made and withdrew them within
+    # its own turn, so nobody had the time to answer them).
     return {"type": "done"}
 
 
