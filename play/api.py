@@ -30,7 +30,7 @@ from drf_spectacular.utils import (
     extend_schema_field,
     inline_serializer,
 )
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import exceptions, mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -48,6 +48,7 @@ from .api_errors import (
     CheckLimit,
     MoveLimit,
     ReadLimit,
+    RefusedMoveLimit,
     UndoLimit,
     error_responses,
     games_per_hour,
@@ -498,18 +499,26 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         did (undo, time-out, moderator); 409 with the engine's key if the move is no longer legal. A move of the
         wrong shape, or a filling refused on the position you chose it at (never legal), is a 400 whatever the
         version: fill it again. A legal move with ``ranges`` is sent with each named field filled. At most 120
-        accepted moves a minute per player (refused ones do not count): RateLimit-Limit, -Remaining, -Reset."""
+        accepted moves a minute per player (RateLimit-Limit, -Remaining, -Reset), and 60 refused ones (the
+        pages' counted too: 429 past it)."""
         game = self._game()
-        limit = MoveLimit(request.user.pk, bot=_is_bot_account(request.user))
+        bot = _is_bot_account(request.user)
+        limit, refused = MoveLimit(request.user.pk, bot=bot), RefusedMoveLimit(request.user.pk)
+        shown = limit  # the limit whose headers the answer carries: the one that refused, on a 429
         try:
             limit.check()
+            shown = refused
+            refused.check()
+            shown = limit
             move, version = _submitted_move(game, request.data)
             services.move_apply(game_id=game.pk, user=request.user, move=move, expected_version=version)
             limit.record()
             response = self._detail(request)
         except Exception as exc:
+            if not isinstance(exc, exceptions.Throttled):
+                refused.record()  # a refused move counts too (issue 39.2)
             response = self.handle_exception(exc)
-        return with_limit_headers(response, limit.headers())
+        return with_limit_headers(response, shown.headers())
 
     @extend_schema(
         request=MoveSubmitSerializer,

@@ -191,6 +191,20 @@ class ReadLimit(SlidingLimit):
         self.record()
 
 
+class RefusedMoveLimit(SlidingLimit):
+    """Refused moves per player, the pages and the API counted together (rate "refused_moves", 60/min; issue
+    39.2): a refusal costs the server a game load and the engine's check, so a script sending moves that
+    cannot land is slowed as one that lands too many. The accepted ones count against ``MoveLimit``."""
+
+    def __init__(self, user_id: int):
+        super().__init__("refused-moves", user_id,
+                         settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["refused_moves"])
+
+    def check(self) -> None:
+        if self.full():
+            raise exceptions.Throttled(wait=self.reset())
+
+
 class UndoLimit(SlidingLimit):
     """Moves taken back per player, the pages and the API counted together (rate "undos", 30/hour): each
     one adds two rows to the game's log (the undo and the move made again), so a script looping on it grew a

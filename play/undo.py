@@ -1,6 +1,7 @@
 """When a player may take back their own move (DESIGN: "Taking moves back"): it is their latest move, made
 by that person (not a bot standing in), and it showed them nothing they could not have known
-(``kit.reveal``, decided when it was applied and kept on the row). Everything after it in the log must be
+(``kit.reveal``, decided when it was applied and kept on the row), and changed nothing of another
+seat's (``changes_only_own``: a trade once made stays made, issue 42). Everything after it in the log must be
 the replies of bot seats (issue 29: undo against bots), each of which showed this player nothing hidden
 either (decided when the bot moved, for every person's seat, and kept on the row) and none of which a bot
 could already make before the player's move (a secret choice made at the same time is no reply: seeing it
@@ -24,11 +25,26 @@ ROWS_READ = MAX_REPLIES + 1
 OBSERVER_SAMPLES = reveal.SAMPLES + 2
 
 
-def reveals_nothing(engine, before, seat: int, move: dict, applied, *, seed: int) -> bool:
-    """Asked once, when a person's move is applied: did it show its mover nothing they could not
-    have known? The same rule for every game (``kit.reveal``); an engine that cannot tell never
-    offers undo."""
-    return not reveal.reveals_to_mover(engine, before, seat, move, applied, seed=seed)
+def reveals_nothing(engine, before, seat: int, move: dict, applied, *, seed: int, players: int) -> bool:
+    """Asked once, when a person's move is applied: may its mover take it back, as far as the move itself
+    goes? It showed them nothing they could not have known (the same rule for every game, ``kit.reveal``; an
+    engine that cannot tell never offers undo), and it was theirs alone (``changes_only_own``: a trade once
+    made stays made). Kept on the row as ``reveals_nothing``."""
+    return changes_only_own(engine, before, seat, applied.state, players) and \
+        not reveal.reveals_to_mover(engine, before, seat, move, applied, seed=seed)
+
+
+def changes_only_own(engine, before, seat: int, after, players: int) -> bool:
+    """Issue 42 (« Les promesses, engagements et autres contrats entre les joueurs doivent être respectés »):
+    a move that completes an agreement with another seat, or moves anything to or from it, is never its
+    mover's alone to take back. Decided the same way for every game from what the move changed for the
+    other seats: each seat's part of the position (``engine.seat_part(state, seat)``: what it holds and the
+    agreements it is party to) must be the same after as before for every seat but the mover. An engine
+    without ``seat_part`` has no seat-to-seat exchange: nothing to compare."""
+    part = getattr(engine, "seat_part", None)
+    if part is None:
+        return True
+    return all(part(before, other) == part(after, other) for other in range(players) if other != seat)
 
 
 def hides_nothing_from(engine, before, bot: Seat, seats: Sequence[Seat], move: dict, applied, *,
@@ -39,6 +55,8 @@ def hides_nothing_from(engine, before, bot: Seat, seats: Sequence[Seat], move: d
     knowledge shows nothing)."""
     people = [s.index for s in seats if s.kind == Seat.Kind.HUMAN and s.index != bot.index
               and not (s.resigned or s.forfeited)]
+    if not changes_only_own(engine, before, bot.index, applied.state, len(seats)):
+        return []  # a bot's move that traded with a seat (its acceptance of a person's offer) stays made
     return [index for index in people
             if not reveal.reveals_to(engine, before, index, bot.index, move, applied, seed=seed,
                                      samples=OBSERVER_SAMPLES)]

@@ -44,7 +44,7 @@ from . import (
     texts,
     undo,
 )
-from .api_errors import UndoLimit
+from .api_errors import RefusedMoveLimit, UndoLimit
 from .forms import GameCreateForm
 from .http_errors import form_status, status_of, text_of
 from .models import Game
@@ -340,6 +340,16 @@ def move_submit(request: HttpRequest, pk: int) -> HttpResponse:
     _visible_or_404(request, pk)
     if getattr(request, "limited", False):
         return _error(request, pk, _("Too many moves in a short time; wait a minute and try again."), 429)
+    refused = RefusedMoveLimit(request.user.pk)  # shared with the API's moves (issue 39.2)
+    if refused.full():
+        return _error(request, pk, _("Too many refused moves in a short time; wait a minute and try again."), 429)
+    response = _submitted(request, pk)
+    if response.status_code >= 400:
+        refused.record()
+    return response
+
+
+def _submitted(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         version = int(request.POST["version"])
         move = json_input.loads(request.POST["move"])

@@ -20,8 +20,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from play import end_screen, move_builder
 
 from . import svg, texts
-from .engine.components import BUILDINGS, PROFESSIONS, RESOURCES, SQUARES, TRANSFORMERS
+from .engine.components import BUILDINGS, PROFESSION_COLOURS, PROFESSIONS, RESOURCES, SQUARES, TRANSFORMERS
 from .engine.costs import cheapest_payment
+from .engine.limits import MAX_OFFERS_PER_ROUND, MAX_OPEN_OFFERS
 from .engine.placement import placements
 from .engine.powers import build_cost, linked_to_cells
 from .engine.state import State
@@ -36,7 +37,7 @@ def _json(move: dict) -> str:
 
 def _state_of(view: dict) -> State:
     """The position again, from the view (nothing is hidden in Cité: the view holds the whole state)."""
-    return State.from_json({k: view[k] for k in State.__slots__ if k != "cells"})
+    return State.from_json({k: view[k] for k in State.__slots__ if k != "cells" and k in view})
 
 
 def _rect(cells) -> tuple[int, int, str]:
@@ -63,6 +64,7 @@ def players(view: dict, names: list[str], colours: list[str], seat: int | None) 
         out.append({
             "seat": i, "name": names[i], "colour": colours[i], "me": i == seat,
             "profession": str(texts.PROFESSION_NAMES[s["profession"]]),
+            "profession_colour": PROFESSION_COLOURS[s["profession"]],
             "resource": texts.resource_name(PROFESSIONS[s["profession"]]), "quarter": s["quarter"] + 1,
             "res": [(k, texts.resource_name(k), s["res"][k]) for k in RESOURCES if s["res"][k]],
             "total": sum(s["res"].values()),
@@ -98,7 +100,7 @@ def offers(view: dict, names: list[str], seat: int | None, legal: dict[str, list
             "give": texts.bundle_text(o["give"]), "get": texts.bundle_text(o["get"]),
             "later_give": texts.bundle_text(o["later_give"]) if o.get("later_give") else "",
             "later_get": texts.bundle_text(o["later_get"]) if o.get("later_get") else "",
-            "due": o["round"] + 1, "counter_of": o.get("counter_of", ""),
+            "due": texts.rounds_text(_rounds_of(o)), "counter_of": o.get("counter_of", ""),
             "contract": contract_text(o, names),
             "accept": _json(answers[("accept", o["id"])]) if ("accept", o["id"]) in answers else "",
             "decline": _json(answers[("decline", o["id"])]) if ("decline", o["id"]) in answers else "",
@@ -115,14 +117,32 @@ def offers(view: dict, names: list[str], seat: int | None, legal: dict[str, list
             others.append(row)
     contracts = []
     for c in view["contracts"]:
-        paid = c.get("paid")
+        payments = c["payments"]
         contracts.append({
-            "id": c["id"], "a": names[c["a"]], "b": names[c["b"]], "due": c["round"],
+            "id": c["id"], "a": names[c["a"]], "b": names[c["b"]], "due": texts.rounds_text(c["rounds"]),
             "a_pays": texts.bundle_text(c["a_pays"]), "b_pays": texts.bundle_text(c["b_pays"]),
-            "state": ("breached" if c.get("breached") else "paid") if paid is not None else "due",
+            "state": "breached" if c.get("breached") else "paid" if len(payments) == len(c["rounds"]) else "due",
+            "schedule": [_payment_row(r, payments.get(str(r)), names, c) for r in c["rounds"]],
             "mine": seat in (c["a"], c["b"]),
         })
     return {"incoming": incoming, "outgoing": outgoing, "others": others, "contracts": contracts}
+
+
+def _rounds_of(o: dict) -> list[int]:
+    return list(o.get("later_rounds") or [o["round"] + 1])
+
+
+def _payment_row(r: int, record: dict | None, names: list[str], c: dict) -> dict:
+    """One Production of a contract's schedule (G12): due, paid, or breached with what was short (public)."""
+    if record is None:
+        return {"round": r, "state": "due", "text": _("round %(n)s: due") % {"n": r}}
+    short = [(names[c["a"] if side == "a_pays" else c["b"]], record[side]["short"]) for side in ("a_pays", "b_pays")
+             if record[side]["short"]]
+    if not short:
+        return {"round": r, "state": "paid", "text": _("round %(n)s: paid") % {"n": r}}
+    owed = "; ".join(_("%(who)s short of %(what)s") % {"who": who, "what": texts.bundle_text(what)}
+                     for who, what in short)
+    return {"round": r, "state": "breached", "text": _("round %(n)s: BREACHED (%(owed)s)") % {"n": r, "owed": owed}}
 
 
 def contract_text(o: dict, names: list[str]) -> str:
@@ -130,18 +150,19 @@ def contract_text(o: dict, names: list[str]) -> str:
     give, get = o.get("later_give") or {}, o.get("later_get") or {}
     if not give and not get:
         return ""
-    words = {"due": o["round"] + 1, "a": names[o["from"]], "give": texts.bundle_text(give),
+    words = {"due": texts.rounds_text(_rounds_of(o)), "a": names[o["from"]], "give": texts.bundle_text(give),
              "get": texts.bundle_text(get)}
     if give and get:
-        return _("binding contract at round %(due)s's Production: %(a)s gives %(give)s and gets %(get)s") % words
+        return _("binding contract at the Production of %(due)s: %(a)s gives %(give)s and gets %(get)s each "
+                 "time") % words
     if give:
-        return _("binding contract at round %(due)s's Production: %(a)s gives %(give)s") % words
-    return _("binding contract at round %(due)s's Production: %(a)s gets %(get)s") % words
+        return _("binding contract at the Production of %(due)s: %(a)s gives %(give)s each time") % words
+    return _("binding contract at the Production of %(due)s: %(a)s gets %(get)s each time") % words
 
 
 def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, counter: bool = False) -> dict | None:
     """The form that makes an offer (or counters one): recipients, what you give now, what you want now,
-    and an optional binding contract at next round's Production."""
+    and an optional binding contract paid at the Productions of the rounds ticked (G12)."""
     if legal_offer is None:
         return None
     ranges = legal_offer["ranges"]
@@ -157,7 +178,12 @@ def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, cou
                           for k, most in spec["of"].items()]}
 
     to = ranges.get("to")
+    later = ranges.get("later_rounds")
     return {
+        # G12: the Productions the contract is paid at (next round's ticked; any later ones may be added).
+        "rounds": [{"value": json.dumps(r), "label": texts.rounds_text([r]), "checked": i == 0}
+                   for i, r in enumerate(later["of"])] if later else [],
+        "rounds_name": move_builder.FIELD_PREFIX + "later_rounds",
         "json": _json(legal_offer), "counter": counter, "offer": legal_offer.get("offer", ""),
         "to": [{"value": json.dumps(v), "label": names[v], "checked": len(to["of"]) == 1}
                for v in to["of"]] if to else [],
@@ -165,6 +191,17 @@ def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, cou
         "give": side("give"), "get": side("get"), "later_give": side("later_give"), "later_get": side("later_get"),
         "prefilled": bool(prefill),
     }
+
+
+def offer_limit(view: dict, seat: int) -> str:
+    """Why the offer form is not shown when a flood limit stops it (issue 42: it vanished silently)."""
+    if view["seats"][seat]["offers_made"] >= MAX_OFFERS_PER_ROUND:
+        return _("You made %(limit)s offers this round, the most a round allows: answer or wait for the next "
+                 "round.") % {"limit": MAX_OFFERS_PER_ROUND}
+    if sum(1 for o in view["offers"] if o["from"] == seat) >= MAX_OPEN_OFFERS:
+        return _("You have %(limit)s open offers, the most at once: withdraw one to make another.") % {
+            "limit": MAX_OPEN_OFFERS}
+    return ""
 
 
 # --------------------------------------------------------------------------------- construction
@@ -392,7 +429,7 @@ def context(page) -> dict:
     step = placing_step(legal, partial, view, names, page.base_url) if legal else None
     prefill = partial if partial.get("type") == "offer" else {}
     mine = seat is not None and not page.replay
-    board = svg.render(view, names=names, colours=colours, targets=step["targets"] if step else None,
+    board = svg.render(view, names=names, targets=step["targets"] if step else None,
                        selected=step["selected"] if step else None,
                        marks=set() if page.replay else latest_marks(page), linked=step["linked"] if step else None)
     result = view.get("result")
@@ -405,12 +442,15 @@ def context(page) -> dict:
         "ct_stage": view["stage"],
         "ct_offers": offers(view, names, seat if mine else None, by_type),
         "ct_offer_form": offer_form((by_type.get("offer") or [None])[0], names, prefill) if mine else None,
+        "ct_offer_limit": offer_limit(view, seat) if mine and "done" in by_type and "offer" not in by_type else "",
         "ct_step": step,
         "ct_build": buildings_to_build(legal, view, seat, page.base_url, partial.get("kind")) if legal else [],
         "ct_lifts": lifts(legal, view) if legal else [],
         "ct_lacking": lacking(view, seat, legal, page.base_url) if legal and "done" in by_type else [],
         "ct_actions": other_actions(by_type, view) if legal else [],
         "ct_done": _json({"type": "done"}) if "done" in by_type else "",
+        # CT20: no "done" in round 1 before the marked square is built; the panel says why.
+        "ct_mark_first": bool(legal) and view["stage"] == "layout" and "done" not in by_type,
         "ct_transformers": TRANSFORMERS,
         "ct_end": end_screen.frame("cite", result, names, colours, end_rows(view, names, colours)),
         "ct_end_reason": str(texts.END_REASONS.get(view.get("over_reason"), "")) if result else "",

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from . import texts
 from .engine.board import quarter_of
-from .engine.components import MARKED
+from .engine.components import MARKED, PROFESSION_COLOURS
 
 BOARD_LABEL = gettext_lazy("The district sheet: four quarters around the centre")
 MARK_TITLE = gettext_lazy("Marked square: the first building of this quarter covers it")
@@ -39,7 +39,12 @@ def _bounds(cells) -> tuple[int, int, int, int]:
     return min(xs) - MARGIN, min(ys) - MARGIN, max(xs) + MARGIN, max(ys) + MARGIN
 
 
-def render(view: dict, *, names: list[str], colours: list[str], targets: dict | None = None,
+def _tint(view: dict, seat: int) -> str:
+    """The CSS class of a seat's profession colour (CT02)."""
+    return f"prof-{PROFESSION_COLOURS[view['seats'][seat]['profession']]}"
+
+
+def render(view: dict, *, names: list[str], targets: dict | None = None,
            selected: set | None = None, marks: set | None = None, linked: set | None = None) -> str:
     targets, selected, marks, linked = targets or {}, selected or set(), marks or set(), linked or set()
     owner_of_quarter = {s["quarter"]: i for i, s in enumerate(view["seats"])}
@@ -58,11 +63,12 @@ def render(view: dict, *, names: list[str], colours: list[str], targets: dict | 
     out = [f'<svg class="board ct-board ct-cols-{min(cols, 40)}" viewBox="0 0 {width} {height}" '
            f'role="group" aria-label="{escape(str(BOARD_LABEL))}" '
            f'xmlns="http://www.w3.org/2000/svg">']
-    # Quarters, tinted by the colour of the seat that builds there (the fourth stays empty with 3 players).
+    # Quarters and buildings in the colour of the profession building there (CT02, the book's colours: not the
+    # seat's, which marks the player's name); the fourth quarter stays empty with 3 players.
     for q, (qx0, qy0, qx1, qy1) in {0: (x0, 0, -1, y1), 1: (0, 0, x1, y1), 2: (x0, y0, -1, -1),
                                     3: (0, y0, x1, -1)}.items():
         seat = owner_of_quarter.get(q)
-        cls = f"ct-q {colours[seat]}" if seat is not None else "ct-q empty"
+        cls = f"ct-q {_tint(view, seat)}" if seat is not None else "ct-q empty"
         out.append(f'<rect class="{cls}" x="{px(qx0)}" y="{py(qy0)}" width="{(qx1 - qx0 + 1) * CELL}" '
                    f'height="{(qy1 - qy0 + 1) * CELL}"/>')
         label = names[seat] if seat is not None else _("empty quarter")
@@ -89,7 +95,7 @@ def render(view: dict, *, names: list[str], colours: list[str], targets: dict | 
         title = _("%(name)s of %(player)s: %(power)s") % {"name": name, "player": names[owner],
                                                            "power": texts.POWERS.get(b["kind"], "")}
         last = (" last" if bid in marks else "") + (" linked" if bid in linked else "")
-        out.append(f'<g class="ct-b {colours[owner]}{last}" data-building="{escape(bid)}" role="img" '
+        out.append(f'<g class="ct-b {_tint(view, owner)}{last}" data-building="{escape(bid)}" role="img" '
                    f'aria-label="{escape(title)}"><title>{escape(title)}</title>'
                    f'<rect x="{bx + 2}" y="{by + 2}" width="{w - 4}" height="{h - 4}" rx="4"/>')
         short = SHORT.get(b["kind"]) if w == CELL and h == CELL else None

@@ -77,16 +77,30 @@ RULES_VARIANTS = {"introductory": gettext_lazy("Cité: the introductory game")}
 
 SEAT_PARAMS = ("from", "by", "payer", "payee")
 
+class WithDefaults:
+    """A log template whose newer parameters may be missing from older rows (offers logged before contract
+    schedules have no ``later_rounds``: their timing is then not said)."""
+
+    def __init__(self, template, **defaults):
+        self.template, self.defaults = template, {"later_rounds": "", **defaults}
+
+    def __mod__(self, params):
+        return self.template % {**self.defaults, **params}
+
+    def __str__(self):
+        return str(self.template)
+
+
 MESSAGES = {
     "cite.drawn": gettext_lazy("%(seat)s draws the %(profession)s and quarter %(quarter)s."),
     "cite.round": gettext_lazy("Round %(round)s begins."),
     "cite.placed": gettext_lazy("%(seat)s places a %(kind)s (round 1, free)."),
     "cite.lifted": gettext_lazy("%(seat)s lifts their %(kind)s again."),
     "cite.production": gettext_lazy("Production: %(seat)s gains %(gains)s."),
-    "cite.offer": gettext_lazy("%(seat)s makes offer %(offer)s: gives %(give)s, wants %(get)s%(later_give)s"
-                               "%(later_get)s."),
-    "cite.accepted": gettext_lazy("%(seat)s accepts %(from)s's offer %(offer)s: the trade is made%(later_give)s"
-                                  "%(later_get)s."),
+    "cite.offer": WithDefaults(gettext_lazy("%(seat)s makes offer %(offer)s: gives %(give)s, wants %(get)s"
+                                            "%(later_give)s%(later_get)s%(later_rounds)s.")),
+    "cite.accepted": WithDefaults(gettext_lazy("%(seat)s accepts %(from)s's offer %(offer)s: the trade is made"
+                                               "%(later_give)s%(later_get)s%(later_rounds)s.")),
     "cite.declined": gettext_lazy("%(seat)s declines %(from)s's offer %(offer)s."),
     "cite.cancelled": gettext_lazy("%(seat)s withdraws offer %(offer)s."),
     "cite.lapsed": gettext_lazy("%(seat)s's offer %(offer)s lapses."),
@@ -107,8 +121,8 @@ MESSAGES = {
     "cite.done": gettext_lazy("%(seat)s is done for round %(round)s."),
     "cite.over": gettext_lazy("The game is over (%(reason)s)."),
     # Notices: what one seat is told (page, stream event, mail or digest).
-    "cite.offer_made": gettext_lazy("%(from)s made you an offer (%(offer)s): they give %(give)s, they want "
-                                    "%(get)s%(later_give)s%(later_get)s."),
+    "cite.offer_made": WithDefaults(gettext_lazy("%(from)s made you an offer (%(offer)s): they give %(give)s, "
+                                                 "they want %(get)s%(later_give)s%(later_get)s%(later_rounds)s.")),
     "cite.offer_accepted": gettext_lazy("%(by)s accepted your offer %(offer)s: the trade is made."),
     "cite.offer_declined": gettext_lazy("%(by)s declined your offer %(offer)s."),
     "cite.offer_taken": gettext_lazy("%(by)s accepted offer %(offer)s first: it is closed."),
@@ -138,6 +152,8 @@ ERRORS = {
     "cite.error.bad_squares": gettext_lazy("Buy from 1 to %(most)s squares at once."),
     "cite.error.bad_times": gettext_lazy("Convert from 1 to 999 times."),
     "cite.error.bank_full": gettext_lazy("Your Bank holds at most %(holds)s resources."),
+    "cite.error.build_on_mark": gettext_lazy("In round 1 you must build on your quarter's marked square before "
+                                             "saying done."),
     "cite.error.cannot_buy": ngettext_lazy("Your resources cannot buy %(squares)s square.",
                                            "Your resources cannot buy %(squares)s squares.", "squares"),
     "cite.error.cannot_pay": gettext_lazy("You lack %(lacks)s for that."),
@@ -186,8 +202,9 @@ END_REASONS = {
 
 FIELD_LABELS = {
     "to": gettext_lazy("To"), "give": gettext_lazy("You give"), "get": gettext_lazy("You want"),
-    "later_give": gettext_lazy("At next round's Production, you give"),
-    "later_get": gettext_lazy("At next round's Production, you get"),
+    "later_give": gettext_lazy("At each Production named, you give"),
+    "later_get": gettext_lazy("At each Production named, you get"),
+    "later_rounds": gettext_lazy("Paid at the Production of round"),
     "cells": gettext_lazy("Where"), "squares": gettext_lazy("Squares"), "times": gettext_lazy("Times"),
     "deposit": gettext_lazy("Deposit"),
 }
@@ -224,11 +241,11 @@ def collections_text(collections) -> str:
 def param(name: str, value, options: dict | None = None):
     if name == "later_give" and isinstance(value, dict):
         # The contract part of an offer, binding (G12): empty when there is none.
-        return _("; binding contract: at next round's Production the offerer gives %(b)s") % {
-            "b": bundle_text(value)} if value else ""
+        return _("; binding contract: the offerer gives %(b)s") % {"b": bundle_text(value)} if value else ""
     if name == "later_get" and isinstance(value, dict):
-        return _("; binding contract: at next round's Production the offerer gets %(b)s") % {
-            "b": bundle_text(value)} if value else ""
+        return _("; binding contract: the offerer gets %(b)s") % {"b": bundle_text(value)} if value else ""
+    if name == "later_rounds" and isinstance(value, list):
+        return _(" at the Production of %(rounds)s") % {"rounds": rounds_text(value)} if value else ""
     if name in ("give", "get", "gains", "paid", "deposit", "given", "owed", "short", "lacks") \
             and isinstance(value, dict):
         return bundle_text(value)
@@ -247,6 +264,14 @@ def param(name: str, value, options: dict | None = None):
     if name == "to" and isinstance(value, list):
         return ", ".join(str(v) for v in value)
     return value
+
+
+def rounds_text(rounds: list[int]) -> str:
+    """G12's schedule in words: "round 3", "rounds 3, 4 and 5"."""
+    rounds = sorted(rounds)
+    if len(rounds) == 1:
+        return _("round %(n)s") % {"n": rounds[0]}
+    return _("rounds %(list)s and %(last)s") % {"list": ", ".join(map(str, rounds[:-1])), "last": rounds[-1]}
 
 
 def move_label(move: dict, names: list[str]) -> str:
@@ -271,6 +296,8 @@ def move_label(move: dict, names: list[str]) -> str:
 def value_label(field: str, value, names: list[str]) -> str:
     if field == "to" and isinstance(value, int) and 0 <= value < len(names):
         return names[value]
+    if field == "later_rounds" and isinstance(value, int):
+        return rounds_text([value])
     if field in ("give", "get", "later_give", "later_get", "deposit") and isinstance(value, str):
         return resource_name(value)
     if field == "cells" and isinstance(value, list):

@@ -283,9 +283,11 @@ REST_FRAMEWORK = {
     # Bodies are JSON only (the schema says so; a generated client sends JSON). JSON nested deeper than
     # any move is refused with a 400 (play/json_input.py).
     "DEFAULT_PARSER_CLASSES": ["play.json_input.ShallowJSONParser"],
-    # Accepted moves per player (play/api_errors.py MoveLimit: refused moves do not count); moves taken back
+    # Accepted moves per player (play/api_errors.py MoveLimit); refused moves per player, pages and API
+    # together (RefusedMoveLimit: a refusal costs a game load and the engine's check too); moves taken back
     # per player, pages and API together (UndoLimit).
     "DEFAULT_THROTTLE_RATES": {"moves": os.environ.get("MOVE_RATE", "120/min"),
+                               "refused_moves": os.environ.get("REFUSED_MOVE_RATE", "60/min"),
                                "undos": os.environ.get("UNDO_RATE", "30/hour"),
                                # reads that compute a game's view and legal moves, per player (ReadLimit)
                                "reads": os.environ.get("READ_RATE", "600/min")},
@@ -352,7 +354,7 @@ SPECTACULAR_SETTINGS = {
         "**Errors**: always `{code, detail, params}`, with the game's current `version` when a game is "
         "named and `fields` for a body that does not fit; branch on `code` (stale_version, not_your_turn, "
         "game_not_in_progress, unknown_move_type, the game's own code of an illegal move, rate_limited…).\n\n"
-        "**Limits**: 120 accepted moves a minute per player (refused moves do not count), told by the "
+        "**Limits**: 120 accepted moves a minute per player and 60 refused ones (pages included), told by the "
         "RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers of each move's answer; a 429 has "
         "Retry-After. Bodies are small: a move, a join or a new game 16 KB, a chat line 16 KB, a token 2 KB "
         "(larger is a 413). At most 8 open streams and long-polls per player; a stream ends after an hour "

@@ -37,9 +37,10 @@ BOT_DECISION_CPU_SECONDS = None
 BOT_DECISION_SECONDS_OVER_BUDGET = None
 BOT_TASK_SLICE_SECONDS = None
 
-# Whole-game tests take moves back hundreds of times (tests/platform/test_undo.py checks the limit itself).
+# Whole-game tests take moves back hundreds of times (tests/platform/test_undo.py checks the limit itself), and
+# fuzz tests send hundreds of refused moves (tests/platform/test_refused_move_limit.py checks that limit).
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {  # noqa: F405
-    **REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "undos": "100000/hour"}}  # noqa: F405
+    **REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "undos": "100000/hour", "refused_moves": "100000/min"}}  # noqa: F405
 
 # Tests in parallel (pytest-xdist): each worker's cache keys are its own (tests/xdist.py).
 from tests.xdist import per_worker  # noqa: E402

@@ -86,7 +86,7 @@ def move_apply(*, game_id: int, user=None, seat_index: int | None = None, move: 
             by_user=by_user, by_bot=bot_level,
             # Only a person's own move can be taken back (with the bots' replies to it, play.undo).
             reveals_nothing=by_person and undo.reveals_nothing(engine, state, seat.index, move, applied,
-                                                               seed=game.version),
+                                                               seed=game.version, players=len(seats)),
             acting_before=sorted(acting_now - {seat.index}) if by_person else None,
             reveals_nothing_to=undo.hides_nothing_from(engine, state, seat, seats, move, applied, seed=game.version)
             if bot_level and seat.kind == Seat.Kind.BOT else None,

@@ -116,8 +116,8 @@ def test_expert_promises_only_what_its_next_production_pays():
     put(s, a, "small_shop", [(-1, 0)])
     own = produced(s, a)
     assert honourable_promise(s, a) == {own: 1}
-    s.contracts.append({"id": "c9", "offer": "o9", "a": a, "b": (a + 1) % 4, "round": 3, "a_pays": {own: 1},
-                        "b_pays": {}, "paid": None, "breached": False})
+    s.contracts.append({"id": "c9", "offer": "o9", "a": a, "b": (a + 1) % 4, "rounds": [3, 4], "a_pays": {own: 1},
+                        "b_pays": {}, "payments": {}, "breached": False})
     assert honourable_promise(s, a) == {}  # its one unit is already promised
 
 

@@ -119,7 +119,7 @@ def test_two_people_and_a_bot_trade_build_and_finish_from_the_browser(browser, l
         assert offer["from"] == 0 and offer["to"] == [1] and offer["later_get"] == {"gold": 1}
         fresh(pages[1], base, game)
         incoming = pages[1].locator(".ct-incoming .ct-offer", has_text=offer["id"])
-        assert "binding contract at round 3" in incoming.inner_text()
+        assert "binding contract at the Production of round 3" in incoming.inner_text()  # next round ticked (G12)
         click(pages[1], incoming.get_by_role("button", name=f"Accept offer {offer['id']}"))
         s = state(game)
         assert s["offers"] == [] and s["contracts"][0]["b"] == 1 and s["seats"][1]["res"][mine] >= 2

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import random
+import time
+
 import pytest
 
+from games.cite.engine.board import marked_square
 from games.cite.engine.components import RESOURCES
 from games.cite.engine.costs import COST_TABLE, cheapest_payment, collection_squares, cost_row, max_squares
+from kit.base import IllegalMove
 
+from . import reference_payment_search
 from .helpers import apply, give, put, res_of, window
 
 KINDS = list(RESOURCES)
@@ -98,3 +104,88 @@ def test_ct24_one_collection_funds_several_buildings_of_the_round():
     mill = next(m for m in ENGINE.legal_moves(s, seat) if m["type"] == "build" and m["kind"] == "mill")
     s = apply(s, seat, {"type": "build", "kind": "mill", "cells": mill["ranges"]["cells"]["of"][0], "pay": []}).state
     assert s.seats[seat]["squares"] == 0 and s.seats[seat]["ledger"]["built"] == 5
+
+
+# ------------------------------------------------------------------ issue 39.2: a polynomial payment search
+# The holdings that cost the old depth-first search the most (up to ~1 s each, 9-10 s in the engine for richer
+# ones), found by a fixed-seed sweep, and the shapes that stress the new one most.
+WORST_HOLDINGS = [
+    ({"wood": 3, "stone": 3, "metal": 2, "cloth": 2, "gold": 4, "glass": 5, "furniture": 3, "sculpture": 15,
+      "jewel": 30, "lock": 30, "weapon": 3}, 34),
+    ({"wood": 20, "stone": 10, "metal": 3, "cloth": 2, "gold": 20, "glass": 1, "furniture": 5, "sculpture": 30,
+      "jewel": 0, "lock": 8, "weapon": 1}, 40),
+    ({"wood": 15, "stone": 20, "metal": 3, "cloth": 4, "gold": 1, "glass": 15, "furniture": 3, "sculpture": 4,
+      "jewel": 4, "lock": 15, "weapon": 2}, 37),
+    ({k: (i * 7) % 13 + 1 for i, k in enumerate(KINDS)}, 40),
+    ({k: 3 for k in KINDS}, 40),
+    ({k: 30 for k in KINDS}, 40),
+    ({"wood": 200, "stone": 200}, 40),
+    ({"wood": 1000, "stone": 1000, "metal": 1000}, 40),
+    ({k: 1000 for k in KINDS}, 40),
+    ({}, 40),
+]
+
+
+@pytest.mark.parametrize("holdings, squares", WORST_HOLDINGS)
+def test_ct30_payment_search_is_fast_on_the_worst_holdings(holdings, squares):
+    """Issue 39.2 (CT30): each of the worst holdings is priced (paid or refused, with or without lacks) well
+    under the bound (target 50 ms; measured at most ~4 ms); the old search took up to ~1 s on these."""
+    for allow_lack in (False, True):
+        started = time.process_time()
+        cheapest_payment(holdings, squares, allow_lack=allow_lack)
+        assert time.process_time() - started < 0.5
+
+
+@pytest.mark.parametrize("holdings, squares", WORST_HOLDINGS)
+def test_ct30_a_refused_buy_costs_no_search(holdings, squares):
+    """Issue 39.2 (CT30): a buy of the worst holdings, refused or not, is answered by the engine well under
+    the bound (it ran the whole search before; a refusal now never searches)."""
+    s = window()
+    seat = 0
+    put(s, seat, "small_shop", [marked_square(s.seats[seat]["quarter"])])
+    give(s, seat, **holdings)
+    started = time.process_time()
+    try:
+        apply(s, seat, {"type": "buy", "squares": squares})
+    except IllegalMove as exc:
+        assert exc.key == "cite.error.cannot_buy"
+    assert time.process_time() - started < 0.5
+
+
+def test_ct30_payment_search_equals_the_old_search_on_random_holdings():
+    """Issue 39.2 (CT30): the polynomial search finds as few missing units and resources as the old
+    exhaustive one (kept in ``reference_payment_search``) on 600 random holdings (fixed seed), with and
+    without lacks, and every plan buys what it says."""
+    rng = random.Random(39)
+    for _ in range(300):
+        holdings = {k: rng.choice([0, 1, 1, 2, 2, 3, 4, 5, 6, 8, 10, 12, 20])
+                    for k in rng.sample(KINDS, rng.randint(1, 11))}
+        squares = rng.randint(1, 9)
+        for allow_lack in (False, True):
+            old = reference_payment_search.cheapest_payment(holdings, squares, allow_lack=allow_lack)
+            new = cheapest_payment(holdings, squares, allow_lack=allow_lack)
+            assert (old is None) == (new is None), (holdings, squares, allow_lack)
+            if new is None:
+                continue
+            assert (sum(new["lacks"].values()), new["cost"]) == (sum(old["lacks"].values()), old["cost"])
+            assert sum(collection_squares(c) for c in new["collections"]) == new["squares"] >= squares
+            used: dict = {}
+            for c in new["collections"]:
+                for k, n in c.items():
+                    used[k] = used.get(k, 0) + n
+            assert new["cost"] == sum(used.values())
+            assert new["lacks"] == {k: n - holdings.get(k, 0) for k, n in used.items() if n > holdings.get(k, 0)}
+
+
+def test_ct30_max_squares_is_the_most_a_payment_buys():
+    """``max_squares`` (the buy move's range and the refusal before any search) is exactly the most the
+    payment search can pay, on 400 random holdings (fixed seed)."""
+    rng = random.Random(392)
+    for _ in range(400):
+        holdings = {k: rng.choice([0, 0, 1, 1, 2, 3, 4, 5, 8, 10, 12, 20, 30])
+                    for k in rng.sample(KINDS, rng.randint(1, 11))}
+        most = max_squares(holdings)
+        if most >= 40:
+            continue
+        assert most == 0 or cheapest_payment(holdings, most, allow_lack=False) is not None, holdings
+        assert cheapest_payment(holdings, most + 1, allow_lack=False) is None, holdings

@@ -77,11 +77,41 @@ def test_ct20_buildings_move_at_will_until_done():
         apply(s, 0, {"type": "lift", "building": bank})
 
 
+def _on_mark(s, seat):
+    return apply(s, seat, {"type": "place", "kind": "small_shop", "cells": [list(_mark(s, seat))]}).state
+
+
+def test_ct20_round_one_is_not_done_before_the_marked_square_is_built():
+    """CT20 (« Vous devez construire sur cette case au premier tour », issue 42): "done" is neither offered
+    nor accepted in round 1 while the marked square is empty, and is once it is built on (also after
+    lifting everything again)."""
+    s = new(3)
+    assert {"type": "done"} not in ENGINE.legal_moves(s, 0)
+    with pytest.raises(IllegalMove) as e:
+        apply(s, 0, {"type": "done"})
+    assert e.value.key == "cite.error.build_on_mark" and not s.seats[0]["done"]
+    s = _on_mark(s, 0)
+    assert {"type": "done"} in ENGINE.legal_moves(s, 0)
+    lift = next(m for m in ENGINE.legal_moves(s, 0) if m["type"] == "lift")
+    s = apply(s, 0, lift).state
+    assert {"type": "done"} not in ENGINE.legal_moves(s, 0)
+    s = apply(_on_mark(s, 0), 0, {"type": "done"}).state
+    assert s.seats[0]["done"]
+
+
+def test_ct20_a_seat_timed_out_in_round_one_gets_a_shop_on_its_marked_square():
+    """CT20: a seat whose clock runs out in round 1 with nothing built gets a small shop on its marked
+    square (the book's tip), so round 2 never starts with an empty quarter."""
+    s = ENGINE.time_out(new(3), 1).state
+    assert s.seats[1]["done"] and _mark(s, 1) in {tuple(c) for b in s.buildings.values() if b["owner"] == 1
+                                                   for c in b["cells"]}
+
+
 def test_ct20_round_ends_when_every_seat_is_done():
     s = new(3)
     for seat in range(3):
         assert s.stage == "layout"
-        s = apply(s, seat, {"type": "done"}).state
+        s = apply(_on_mark(s, seat), seat, {"type": "done"}).state
     assert s.stage == "window" and s.round == 2 and ENGINE.pending(s) == {0, 1, 2}
 
 
@@ -94,6 +124,8 @@ def test_g11_round_one_has_no_production_and_no_trading():
     with pytest.raises(IllegalMove) as e:
         apply(s, 0, {"type": "offer", "to": [1], "give": {}, "get": {"wood": 1}})
     assert e.value.key == "cite.error.not_now"
+    for seat in range(1, 4):
+        s = _on_mark(s, seat)
     for seat in range(4):
         s = apply(s, seat, {"type": "done"}).state
     assert sum(s.seats[0]["res"].values()) == 1  # round 2 opens with the first Production

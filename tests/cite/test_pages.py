@@ -11,6 +11,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
+from games.cite.engine.limits import MAX_OPEN_OFFERS
 from notifications.models import Notification
 from play import services
 from play.models import Game
@@ -118,11 +119,11 @@ def test_ct20_layout_by_clicks_then_ct22_an_offer_made_and_accepted_through_the_
     assert after[1]["res"][give_kind] == before[1][give_kind] + 2
     assert after[1]["res"][want_kind] == before[1][want_kind] - 1
     assert after[0]["res"][want_kind] == before[0][want_kind] + 1
-    assert game.state["contracts"][0]["round"] == 3
+    assert game.state["contracts"][0]["rounds"] == [3]  # next round ticked by default (G12)
     assert Notification.objects.filter(user=alice, kind=Notification.Kind.NOTICE,
                                        data__key="cite.offer_accepted").exists()
     html = page(client, carol, game)
-    assert "Contracts" in unescape(html) and "at round 3's Production" in unescape(html)
+    assert "Contracts" in unescape(html) and "at the Production of round 3" in unescape(html)
 
 
 def test_ct22_decline_and_withdraw_through_the_pages_and_a_withdrawn_offer_is_refused_with_the_reason(client, table):
@@ -214,7 +215,7 @@ def test_g5_the_confirmation_names_the_buildings_a_placement_will_be_linked_to(c
     target = hrefs(html, "ct-target")[0]
     html = page(client, alice, game, target.split("?m=")[1])
     assert "It will be linked to: Large" in unescape(html)
-    assert 'class="ct-b red linked"' in html
+    assert re.search(r'class="ct-b prof-(green|yellow|blue|red) linked"', html)  # CT02: the profession's colour
 
 
 def move_panel(html: str) -> str:
@@ -229,7 +230,9 @@ def test_while_placing_the_move_panel_holds_only_that_buildings_step(client, tab
     game, users = table
     alice = users[0]
     whole = move_panel(page(client, alice, game))
-    assert 'class="ct-kinds"' in whole and "I am done with my layout" in whole
+    # CT20: no "done" before the marked square is built; the panel says so.
+    assert 'class="ct-kinds"' in whole and "I am done with my layout" not in whole
+    assert "build on your quarter's marked square first" in whole
     step = move_panel(page(client, alice, game, '{"kind":"large_shop","type":"place"}'))
     assert "ct-step" in step and "Cancel this building" in step
     assert 'class="ct-kinds"' not in step and "ct-done" not in step and "ct-offer-form" not in step
@@ -238,3 +241,102 @@ def test_while_placing_the_move_panel_holds_only_that_buildings_step(client, tab
     assert 'id="ct-offer-form"' in panel and "Send the offer" in panel
     form = panel.split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
     assert 'class="primary"' not in form and 'class="primary ct-done"' in panel
+
+
+def test_no_page_nor_api_answer_carries_the_rng(client, table):
+    """Issue 39.9 / 42 "Privacy": the game's API answer (its view) and the game page carry no RNG."""
+    game, users = table
+    client.force_login(users[0])
+    answer = client.get(f"/api/games/{game.pk}/")
+    assert answer.status_code == 200 and '"rng"' not in answer.content.decode()
+    assert "rng" not in answer.json()["view"]
+    assert '"rng"' not in page(client, users[0], game)
+
+
+def test_the_offer_form_gives_way_to_the_limits_message(client, table):
+    """Issue 42: the open-offer limit is a flood limit only (10 at once, not the 4 the book never set), and at
+    it the move panel says so where the form was (it vanished silently)."""
+    game, users = table
+    to_round_two(client, game, users)
+    alice = users[0]
+    game.refresh_from_db()
+    want = next(k for k, n in game.state["seats"][1]["res"].items() if n)
+    for _ in range(MAX_OPEN_OFFERS):
+        move = {"type": "offer", "to": [1], "give": {}, "get": {want: 1}}
+        assert post_move(client, alice, game, json.dumps(move)).status_code == 302
+    game.refresh_from_db()
+    assert len(game.state["offers"]) == MAX_OPEN_OFFERS == 10
+    panel = move_panel(page(client, alice, game))
+    assert 'id="ct-offer-form"' not in panel
+    assert "You have 10 open offers, the most at once: withdraw one to make another." in panel
+    assert "Vous avez 10 offres ouvertes" in move_panel(page(client, alice, game, lang="fr"))
+
+
+def test_ct02_the_sheet_shows_professions_in_the_books_colours(client, table):
+    """CT02 (« Verts pour le Scieur, Jaunes pour le Tailleur, Bleus pour le Forgeron et Rouges pour le
+    Tisserand », issue 42): each quarter and building is tinted by its profession, not by the seat's colour
+    (the Smith was red, yellow never showed); the seat's colour stays beside the player's name."""
+    game, users = table
+    lay_out_by_clicks(client, users[0], game, 0)
+    game.refresh_from_db()
+    html = page(client, users[1], game)
+    book = {"sawyer": "green", "stonecutter": "yellow", "smith": "blue", "weaver": "red"}
+    for seat in game.state["seats"]:
+        assert f'class="ct-q prof-{book[seat["profession"]]}"' in html
+    mine = game.state["seats"][0]["profession"]
+    assert re.search(rf'<g class="ct-b prof-{book[mine]}[ "]', html)
+    assert not re.search(r'class="ct-[qb] (red|blue|green|yellow|purple|orange|teal|brown)\b', html)
+    assert f'class="ct-prof prof-{book[mine]}"' in html
+    assert '<span class="dot ' in html  # the seat's colour, by the name
+
+
+def test_g12_the_offer_form_names_several_productions_and_the_sheet_shows_each(client, table):
+    """G12 (issue 42): the offer form's contract ticks the Productions it is paid at (next round's by default,
+    any later ones); the trading window lists the contract's schedule round by round."""
+    game, users = table
+    to_round_two(client, game, users)
+    alice, bob = users[0], users[1]
+    html = page(client, alice, game)
+    form = move_panel(html).split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
+    assert 'name="field:later_rounds" value="3" checked' in form and 'name="field:later_rounds" value="7"' in form
+    game.refresh_from_db()
+    give_kind = next(k for k, n in game.state["seats"][0]["res"].items() if n)
+    offer_legal = next(m for m in hidden_moves(html) if m["type"] == "offer")
+    response = post_move(client, alice, game, json.dumps(offer_legal), **{
+        "field:to": ["1"], f"field:give:{give_kind}": "1", "field:later_get:gold": "1",
+        "field:later_rounds": ["3", "5"]})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.state["offers"][0]["later_rounds"] == [3, 5]
+    accept = next(m for m in hidden_moves(page(client, bob, game)) if m["type"] == "accept")
+    assert post_move(client, bob, game, json.dumps(accept)).status_code == 302
+    game.refresh_from_db()
+    assert game.state["contracts"][0]["rounds"] == [3, 5]
+    html = unescape(page(client, users[2], game))
+    assert "at the Production of rounds 3 and 5" in html and "round 3: due" in html and "round 5: due" in html
+
+
+def test_an_acceptance_cannot_be_taken_back_alone_but_an_offer_can(client, table):
+    """Issue 42 (« Les promesses, engagements et autres contrats entre les joueurs doivent être respectés »):
+    "Take back my last move" let a player undo their acceptance alone, taking back what the other had received.
+    An offer changes nothing of anyone else's and may be taken back; accepting one (a trade, here with a
+    contract) may not: no button, 403, nothing changed."""
+    game, users = table
+    to_round_two(client, game, users)
+    alice, bob = users[0], users[1]
+    game.refresh_from_db()
+    give_kind = next(k for k, n in game.state["seats"][0]["res"].items() if n)
+    offer = {"type": "offer", "to": [1], "give": {give_kind: 1}, "get": {}, "later_give": {},
+             "later_get": {"gold": 1}, "later_rounds": [3, 4]}
+    assert post_move(client, alice, game, json.dumps(offer)).status_code == 302
+    undo_url = reverse("games:undo", args=[game.pk])
+    assert undo_url in page(client, alice, game)
+    accept = next(m for m in hidden_moves(page(client, bob, game)) if m["type"] == "accept")
+    assert post_move(client, bob, game, json.dumps(accept)).status_code == 302
+    game.refresh_from_db()
+    traded = (game.version, game.state)
+    assert game.state["contracts"][0]["rounds"] == [3, 4]
+    assert undo_url not in page(client, bob, game)
+    assert client.post(undo_url, {"version": str(game.version)}).status_code == 403
+    game.refresh_from_db()
+    assert (game.version, game.state) == traded

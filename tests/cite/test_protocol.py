@@ -63,7 +63,7 @@ def test_every_legal_move_filled_from_its_ranges_is_accepted():
     rnd = random.Random(9)
     checked = 0
     for seed in range(10):
-        s = _random_state(seed, moves=40 + 20 * seed)
+        s = _random_state(seed, moves=30 + 10 * seed)
         for seat in sorted(ENGINE.pending(s) | ENGINE.may_act(s)):
             legal_moves = ENGINE.legal_moves(s, seat)
             for legal in legal_moves:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.cite.engine.engine import ENGINE
+from games.cite.engine.invariants import CHEAP
 from games.cite.engine.limits import MAX_OFFERS_PER_ROUND, MAX_OPEN_OFFERS
 from kit.base import IllegalMove
 
@@ -138,7 +139,7 @@ def test_g12_contract_is_executed_at_the_next_production():
     s, oid, _ = offer(s, 0, [1], {"wood": 1}, {"stone": 1}, later_give={"wood": 3}, later_get={"stone": 2})
     r = apply(s, 1, {"type": "accept", "offer": oid})
     (c,) = r.state.contracts
-    assert (c["a"], c["b"], c["round"], c["a_pays"], c["b_pays"]) == (0, 1, 3, {"wood": 3}, {"stone": 2})
+    assert (c["a"], c["b"], c["rounds"], c["a_pays"], c["b_pays"]) == (0, 1, [3], {"wood": 3}, {"stone": 2})
     s = r.state
     all_done_but(s, 0)
     r = apply(s, 0, {"type": "done"})
@@ -154,7 +155,7 @@ def test_g12_shortfall_pays_what_it_can_and_the_breach_is_public():
     all_done_but(s, 0)
     r = apply(s, 0, {"type": "done"})
     c = r.state.contracts[0]
-    assert c["breached"] and c["paid"]["b_pays"] == {"paid": {"stone": 6}, "short": {"stone": 3}}
+    assert c["breached"] and c["payments"]["3"]["b_pays"] == {"paid": {"stone": 6}, "short": {"stone": 3}}
     assert res_of(r.state, 1) == {"wood": 1} and res_of(r.state, 0)["stone"] == 6
     line = next(e for e in r.log if e.key == "cite.contract_breached")
     assert line.visible_to is None and line.params["short"] == {"stone": 3}  # shown to everyone
@@ -169,6 +170,97 @@ def test_g12_no_contract_in_the_last_round():
         apply(s, 0, {"type": "offer", "to": [1], "give": {"wood": 1}, "get": {}, "later_get": {"stone": 1}})
     assert e.value.key == "cite.error.no_next_round"
     assert all("later_give" not in m["ranges"] for m in ENGINE.legal_moves(s, 0) if m["type"] == "offer")
+
+
+def _close(s):
+    """Every seat says done: the round closes and the next opens with its Production."""
+    for seat in range(s.players):
+        s.seats[seat]["done"] = seat != 0
+    return apply(s, 0, {"type": "done"})
+
+
+def test_g12_a_contract_pays_at_each_production_it_names_and_each_breach_stays_public():
+    """G12 (« vous pouvez demander le versement de 3 Ressources à chaque tour », issue 42): a contract names
+    several later Productions (here every round to the end, from round 2: 3 to 7); the engine pays it at
+    each, as far as the payer can; a breach in one round is shown to all for that round and stays in the
+    contract's record, the later rounds still paid."""
+    s = market()
+    every = list(range(3, 8))
+    s, oid, r = offer(s, 0, [1], {"wood": 1}, {}, later_get={"stone": 2}, later_rounds=every)
+    assert r.log[-1].params["later_rounds"] == every and s.offers[0]["later_rounds"] == every
+    s = apply(s, 1, {"type": "accept", "offer": oid}).state
+    (c,) = s.contracts
+    assert c["rounds"] == every and c["payments"] == {}
+    r = _close(s)  # round 3: seat 1 holds 6 Stone, pays 2
+    assert [e.key for e in r.log if e.key.startswith("cite.contract")] == ["cite.contract_paid"]
+    s = r.state
+    s.seats[1]["res"]["stone"] = 1  # spent elsewhere (kept conserved below)
+    s.flow["paid"]["stone"] += 3
+    r = _close(s)  # round 4: 1 of 2 paid, a breach
+    breach = next(e for e in r.log if e.key == "cite.contract_breached")
+    assert breach.visible_to is None and breach.params["round"] == 4 and breach.params["short"] == {"stone": 1}
+    s = r.state
+    give(s, 1, stone=2)
+    r = _close(s)  # round 5: paid again
+    assert [e.key for e in r.log if e.key.startswith("cite.contract")] == ["cite.contract_paid"]
+    c = r.state.contracts[0]
+    assert sorted(c["payments"]) == ["3", "4", "5"] and c["breached"]
+    assert c["payments"]["4"]["b_pays"] == {"paid": {"stone": 1}, "short": {"stone": 1}}
+    assert c["payments"]["5"]["b_pays"]["short"] == {}
+    for seat in (None, 0, 1, 2, 3):
+        assert ENGINE.view(r.state, seat)["contracts"][0]["payments"]["4"]["b_pays"]["short"] == {"stone": 1}
+    assert [check(r.state) for check in CHEAP] == [None] * len(CHEAP)
+
+
+def test_g12_a_contract_names_future_rounds_only_and_skips_the_others():
+    """G12: named rounds only (here 3 and 5: nothing at 4); a round past, the present one, one after the last,
+    or the same twice is refused with a reason; without a schedule a contract is next round's; rounds
+    named with nothing to pay make no contract."""
+    s = market()
+    for bad in ([2], [8], [3, 3], ["3"], 3):
+        with pytest.raises(IllegalMove) as e:
+            offer(s, 0, [1], {"wood": 1}, {}, later_get={"stone": 1}, later_rounds=bad)
+        assert e.value.key == "cite.error.bad_rounds"
+    plain, _oid, _ = offer(s, 0, [1], {"wood": 1}, {}, later_rounds=[3])  # nothing to pay: no contract
+    assert plain.offers[0]["later_rounds"] == []
+    s, oid, _ = offer(s, 0, [1], {"wood": 1}, {}, later_get={"stone": 1}, later_rounds=[5, 3])
+    s = apply(s, 1, {"type": "accept", "offer": oid}).state
+    assert s.contracts[0]["rounds"] == [3, 5]
+    s = _close(s).state
+    s = _close(s).state
+    assert sorted(s.contracts[0]["payments"]) == ["3"] and s.round == 4
+    s = _close(s).state
+    assert sorted(s.contracts[0]["payments"]) == ["3", "5"]
+    s2, oid2, _ = offer(market(), 0, [1], {"wood": 1}, {}, later_get={"stone": 1})
+    assert s2.offers[0]["later_rounds"] == [3]
+
+
+def test_g12_a_contract_may_be_made_in_round_6_for_round_7_and_the_form_offers_every_later_round():
+    """G12: "no contract" only where no Production follows (round 7); in round 6 one may name round 7; the
+    offer's ranges list the rounds still to come."""
+    s = window(round_=6)
+    give(s, 0, wood=2)
+    (o,) = [m for m in ENGINE.legal_moves(s, 0) if m["type"] == "offer"]
+    assert o["ranges"]["later_rounds"]["of"] == [7]
+    s = apply(s, 0, {"type": "offer", "to": [1], "give": {"wood": 1}, "get": {}, "later_get": {"stone": 1},
+                     "later_rounds": [7]}).state
+    assert s.offers[0]["later_rounds"] == [7]
+    (o,) = [m for m in ENGINE.legal_moves(window(round_=3), 0) if m["type"] == "offer"]
+    assert o["ranges"]["later_rounds"]["of"] == [4, 5, 6, 7]
+
+
+def test_g12_a_stored_contract_of_one_production_still_loads():
+    """A state stored before schedules (a contract's "round" and "paid") loads as a one-round schedule."""
+    s = market()
+    s, oid, _ = offer(s, 0, [1], {"wood": 1}, {}, later_get={"stone": 1})
+    s = apply(s, 1, {"type": "accept", "offer": oid}).state
+    data = ENGINE.dump(s)
+    c = data["contracts"][0]
+    c["round"] = c.pop("rounds")[0]
+    c["paid"] = None
+    del c["payments"]
+    again = ENGINE.load(data)
+    assert again.contracts[0]["rounds"] == [3] and again.contracts[0]["payments"] == {}
 
 
 def test_g12_placement_promises_are_not_enforced():

@@ -37,9 +37,10 @@ def _cite_window(alice, bob):
                                 seats=[SeatSpec("me"), SeatSpec("invite", username="bob"),
                                        SeatSpec("invite", username="carol")])
     accept_all(game, [bob, carol])
-    for user in (alice, bob, carol):
-        services.move_apply(game_id=game.pk, user=user, move={"type": "done"},
-                            expected_version=Game.objects.get(pk=game.pk).version)
+    for seat, user in enumerate((alice, bob, carol)):
+        for move in (_on_mark(game, seat), {"type": "done"}):  # CT20: round 1 builds on the marked square
+            services.move_apply(game_id=game.pk, user=user, move=move,
+                                expected_version=Game.objects.get(pk=game.pk).version)
     return Game.objects.get(pk=game.pk)
 
 
@@ -73,3 +74,12 @@ def test_market_an_offer_is_still_refused_without_its_required_recipients(alice,
                                         {"version": game.version, "move": {"type": "offer", "give": {"wood": 1}}},
                                         format="json")
     assert response.status_code == 400
+
+
+def _on_mark(game, seat: int) -> dict:
+    """Cité's round 1: a small shop on the seat's marked square (CT20: "done" needs it)."""
+    from games.cite.engine.board import marked_square
+
+    game.refresh_from_db()
+    return {"type": "place", "kind": "small_shop",
+            "cells": [list(marked_square(game.state["seats"][seat]["quarter"]))]}

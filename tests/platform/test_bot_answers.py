@@ -56,7 +56,8 @@ def test_cite_a_greedy_bot_that_is_done_answers_an_offer_made_to_it(alice, bob):
                                 seats=[SeatSpec("me"), SeatSpec("invite", username="bob"),
                                        SeatSpec("bot", bot_level="greedy")])
     accept_all(game, [bob])
-    for user in (alice, bob):
+    for seat, user in enumerate((alice, bob)):
+        _move(game, user, _on_mark(game, seat))  # CT20: round 1 builds on the marked square
         _move(game, user, {"type": "done"})
     _bots(game)  # the bot lays out and says done; the window opens
     game.refresh_from_db()
@@ -75,3 +76,12 @@ def test_cite_a_greedy_bot_that_is_done_answers_an_offer_made_to_it(alice, bob):
     assert not game.seats.get(index=2).owes_move
     assert len(_answer_rows(game, 2)) == 2
     assert _bots(game) == 0
+
+
+def _on_mark(game, seat: int) -> dict:
+    """Cité's round 1: a small shop on the seat's marked square (CT20: "done" needs it)."""
+    from games.cite.engine.board import marked_square
+
+    game.refresh_from_db()
+    return {"type": "place", "kind": "small_shop",
+            "cells": [list(marked_square(game.state["seats"][seat]["quarter"]))]}

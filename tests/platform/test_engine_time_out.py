@@ -83,8 +83,9 @@ def _keys_mailed(user) -> list[str]:
 def test_cite_a_seat_that_times_out_is_marked_done_and_its_offers_lapse(alice, bob):
     carol = make_user("carol")
     game = _game("cite", alice, [bob, carol], {"first_game_gift": "yes"})
-    for user in (alice, bob, carol):
-        _move(game, user, {"type": "done"})  # round 1's layout left empty
+    for seat, user in enumerate((alice, bob, carol)):
+        _move(game, user, _on_mark(game, seat))  # CT20: round 1 builds on the marked square
+        _move(game, user, {"type": "done"})
     game.refresh_from_db()
     assert game.state["stage"] == "window"
     kind = next(k for k, n in game.state["seats"][0]["res"].items() if n)
@@ -105,3 +106,12 @@ def test_cite_a_seat_that_times_out_is_marked_done_and_its_offers_lapse(alice, b
     _replays_to_the_stored_state(game)
     with pytest.raises(services.ServiceError):  # the lapsed offer cannot be accepted any more
         _move(game, bob, {"type": "accept", "offer": offer})
+
+
+def _on_mark(game, seat: int) -> dict:
+    """Cité's round 1: a small shop on the seat's marked square (CT20: "done" needs it)."""
+    from games.cite.engine.board import marked_square
+
+    game.refresh_from_db()
+    return {"type": "place", "kind": "small_shop",
+            "cells": [list(marked_square(game.state["seats"][seat]["quarter"]))]}

@@ -284,3 +284,33 @@ def test_a_page_move_overtaken_by_others_shows_the_engine_reason_and_the_game_as
     assert answer.status_code == 409
     page = answer.content.decode()
     assert "Cette offre ne vous est plus ouverte." in page and f'data-version="{seen + 1}"' in page
+
+
+def test_a_trade_once_made_stays_made_and_a_decline_may_be_taken_back(market, client):
+    """Issue 42 (« Les promesses, engagements et autres contrats entre les joueurs doivent être respectés »):
+    accepting another seat's offer moves goods to and from that seat, so the accepting player cannot take it
+    back alone (no button on the page, 403 on the page's form and the API, nothing changed); declining one
+    changes nothing of anyone else's and may be taken back. Decided by the platform from what the move
+    changed for the other seats (``play.undo.changes_only_own``)."""
+    game, alice, bob, carol = market
+    offer = {"type": "offer", "give": {"stone": 1}, "to": [2]}
+    game = services.move_apply(game_id=game.pk, user=bob, move=offer, expected_version=game.version)
+    before = dict(game.state)
+    game = services.move_apply(game_id=game.pk, user=carol, move={"type": "decline", "offer": 1},
+                               expected_version=game.version)
+    client.force_login(carol)
+    undo_url = reverse("games:undo", args=[game.pk])
+    assert undo_url in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert client.post(undo_url, {"version": str(game.version)}).status_code == 302
+    game.refresh_from_db()
+    assert game.state == before and game.state["offers"][0]["to"] == [2]
+    game = services.move_apply(game_id=game.pk, user=carol, move={"type": "accept", "offer": 1},
+                               expected_version=game.version)
+    traded = (game.version, game.state)
+    assert game.state["goods"][2]["stone"] == 1
+    assert undo_url not in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert client.post(undo_url, {"version": str(game.version)}).status_code == 403
+    assert api_for(carol).post(f"/api/games/{game.pk}/undo/", {"version": game.version},
+                               format="json").status_code == 403
+    game.refresh_from_db()
+    assert (game.version, game.state) == traded

@@ -11,7 +11,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from kit import params
-from play import registry, services
+from play import registry, services, undo
 from play.models import Game, Move
 from play.replay import replay_final_state
 from play.services import SeatSpec
@@ -266,6 +266,7 @@ def test_every_game_tries_undo_after_every_move(client, game_type):
     by_seat = {s.index: s.user for s in game.seats.all()}
     rng = random.Random(26)
     outcomes = {"refused": 0, "undone": 0}
+    traded = 0  # moves that changed another seat's part (issue 42: never the mover's alone to take back)
     while game.status == Game.Status.ACTIVE:
         state = engine.load(game.state)
         seat = rng.choice(sorted(engine.pending(state)))
@@ -278,11 +279,14 @@ def test_every_game_tries_undo_after_every_move(client, game_type):
         if engine.private_step(state, seat, move) if hasattr(engine, "private_step") else False:
             assert game.version == version  # a private step (issue 39.5): no row to take back; its game's own undo
             continue
+        alone = undo.changes_only_own(engine, engine.load(before), seat, engine.load(game.state), len(users))
+        traded += not alone
         game, outcome = try_undo(client, game, by_seat[seat], seat, before, move)
         outcomes[outcome] += 1
+        assert alone or outcome == "refused", move
     assert game.status == Game.Status.FINISHED
     if getattr(engine, "scramble_unknown", None) is None:
         assert outcomes["undone"] == 0, outcomes
-    elif getattr(engine, "nothing_hidden", False):  # nothing to reveal: every move may be taken back
-        assert outcomes["refused"] == 0 and outcomes["undone"] > 0, outcomes
+    elif getattr(engine, "nothing_hidden", False):  # nothing to reveal: every move its mover's alone may go back
+        assert outcomes["refused"] == traded and outcomes["undone"] > 0, (outcomes, traded)
     # (else each move's outcome was checked by try_undo; a game may reveal at every move, as patience's draws)

@@ -24,6 +24,12 @@ def holdings_value(res: dict) -> float:
     return 10 * max_squares(res) + 2 * kinds + 0.2 * sum(min(n, 3) for n in res.values()) + 0.05 * sum(res.values())
 
 
+def scheduled(offer: dict, side: str) -> dict:
+    """A contract side over its whole schedule (G12: paid at each named Production)."""
+    times = len(offer.get("later_rounds") or [offer["round"] + 1])
+    return {k: n * times for k, n in offer[side].items()}
+
+
 def trade_gain(res: dict, receive: dict, pay: dict, later_receive: dict, later_pay: dict) -> float:
     """Change of ``holdings_value`` for a trade (later parts counted at next round, a little less)."""
     after = dict(res)

@@ -23,7 +23,7 @@ from ..engine.costs import cheapest_payment, max_squares
 from ..engine.limits import MAX_OPEN_OFFERS
 from ..engine.powers import production
 from ..engine.scoring import breakdown
-from .common import RESOURCE_WORTH, building_worth, holdings_value, rounds_left, state_from_view, trade_gain
+from .common import RESOURCE_WORTH, building_worth, holdings_value, rounds_left, scheduled, state_from_view, trade_gain
 from .common import variety_moves as _variety
 from .greedy import answer_offer, bank_move, best_build, layout_move
 
@@ -150,6 +150,7 @@ def offer_toward_plan(state, seat: int, legal: list[dict]) -> dict | None:
     if "later_give" in offer["ranges"]:
         move["later_give"] = later
         move["later_get"] = {}
+        move["later_rounds"] = [state.round + 1] if later else []  # its next production pays it
     return move
 
 
@@ -158,8 +159,9 @@ def honourable_promise(state, seat: int) -> dict:
     right after the seat's own production, so this promise is always kept, whatever it spends before."""
     made = production(state, seat)
     owed = {}
+    nxt = state.round + 1
     for c in state.contracts:  # what it already owes at that Production comes first
-        if c["paid"] is None:
+        if nxt in c["rounds"] and str(nxt) not in c["payments"]:
             side = "a_pays" if c["a"] == seat else "b_pays" if c["b"] == seat else None
             for k, n in (c[side] if side else {}).items():
                 owed[k] = owed.get(k, 0) + n
@@ -176,8 +178,9 @@ def answer(state, seat: int, legal: list[dict]) -> dict | None:
     for m in legal:
         if m["type"] == "accept":
             o = offers[m["offer"]]
-            mine = trade_gain(res, o["give"], o["get"], o["later_give"], o["later_get"])
-            theirs = trade_gain(state.seats[o["from"]]["res"], o["get"], o["give"], o["later_get"], o["later_give"])
+            mine = trade_gain(res, o["give"], o["get"], scheduled(o, "later_give"), scheduled(o, "later_get"))
+            theirs = trade_gain(state.seats[o["from"]]["res"], o["get"], o["give"], scheduled(o, "later_get"),
+                                scheduled(o, "later_give"))
             if mine > 0 and mine >= 0.5 * theirs:
                 return m
     return answer_offer(state, seat, [m for m in legal if m["type"] != "accept"])
@@ -287,9 +290,9 @@ def choose_expert(engine, view, legal, seat, rng):
     reply = answer(state, seat, legal)
     if reply is not None:
         return reply
-    if state.seats[seat]["done"]:
-        cancels = [m for m in legal if m["type"] == "cancel"]
-        return cancels[0] if cancels else legal[0]
+    if state.seats[seat]["done"]:  # its own offers stay open (issue 42): answer others' first
+        answers = [m for m in legal if m["type"] in ("accept", "decline")]
+        return answers[0] if answers else legal[0]
     offer = offer_toward_plan(state, seat, legal)
     if offer is not None:
         return offer
@@ -310,9 +313,8 @@ def choose_expert(engine, view, legal, seat, rng):
     bank = bank_move(state, seat, legal)
     if bank is not None:
         return bank
-    for m in legal:  # its own offers lapse with the round anyway; withdraw them before saying done
-        if m["type"] == "cancel":
-            return m
+    # Its open offers stay open until answered or the round ends (issue 42: it made and withdrew them within
+    # its own turn, so nobody had the time to answer them).
     return {"type": "done"}
 
 

@@ -7,7 +7,7 @@ shop, small shop, Comptoir, Bank), each on the place worth most."""
 from __future__ import annotations
 
 from ..engine.components import SQUARES
-from .common import building_worth, holdings_value, state_from_view, trade_gain, variety_moves
+from .common import building_worth, holdings_value, scheduled, state_from_view, trade_gain, variety_moves
 
 LAYOUT = ("large_shop", "small_shop", "comptoir", "bank", "small_shop", "small_shop")
 
@@ -21,7 +21,7 @@ def answer_offer(state, seat: int, legal: list[dict], threshold: float = 0.0) ->
     for m in legal:
         if m["type"] == "accept":
             o = offers[m["offer"]]
-            gain = trade_gain(res, o["give"], o["get"], o["later_give"], o["later_get"])
+            gain = trade_gain(res, o["give"], o["get"], scheduled(o, "later_give"), scheduled(o, "later_get"))
             if gain > best_gain:
                 best, best_gain = m, gain
     if best is not None:

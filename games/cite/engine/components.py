@@ -13,6 +13,9 @@ GOLD = DATA["resources"]["gold"]
 CRAFTED = tuple(DATA["resources"]["crafted"])
 RESOURCES = BASE + (GOLD,) + CRAFTED                        # the 11 kinds, in a fixed order
 PROFESSIONS = {p["id"]: p["resource"] for p in DATA["professions"]["list"]}  # CT02
+# CT02, the book's colours: « Verts pour le Scieur, Jaunes pour le Tailleur, Bleus pour le Forgeron et Rouges
+# pour le Tisserand » (the sheet shows professions in them; a seat's own colour marks only its player's name).
+PROFESSION_COLOURS = {p["id"]: p["colour"] for p in DATA["professions"]["list"]}
 PROFESSION_ORDER = tuple(p["id"] for p in DATA["professions"]["list"])
 BUILDINGS: dict[str, dict] = DATA["buildings"]
 KINDS = tuple(BUILDINGS)

@@ -7,7 +7,8 @@ Methods beyond the v1 protocol:
 - ``answers(state, seat)``: a done seat's accept/decline of the offers made to it (what a bot plays there).
 - ``time_out(state, seat)``: what the platform calls when a seat's clock runs out in a window: the
   seat is marked done and its open offers lapse (told to their recipients); the window closes if
-  every seat is now done. In round 1 the seat's layout is kept as it is and marked done.
+  every seat is now done. In round 1 the seat's layout is kept as it is and marked done (a small shop
+  placed on its marked square first if nothing covers it: CT20).
 - ``sample_move(state, seat, legal_move, rng)``: a concrete move from a ranged one, with small
   sensible offers (uniform bundles would be huge and mostly unpayable).
 - ``payment(state, seat, kind, cells)``: the payment helper for the pages (``costs.cheapest_payment``
@@ -79,6 +80,8 @@ class CiteEngine(RulesEngine):
         log: list = []
         notices: list = []
         trade.lapse(new, seat, log, notices)
+        if new.stage == "layout" and not _moves.marked_square_built(new, seat):
+            _moves.place_on_mark(new, seat, log)  # CT20: round 1 builds on the marked square, even timed out
         new.seats[seat]["done"] = True
         log.append(LogEntry("cite.timed_out", {"seat": seat, "round": new.round}, seat))
         _moves.advance(new, log, notices)
@@ -105,6 +108,13 @@ class CiteEngine(RulesEngine):
         public, and the only draw, the professions and quarters, is over before the first move), so every
         position a seat cannot tell from this one is this one."""
         return state.copy()
+
+    def seat_part(self, state: State, seat: int) -> dict:
+        """What is a seat's own (``play.undo.changes_only_own``: a move that changes another seat's is not its
+        mover's alone to take back): its resources, its Bank and the contracts it is party to."""
+        s = state.seats[seat]
+        return {"res": s["res"], "bank": s["bank"],
+                "contracts": [c for c in state.contracts if seat in (c["a"], c["b"])]}
 
     def move_reveals_hidden(self, before: State, after: State) -> bool:
         return False  # nothing is hidden in Cité (resources and offers are public)
@@ -152,9 +162,13 @@ def small_offer(state, seat, legal_move, rng) -> dict:
     for side in ("later_give", "later_get"):
         if side in r:
             move[side] = {}
+    if "later_rounds" in r:
+        move["later_rounds"] = []
     if "later_give" in r and rng.random() < 0.3:
         side = rng.choice(("later_give", "later_get"))
         move[side] = {rng.choice(sorted(r[side]["of"])): rng.randint(1, 3)}
+        later = r["later_rounds"]["of"]  # G12: next round's, or several named ones
+        move["later_rounds"] = sorted(rng.sample(later, rng.randint(1, len(later)))) if rng.random() < 0.5 else []
     if not any(move[f] for f in ("give", "get", "later_give", "later_get") if f in move) and "later_get" in r:
         move["later_get"] = {"wood": 1}
     return move

@@ -61,15 +61,14 @@ def squares_paid_equal_built(state):
 
 
 def contracts_executed_or_breached(state):
-    """Every contract due at a Production already held was executed, a breach exactly when short."""
+    """Every Production a contract named and already held executed it, a breach exactly when short."""
     for c in state.contracts:
-        due_passed = c["round"] <= state.round and state.round >= 2
-        if due_passed and c["paid"] is None:
-            return f"contract {c['id']} due at round {c['round']} was not executed"
-        if c["paid"] is not None:
-            short = any(c["paid"][side]["short"] for side in c["paid"])
-            if short != c["breached"]:
-                return f"contract {c['id']}: breach flag {c['breached']} but short={short}"
+        for r in c["rounds"]:
+            if 2 <= r <= state.round and str(r) not in c["payments"]:
+                return f"contract {c['id']} due at round {r} was not executed"
+        short = any(p[side]["short"] for p in c["payments"].values() for side in p)
+        if short != c["breached"]:
+            return f"contract {c['id']}: breach flag {c['breached']} but short={short}"
     return None
 
 

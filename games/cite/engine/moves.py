@@ -93,10 +93,15 @@ def _legal_moves(state, seat: int) -> list[dict]:
     return moves
 
 
+def marked_square_built(state, seat) -> bool:
+    """CT20: « Vous devez construire sur cette case au premier tour »: round 1 is not done without it."""
+    return marked_square(state.seats[seat]["quarter"]) in own_cells(state, seat)
+
+
 def _layout_moves(state, seat):
     s = state.seats[seat]
     used = sum(SQUARES[b["kind"]] for b in state.buildings.values() if b["owner"] == seat)
-    out = [{"type": "done"}]
+    out = [{"type": "done"}] if marked_square_built(state, seat) else []
     for kind, n in s["left"].items():
         if n and used + SQUARES[kind] <= FIRST_ROUND_SQUARES:
             cells = placements(state, seat, kind)
@@ -234,6 +239,8 @@ def apply_decision(state, seat: int, move, log: list, notices: list) -> None:
 
 def _done(state, seat, move, log, notices):
     _only(move, ("type",))
+    if state.stage == "layout" and not marked_square_built(state, seat):
+        raise illegal("build_on_mark", "round 1: build on your quarter's marked square before saying done (CT20)")
     state.seats[seat]["done"] = True
     log.append(LogEntry("cite.done", {"seat": seat, "round": state.round}, seat))
 
@@ -265,6 +272,16 @@ def _place(state, seat, move, log, notices):
     cells = check_placement(state, seat, kind, move.get("cells"))
     _put(state, seat, kind, cells, 0)
     log.append(LogEntry("cite.placed", {"seat": seat, "kind": kind, "cells": [list(c) for c in cells]}, seat))
+
+
+def place_on_mark(state, seat, log) -> None:
+    """A seat whose clock ran out in round 1 with its marked square empty: a small shop goes there (the
+    book's own tip for round 1)."""
+    cells = placements(state, seat, "small_shop")
+    if state.seats[seat]["left"].get("small_shop") and cells:
+        _put(state, seat, "small_shop", [tuple(c) for c in cells[0]], 0)
+        log.append(LogEntry("cite.placed", {"seat": seat, "kind": "small_shop",
+                                            "cells": [list(c) for c in cells[0]]}, seat))
 
 
 def _can_lift(state, seat, bid) -> bool:
@@ -369,7 +386,8 @@ def _buy(state, seat, move, log, notices):
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_BUY:
         raise illegal("bad_squares", f"squares is a whole number from 1 to {MAX_BUY}", most=MAX_BUY)
     s = state.seats[seat]
-    plan = cheapest_payment(s["res"], n, allow_lack=False)
+    # More than the holdings could ever buy is refused before any search (issue 39.2).
+    plan = cheapest_payment(s["res"], n, allow_lack=False) if max_squares(s["res"], at_most=n) >= n else None
     if plan is None:
         raise illegal("cannot_buy", f"your resources cannot buy {n} squares", squares=n)
     told = move.get("resources", plan["cost"])

@@ -28,10 +28,11 @@ def open_round(state, number: int, log: list, notices: list) -> None:
 
 
 def execute_contracts(state, log: list, notices: list) -> None:
-    """G12: each side pays what it owes at this Production, as much as it can; a shortfall is a breach,
-    shown to everyone (public log line) and told to the seat that was owed."""
+    """G12: each side pays what it owes at this Production (every contract naming this round), as much as
+    it can; a shortfall is a breach of that round, shown to everyone (public log line) and told to the seat
+    that was owed; the contract's ``payments`` keep every round's."""
     for c in state.contracts:
-        if c["round"] != state.round or c["paid"] is not None:
+        if state.round not in c["rounds"] or str(state.round) in c["payments"]:
             continue
         record = {}
         for payer, payee, side in ((c["a"], c["b"], "a_pays"), (c["b"], c["a"], "b_pays")):
@@ -51,5 +52,5 @@ def execute_contracts(state, log: list, notices: list) -> None:
             elif owed:
                 log.append(LogEntry("cite.contract_paid", params, payer))
                 notices.append(Notice(payee, "cite.contract_paid", params))
-        c["paid"] = record
-        c["breached"] = any(record[side]["short"] for side in record)
+        c["payments"][str(state.round)] = record
+        c["breached"] = any(p[side]["short"] for p in c["payments"].values() for side in p)

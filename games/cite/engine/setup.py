@@ -18,7 +18,8 @@ def new_state(options: dict, players: int, seed: int, log: list) -> State:
     professions = [p for p in PROFESSION_ORDER if players == 4 or p != "weaver"]
     s.rng = rng.shuffle(s.rng, professions)
     quarters = [0, 1, 2, 3]
-    s.rng = rng.shuffle(s.rng, quarters)
+    rng.shuffle(s.rng, quarters)
+    s.rng = 0  # spent: nothing else is drawn, and the seed is not kept where a page could show it (issue 39.9)
     gift = GIFT_GOLD if options.get("first_game_gift") == "yes" else 0
     for seat in range(players):
         res = zero()

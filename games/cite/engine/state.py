@@ -74,9 +74,21 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict) -> State:
+        """A state from its JSON, or from a view (the bots' and the pages' copy: no RNG, which nothing
+        uses after the draw of professions and quarters)."""
         s = cls()
         for f in _FIELDS:
+            if f == "rng" and f not in data:
+                continue
             setattr(s, f, copy.deepcopy(data[f]))
+        for c in s.contracts:  # a contract made before schedules (G12): one Production, its record in "paid"
+            if "rounds" not in c:
+                paid = c.pop("paid", None)
+                c["rounds"] = [c.pop("round")]
+                c["payments"] = {str(c["rounds"][0]): paid} if paid is not None else {}
+        for o in s.offers:  # an offer made before schedules: its contract, if any, at next round's Production
+            if "later_rounds" not in o:
+                o["later_rounds"] = [o["round"] + 1] if o.get("later_give") or o.get("later_get") else []
         s.reindex()
         return s
 

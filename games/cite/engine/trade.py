@@ -1,9 +1,12 @@
 """Trading by post (CT22, G12): offers, answers and contracts.
 
 An offer: ``{"type": "offer", "to": [seats], "give": {..}, "get": {..}, "later_give": {..},
-"later_get": {..}}``: the offerer gives ``give`` now and wants ``get`` now; ``later_give`` /
-``later_get`` (optional) make it a contract executed by the engine at next round's Production
-(``production.execute_contracts``). Offers are public like table talk (every seat sees them) and
+"later_get": {..}, "later_rounds": [..]}``: the offerer gives ``give`` now and wants ``get`` now;
+``later_give`` / ``later_get`` (optional) make it a contract executed by the engine at the Production of
+each round named in ``later_rounds`` (« vous pouvez demander le versement de 3 Ressources à chaque tour »,
+G12: named future rounds, every one to the end if so named; none named: next round's), each paid as far
+as the payer can, a shortfall a breach shown to all for that round (``production.execute_contracts``).
+Offers are public like table talk (every seat sees them) and
 stay open until accepted, declined by every recipient, cancelled, lapsed (the round's end, or the
 offerer's time-out) — whichever comes first.
 
@@ -21,6 +24,7 @@ from .limits import MAX_OFFERS_PER_ROUND, MAX_OPEN_OFFERS
 from .notices import Notice
 
 FIELDS = ("give", "get", "later_give", "later_get")
+SCHEDULE = "later_rounds"  # the rounds whose Production pays the contract (G12)
 CONTRACT_CAP = 10  # the bundle range's cap per kind for a contract (a hint; apply allows up to MAX_COUNT)
 
 
@@ -55,12 +59,26 @@ def _template(state, seat, recipients) -> dict:
     ranges = {"to": {"kind": "subset", "of": recipients, "min": 1, "max": len(recipients)},
               "give": {"kind": "bundle", "of": mine, "min_total": 0, "max_total": total(mine)},
               "get": {"kind": "bundle", "of": theirs, "min_total": 0, "max_total": total(theirs)}}
-    if state.round < LAST_ROUND:
+    if state.round < LAST_ROUND:  # a contract needs a Production still to come
         cap = {k: CONTRACT_CAP for k in RESOURCES}
         ranges["later_give"] = {"kind": "bundle", "of": cap, "min_total": 0, "max_total": 3 * CONTRACT_CAP}
         ranges["later_get"] = {"kind": "bundle", "of": cap, "min_total": 0, "max_total": 3 * CONTRACT_CAP}
+        later = future_rounds(state)
+        ranges[SCHEDULE] = {"kind": "subset", "of": later, "min": 0, "max": len(later)}
     defaults = {f: {} for f in FIELDS if f in ranges}
+    if SCHEDULE in ranges:
+        defaults[SCHEDULE] = []
     return {**defaults, "ranges": ranges}
+
+
+def future_rounds(state) -> list[int]:
+    """The rounds whose Production is still to come (G12: what a contract may name)."""
+    return list(range(state.round + 1, LAST_ROUND + 1))
+
+
+def offer_rounds(offer: dict) -> list[int]:
+    """The rounds an offer's contract is paid at (an offer made before schedules: next round's)."""
+    return list(offer.get(SCHEDULE) or [offer["round"] + 1])
 
 
 def _can_fill(move) -> bool:
@@ -94,8 +112,17 @@ def _terms(state, seat, move) -> dict:
     terms = {f: check_bundle(move.get(f), f) for f in FIELDS}
     if not any(terms.values()):
         raise illegal("empty_offer", "an offer gives or asks for something")
-    if (terms["later_give"] or terms["later_get"]) and state.round >= LAST_ROUND:
+    contract = bool(terms["later_give"] or terms["later_get"])
+    if contract and state.round >= LAST_ROUND:
         raise illegal("no_next_round", "no Production follows the last round: no contract can be due")
+    rounds = move.get(SCHEDULE, [])
+    later = future_rounds(state)
+    if not isinstance(rounds, list) or len(set(map(str, rounds))) != len(rounds) or not all(
+            isinstance(r, int) and not isinstance(r, bool) and r in later for r in rounds):
+        raise illegal("bad_rounds", f"later_rounds names rounds still to come ({later[0] if later else '-'} to "
+                      f"{LAST_ROUND}), each once", first=later[0] if later else LAST_ROUND, last=LAST_ROUND)
+    # Rounds named without anything to pay there make no contract (the form ticks next round by default).
+    terms[SCHEDULE] = (sorted(rounds) or later[:1]) if contract else []
     res = state.seats[seat]["res"]
     if not covers(res, terms["give"]):
         raise illegal("cannot_pay", f"you do not hold what you offer: you lack {text(missing(res, terms['give']))}",
@@ -120,19 +147,21 @@ def _open(state, seat, to, terms, log, notices, counter_of=None) -> dict:
     for r in offer["to"]:
         # The terms travel with the notice: the mail and the page say what is offered, not only by whom.
         terms = {f: dict(offer[f]) for f in FIELDS}
-        notices.append(Notice(r, "cite.offer_made", {"offer": offer["id"], "from": seat, **terms}))
+        notices.append(Notice(r, "cite.offer_made", {"offer": offer["id"], "from": seat, **terms,
+                                                     SCHEDULE: list(offer[SCHEDULE])}))
     return offer
 
 
 def _public(o) -> dict:
-    data = {"offer": o["id"], "to": list(o["to"]), **{f: dict(o[f]) for f in FIELDS}}
+    data = {"offer": o["id"], "to": list(o["to"]), **{f: dict(o[f]) for f in FIELDS},
+            SCHEDULE: offer_rounds(o) if o["later_give"] or o["later_get"] else []}
     if "counter_of" in o:
         data["counter_of"] = o["counter_of"]
     return data
 
 
 def _offer(state, seat, move, log, notices):
-    _only(move, ("type", "to") + FIELDS)
+    _only(move, ("type", "to", SCHEDULE) + FIELDS)
     to = move.get("to")
     if not isinstance(to, list) or not to or len(set(map(str, to))) != len(to) or not all(
             isinstance(r, int) and not isinstance(r, bool) and 0 <= r < state.players and r != seat for r in to):
@@ -159,12 +188,13 @@ def _accept(state, seat, move, log, notices):
     state.offers.remove(o)
     params = {"seat": seat, **_public(o), "from": o["from"]}
     if o["later_give"] or o["later_get"]:
-        contract = {"id": state.new_id("c"), "offer": o["id"], "a": o["from"], "b": seat, "round": state.round + 1,
-                    "a_pays": dict(o["later_give"]), "b_pays": dict(o["later_get"]), "paid": None,
+        # G12: paid at each named Production; ``payments``: what each of them paid (a breach per round).
+        contract = {"id": state.new_id("c"), "offer": o["id"], "a": o["from"], "b": seat, "rounds": offer_rounds(o),
+                    "a_pays": dict(o["later_give"]), "b_pays": dict(o["later_get"]), "payments": {},
                     "breached": False}
         state.contracts.append(contract)
         params["contract"] = contract["id"]
-        params["due"] = contract["round"]
+        params["due"] = contract["rounds"][0]
     log.append(LogEntry("cite.accepted", params, seat))
     notices.append(Notice(o["from"], "cite.offer_accepted", {"offer": o["id"], "by": seat}))
     for r in o["to"]:
@@ -190,7 +220,7 @@ def _decline(state, seat, move, log, notices):
 
 def _counter(state, seat, move, log, notices):
     """Decline an offer and make its author another one, in one move."""
-    _only(move, ("type", "offer") + FIELDS)
+    _only(move, ("type", "offer", SCHEDULE) + FIELDS)
     o = find_offer(state, move)
     if seat not in o["to"]:
         raise illegal("not_for_you", "this offer is not made to you")

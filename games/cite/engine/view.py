@@ -1,5 +1,6 @@
-"""What a seat sees: everything (CT01: resources are open; offers are public like table talk), plus
-what the pages need at hand: each seat's next production, its squares and what it has left."""
+"""What a seat sees: everything (CT01: resources are open; offers are public like table talk) but the
+RNG (issue 39.9: the secret game seed can be recovered from it), plus what the pages need at hand: each
+seat's next production, its squares and what it has left."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from .scoring import breakdown
 
 def view(state, seat: int | None) -> dict:
     data = state.to_json()
+    del data["rng"]  # no view carries the RNG
     data["viewer"] = seat
     data["pending"] = sorted(pending(state))
     data["may_act"] = sorted(may_act(state))

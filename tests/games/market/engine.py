@@ -51,6 +51,10 @@ class MarketEngine(RulesEngine):
     def scramble_unknown(self, state, seat, seed):
         return state
 
+    def seat_part(self, state, seat):
+        """A seat's goods: an accepted offer moves them, so it is not its mover's alone to take back."""
+        return state["goods"][seat]
+
     def pending(self, state):
         return set() if state["over"] else {state["turn"]}
 
