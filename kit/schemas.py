@@ -31,8 +31,13 @@ class GameSchemas:
     view: dict
 
     @classmethod
-    def from_folder(cls, folder: Path | str) -> GameSchemas:
+    def from_folder(cls, folder: Path | str) -> GameSchemas | None:
+        """The two files of ``folder``; None while neither is there yet (a new game, before
+        ``scripts/game_schemas.py`` drafts them: the site still starts, and ``manage.py check`` says
+        what is missing). One file without the other is an error."""
         folder = Path(folder)
+        if not (folder / "move.json").exists() and not (folder / "view.json").exists():
+            return None
         return cls(
             move=json.loads((folder / "move.json").read_text()),
             view=json.loads((folder / "view.json").read_text()),

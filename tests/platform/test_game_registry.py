@@ -23,7 +23,7 @@ def test_each_installed_game_is_registered_by_its_app():
     slugs = [d.slug for d in registry.definitions()]
     # GAME_APPS in settings order, then the tests' games (their order is the test settings').
     real = [app.rsplit(".", 1)[-1] for app in settings.GAME_APPS]  # each game app's label is its slug
-    assert slugs[:len(real)] == real and sorted(slugs[len(real):]) == ["market", "nim", "patience", "race"]
+    assert slugs[:len(real)] == real and sorted(slugs[len(real):]) == ["bluff", "market", "nim", "patience", "race"]
     assert registry.get("nim") is NIM and registry.definition("nim").engine is NIM
     assert [e.slug for e in registry.available()] == slugs
     with pytest.raises(KeyError):
