@@ -12,6 +12,7 @@ import random
 from dataclasses import asdict, dataclass
 
 from kit.base import GameResult, IllegalMove, InvalidState, LogEntry, OptionSpec
+from kit.contract import Capabilities
 from kit.rules_engine import RulesEngine
 
 
@@ -83,6 +84,9 @@ def load_state(data: dict) -> State:
 
 
 class BluffEngine(RulesEngine):
+    # What the platform may ask of it (kit/contract.py): hidden numbers, and nothing else optional.
+    capabilities = Capabilities(hidden_information=True, acts_out_of_turn=False, time_out_rule=False,
+                                ranged_moves=False, solo=False)
     slug = "bluff"
     name = "Bluff"
     min_players = 2
