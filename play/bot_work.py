@@ -34,8 +34,11 @@ from .models import BotDecision, Game
 HOUR = timedelta(hours=1)
 
 
-def position_key(level: str, view: dict, legal: list) -> str:
-    text = json.dumps([level, view, legal], sort_keys=True, separators=(",", ":"), default=str)
+def position_key(level: str, view: dict, legal: list, steps: int = 0) -> str:
+    """What a decision is remembered by. ``steps``: the seat's private steps so far (issue 39.5), which move no
+    version: a plan step taken back brings the same view again, and the decision stored for it would be made
+    again and again (extend, take back, extend…); counted, the bot meets a new position and decides afresh."""
+    text = json.dumps([level, view, legal, steps], sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
