@@ -89,6 +89,8 @@ class Entry(models.Model):
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
         ordering = ["competition", "seed"]
         constraints = [
             models.UniqueConstraint(fields=["competition", "user"], condition=models.Q(user__isnull=False),
@@ -128,6 +130,8 @@ class Round(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("round of a competition")
+        verbose_name_plural = _("rounds of competitions")
         ordering = ["competition", "season", "number"]
         # A round is paired once, whatever the retries of the task that pairs it.
         constraints = [models.UniqueConstraint(fields=["competition", "season", "number"],
@@ -147,6 +151,8 @@ class Table(models.Model):
     entries = models.JSONField(default=list)  # Entry ids in seat order
 
     class Meta:
+        verbose_name = _("competition table")
+        verbose_name_plural = _("competition tables")
         ordering = ["round", "number"]
         constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number")]
 
@@ -197,6 +203,8 @@ class CompetitionEvent(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("competition event")
+        verbose_name_plural = _("competition events")
         ordering = ["-created_at", "-pk"]
 
     def __str__(self):

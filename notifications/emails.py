@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from .models import Notification
+from .models import Notification, notice_items
 
 # kind -> context(notification) -> dict: what the mail of that kind adds to its template's
 # context, in the reader's language. Registered by the app that sends such mails
@@ -107,7 +107,6 @@ def notice_text(note: Notification) -> str:
     through the game's texts."""
     from play import texts
 
-    from .services import notice_items
 
     names = [s.display_name for s in note.game.seats.all()]
     lines = [texts.log_line(note.game.game_type, {"key": i.get("key", ""), "params": i.get("params") or {}},

@@ -75,3 +75,11 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.kind} to {self.user_id} ({self.status})"
+
+
+def notice_items(note: Notification) -> list[dict]:
+    """The notices a mail lists, oldest first (a row written before coalescing holds one)."""
+    data = note.data or {}
+    if "items" in data:
+        return list(data["items"])
+    return [{"key": data.get("key", ""), "params": data.get("params") or {}, "seat": data.get("seat")}]

@@ -13,7 +13,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
-from .models import Notification
+from .models import Notification, notice_items
 
 
 def coalesce_seconds() -> int:
@@ -113,14 +113,6 @@ def notice(*, seat, game, notice, number: int) -> Notification | None:
         fields.append("status")
     waiting.save(update_fields=fields)
     return waiting
-
-
-def notice_items(note: Notification) -> list[dict]:
-    """The notices a mail lists, oldest first (a row written before coalescing holds one)."""
-    data = note.data or {}
-    if "items" in data:
-        return list(data["items"])
-    return [{"key": data.get("key", ""), "params": data.get("params") or {}, "seat": data.get("seat")}]
 
 
 def _withdrawn(game_type: str, item: dict, items: list[dict]) -> dict | None:

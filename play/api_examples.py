@@ -1,6 +1,6 @@
 """An example completion of each ranged legal move (issue 45 point 3): ``"example"``, one concrete move that the
-engine accepts on this position, so a bot that cannot know a game's joint rules (a Small City build's shape and
-contiguity, where a Warehouse may go, a Cité offer that may not be empty) always has one filling that lands.
+engine accepts on this position, so a bot that cannot know a game's joint rules (a shape that must be
+contiguous, a field that depends on another, an offer that may not be empty) always has one filling that lands.
 
 The example is drawn as the site's own bots draw (``kit.params.concrete``: the game's ``sample_move`` when it has
 one) and kept only when ``engine.apply`` takes it on the seat's own position; it is computed for the reader's seat

@@ -35,7 +35,7 @@ def links(kind: str) -> dict[str, str]:
 def _move_requests(plain: dict) -> dict[str, dict]:
     """The move request as one class per game, ``<Game>MoveSubmitRequest`` (its ``game_type``, the version, the
     move as one of ``<Game>Move``), and ``MoveSubmitRequest`` one of them, discriminated by ``game_type``: a
-    generated client parses ``{"type": "done"}`` of a Cité request as Cité's, never as the first game's "done"
+    generated client parses ``{"type": "done"}`` of one game's request as that game's, never as the first game's "done"
     (each class's ``game_type`` is its one value, so a generator without discriminators still tells them apart)."""
     props = plain.get("properties", {})
     version = props.get("version", {"type": "integer", "minimum": 0})

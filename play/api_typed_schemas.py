@@ -80,8 +80,8 @@ def to_openapi(schema: Any) -> tuple[Any, bool]:
             out[key], kept = to_openapi(value)
             whole &= kept
         elif key == "properties" and _id_map(value):
-            # Keyed by ids (Cité's buildings b1…b54, drafted from games: each id a property of one shape): a
-            # map of that shape, not one class per id (a generated client made 54 CiteViewBuildingsBnn).
+            # Keyed by ids (a game's pieces b1…b54, drafted from games: each id a property of one shape): a
+            # map of that shape, not one class per id (a generated client made 54 classes of one shape).
             out["additionalProperties"], kept = to_openapi(next(iter(value.values())))
             whole &= kept
             note = f"Keyed by id ({', '.join(list(value)[:3])}…)."

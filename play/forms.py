@@ -51,7 +51,7 @@ def options_words(options, game_type: str) -> str:
     words = []
     for name, value in (options or {}).items():
         value = str(value)
-        if f"{name}.{value}" in labels:  # a value's own words for this option ("victory.citizen": Citizen victory)
+        if f"{name}.{value}" in labels:  # a value's own words for this option ("mode.short": Short game)
             words.append(str(labels[f"{name}.{value}"]))
         elif value == "none":
             words.append(str(_("%(option)s: none") % {"option": option_label(name, game_type)}))

@@ -135,7 +135,7 @@ class Seat(models.Model):
     # The seat's private steps not written yet (``RulesEngine.private_step``: a hidden plan's steps, issue
     # 39.5): applied to the snapshot but in no row and no version, so that nobody counts or times them; the
     # seat's next row carries them (``Move.steps_before``). Hidden information: shown to nobody.
-    draft = models.JSONField(default=list, blank=True)
+    draft = models.JSONField(default=list, blank=True, db_default=models.Value([], output_field=models.JSONField()))
     forfeited = models.BooleanField(default=False)
     resigned = models.BooleanField(default=False)
 
@@ -233,7 +233,8 @@ class Move(models.Model):
     reveals_nothing_to = models.JSONField(null=True, blank=True)
     # The seat's private steps applied before this row's move (its draft, ``Seat.draft``), in order: a replay
     # applies them first. Hidden information, as the payload.
-    steps_before = models.JSONField(default=list, blank=True)
+    steps_before = models.JSONField(default=list, blank=True,
+                                    db_default=models.Value([], output_field=models.JSONField()))
 
     class Meta:
         verbose_name = pgettext_lazy("model name", "move")

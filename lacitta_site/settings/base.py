@@ -381,6 +381,13 @@ SPECTACULAR_SETTINGS = {
     # Each game's move and view JSON Schemas, linked from the operations that carry them.
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "play.api_schema.add_game_schemas"],
     "COMPONENT_SPLIT_REQUEST": True,
+    # Choice sets that share a field name with the games' ("status"), named apart.
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": "play.models.Game.Status",  # (the name it always had)
+        "CompetitionStatusEnum": "competitions.models.Competition.Status",
+        "CompetitionEntryStatusEnum": "competitions.models.Entry.Status",
+        "CompetitionRoundStatusEnum": "competitions.models.Round.Status",
+    },
     # Swagger UI served from this site (no CDN).
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
