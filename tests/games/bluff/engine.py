@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 
 from kit.base import GameResult, IllegalMove, InvalidState, LogEntry, OptionSpec
 from kit.contract import Capabilities
+from kit.hidden import EVERYONE
 from kit.rules_engine import RulesEngine
 
 
@@ -111,9 +112,10 @@ class BluffEngine(RulesEngine):
                 "numbers": list(state.numbers) if over else None}
 
     def scramble_unknown(self, state, seat, seed):
-        """A position ``seat`` cannot tell from this one: the numbers it has not seen drawn afresh."""
+        """A position ``seat`` cannot tell from this one: the numbers it has not seen drawn afresh. For EVERYONE (a
+        moderator's rollback, ``kit.hidden``) nothing: every number was dealt to its seat, which has seen it."""
         new = state.copy()
-        if state.winner is None:
+        if state.winner is None and seat is not EVERYONE:
             rng = random.Random(seed)
             new.numbers = [n if i == seat else rng.randint(1, state.top) for i, n in enumerate(state.numbers)]
         return new
