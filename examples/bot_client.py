@@ -171,11 +171,14 @@ class Bot:
         game's rules refuse (400) is filled again, a few times, then another legal move is tried."""
         legal_moves = list(game["legal_moves"])
         self.rng.shuffle(legal_moves)
+        # A thinking bot asks for the whole answer, with its seat's view: a move after which it still owes (a
+        # plan step, which moves no version and tells no stream) is decided from the answer, not an event.
+        shape = "full" if self.think else "compact"
         for legal in legal_moves:
             for tries in range(5 if legal.get("ranges") else 1):
                 answer = self.call(
                     "POST",
-                    f"/api/games/{game['id']}/moves/?answer=compact&examples=true",
+                    f"/api/games/{game['id']}/moves/?answer={shape}&examples=true",
                     json={"version": game["version"], "move": self.fill(legal, tries)},
                 )
                 if answer.status_code == 409:  # the game moved on (a bot was faster): its turn comes on the stream
@@ -186,7 +189,12 @@ class Bot:
                     continue
                 answer.raise_for_status()
                 self.moves += 1
-                return self._mine(answer.json())
+                mine = self._mine(answer.json())
+                if self.think and mine["owes"] and "view" in mine:
+                    self.views_read += 1  # a real bot would weigh its next move on mine["view"] here
+                elif self.think:
+                    mine.pop("view", None)  # not ours to move: the stream's event brings the next view
+                return mine
         raise RuntimeError(f"every legal move refused at version {game['version']}")
 
     # --- the game --------------------------------------------------------------------------------------

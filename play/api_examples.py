@@ -9,6 +9,8 @@ only (it is made of that seat's legal moves and says nothing they do not). Cost:
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import threading
 from collections import OrderedDict
@@ -56,7 +58,10 @@ def with_examples(game, seat: int | None, legal_moves: list[dict]) -> list[dict]
     """``legal_moves`` (the seat's, at the game's version) with an ``example`` on each ranged one."""
     if seat is None or not any(params.has_ranges(m) for m in legal_moves):
         return legal_moves
-    key = (game.pk, game.version, seat)
+    # The snapshot's digest too: a private step (a plan step, issue 39.5) changes the position, not the version.
+    digest = hashlib.blake2b(json.dumps(game.state, sort_keys=True, separators=(",", ":")).encode(),
+                             digest_size=16).hexdigest()
+    key = (game.pk, game.version, seat, digest)
     with _lock:
         found = _cache.get(key)
     if found is None:
