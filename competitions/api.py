@@ -5,6 +5,8 @@ register as any player (their token's "play" scope)."""
 
 from __future__ import annotations
 
+import re
+
 from django.http import Http404
 from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
 from rest_framework import mixins, serializers, viewsets
@@ -31,6 +33,20 @@ class CompetitionSerializer(serializers.ModelSerializer):
 
 class Pages(PageNumberPagination):
     page_size = 50
+
+    def get_page_number(self, request, paginator):
+        """A page is a whole number from 1 written in ASCII digits (Python's int() takes "١" or " 2"): anything
+        else is said to be wrong (400), not quietly read."""
+        raw = request.query_params.get(self.page_query_param, "1")
+        if raw not in self.last_page_strings and not re.fullmatch(r"[1-9][0-9]{0,8}", raw):
+            raise serializers.ValidationError({self.page_query_param: "A whole number from 1."})
+        return raw
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 1
+        return parameters
 
 
 RegisterBody = inline_serializer("CompetitionRegister", fields={"token": serializers.CharField(required=False)})

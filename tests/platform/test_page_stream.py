@@ -187,9 +187,19 @@ def test_gunicorn_sync_workers_do_not_hold_page_streams(settings):
     settings.PAGE_STREAM_OVER_WSGI = False
     client = Client()
     client.force_login(bob)
+
+    def get(*args, **kwargs):
+        # In a thread of its own: an async view runs through async_to_sync, which refuses a thread where an
+        # event loop runs (a browser test of this worker keeps Playwright's running in the main thread).
+        answers = []
+        thread = threading.Thread(target=lambda: answers.append(client.get(*args, **kwargs)))
+        thread.start()
+        thread.join(30)
+        return answers[0]
+
     started = time.monotonic()
-    response = client.get(f"/api/stream/pages/{game.pk}/", HTTP_ACCEPT="text/event-stream")
+    response = get(f"/api/stream/pages/{game.pk}/", HTTP_ACCEPT="text/event-stream")
     assert response.status_code == 503 and time.monotonic() - started < 2
     settings.PAGE_STREAM_OVER_WSGI = None
     settings.DEBUG = False
-    assert client.get(f"/api/stream/pages/{game.pk}/").status_code == 503  # production: follows DEBUG
+    assert get(f"/api/stream/pages/{game.pk}/").status_code == 503  # production: follows DEBUG
