@@ -24,22 +24,34 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
+from django.db.models import Max, Sum
 from django.utils import timezone
 
 from kit.search import Budget
 
-from .models import BotDecision, Game
+from .models import BotDecision, Game, Move
 
 HOUR = timedelta(hours=1)
 
 
-def position_key(level: str, view: dict, legal: list, steps: int = 0) -> str:
+def position_key(level: str, view: dict, legal: list, steps: int = 0, run: int = 0) -> str:
     """What a decision is remembered by. ``steps``: the seat's private steps so far (issue 39.5), which move no
     version: a plan step taken back brings the same view again, and the decision stored for it would be made
-    again and again (extend, take back, extend…); counted, the bot meets a new position and decides afresh."""
-    text = json.dumps([level, view, legal, steps], sort_keys=True, separators=(",", ":"), default=str)
+    again and again (extend, take back, extend…); counted, the bot meets a new position and decides afresh.
+    ``run``: the seat's moves in a row just before (``own_run``), for the same reason with moves that do move
+    the version: a Cité Bank deposit changed and changed back brought a view seen before, and the stored
+    decisions played that cycle thousands of times (the API author's whole-games test). A take-back and the
+    same move again still meet the stored reply: the run is the same."""
+    text = json.dumps([level, view, legal, steps, run], sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def own_run(game: Game, seat_index: int) -> int:
+    """How many of the game's last moves (those not taken back) the seat made in a row: 0 when another seat (or
+    the platform) made the last one. Two aggregates on the game's moves."""
+    kept = Move.objects.filter(game=game, undone_at__isnull=True)
+    since = kept.exclude(seat=seat_index).aggregate(last=Max("seq"))["last"] or 0
+    return kept.filter(seat=seat_index, seq__gt=since).count()
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ def bot_turns_play(*, game_id: int, version: int, limit: int, slice_seconds: flo
             return BotTurns(played, version, more=False)
         legal = engine.legal_moves(state, seat.index) if among is None else among
         position = bot_work.position_key(seat.played_by_bot, engine.view(state, seat.index), legal,
-                                         steps=len(seat.draft))
+                                         steps=len(seat.draft), run=bot_work.own_run(game, seat.index))
         claim = bot_work.claim(game, seat.index, position, level=seat.played_by_bot, share=share)
         if claim.busy or claim.wait:
             # Busy: the task deciding it plays it and carries on (tried again after its lease, in case it died).
