@@ -78,10 +78,25 @@ def _open(page, base: str, game: Game) -> None:
 # will send when it is changed by the test), then the form filled to be refused (returns what was typed).
 
 def cite_window(user) -> Game:
-    """Cité's round 2 (the trading window): round 1's layout made as the demo makes it."""
-    return _my_moves(_game("cite", user, 3), user,
-                     lambda engine, state: cite_demo._layout_move(engine, state, 0),
-                     lambda state: state.stage != "layout")
+    """Cité's round 2 (the trading window), among three people (no bot thinks meanwhile): round 1's layout made
+    by each as the demo makes it (games/cite/demo.py)."""
+    others = [make_user(f"ct-other-{n}") for n in (1, 2)]
+    seats = [SeatSpec("me")] + [SeatSpec("invite", username=other.username) for other in others]
+    with mock.patch("play.models.secrets.randbits", return_value=SEED):
+        game = services.game_create(creator=user, game_type="cite", options={}, seats=seats)
+    for other in others:
+        services.game_join(game_id=game.pk, user=other)
+    engine = registry.get("cite")
+    people = [user, *others]
+    for _ in range(20):
+        game.refresh_from_db()
+        state = engine.load(game.state)
+        if state.stage != "layout":
+            assert game.status == Game.Status.ACTIVE and game.seed == SEED
+            return game
+        seat, move = cite_demo.next_move(engine, state, {0, 1, 2})
+        services.move_apply(game_id=game.pk, user=people[seat], move=move, expected_version=game.version)
+    raise AssertionError("Cité: round 1 not over after 20 moves")
 
 
 def smallcity_plan(user) -> Game:
@@ -156,8 +171,9 @@ def _assert_plain_post_answers_the_page(page, base: str, game: Game, fields: lis
     assert reason in box.group(1).replace("&#x27;", "'").replace("&quot;", '"'), box.group(1)
 
 
-def _page_for(browser, live_server, user, viewport):
-    context = browser.new_context(viewport=viewport, locale="en", extra_http_headers={"Accept-Language": "en"})
+def _page_for(browser, live_server, user, viewport, javascript=True):
+    context = browser.new_context(viewport=viewport, locale="en", extra_http_headers={"Accept-Language": "en"},
+                                  java_script_enabled=javascript)
     page = context.new_page()
     page.set_default_timeout(15000)
     log_in(page, live_server.url, user.username)
@@ -209,6 +225,23 @@ def test_cite_offer_with_nothing_in_it_or_no_recipient(browser, live_server, dem
         _assert_plain_post_answers_the_page(page, live_server.url, game, fields,
                                             "Choose one or more other players to make the offer to.",
                                             "an offer to no one")
+    finally:
+        context.close()
+    # 3. The same offer to no one from a browser without JavaScript: the form's own submission.
+    context, page = _page_for(browser, live_server, user, viewport, javascript=False)
+    try:
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        form = page.locator("#ct-offer-form")
+        for box in form.locator("fieldset.ct-to:not(.ct-rounds) input[type=checkbox]").all():
+            box.uncheck()
+        form.locator("input[name^='field:give:']:not([max='0'])").first.fill("1")
+        with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/move/")) as answer:
+            form.get_by_role("button", name="Send the offer").click()
+        assert answer.value.status == 400 and answer.value.headers["content-type"].startswith("text/html")
+        page.wait_for_load_state()
+        assert page.locator("header.topbar nav").count() == 1 and page.locator("#game-body .board-card").count() == 1
+        assert page.locator("#move-panel #move-error .error").inner_text().strip() == \
+            "Choose one or more other players to make the offer to."
     finally:
         context.close()
     game.refresh_from_db()
