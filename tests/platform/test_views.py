@@ -1,6 +1,7 @@
 """Pages: lobby, new game, game page with polling and moves, joins, resign."""
 
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -344,3 +345,17 @@ def test_the_skip_link_names_where_it_leads(client, alice, bob):
     html = client.get(url).content.decode()
     assert 'href="#move-panel">Skip to the board</a>' in html and "Skip to the move panel" not in html
     assert 'class="card board-card" id="move-panel"' in html
+
+
+def test_no_script_that_swaps_an_error_in_for_the_whole_page_even_with_debug(client, alice, bob, settings):
+    """Issue 40: with DEBUG on (make run, the demo), django-htmx's htmx_script tag adds django-htmx.js, which
+    replaces the whole document with any 400/403/404 answer to htmx — a refused move's message became the page.
+    Every page loads htmx itself, and site.js after it (which says a refusal in the move panel)."""
+    settings.DEBUG = True
+    game = race_game(alice, [bob])
+    accept_all(game, [bob])
+    html = login(client, alice).get(reverse("games:detail", args=[game.pk])).content.decode()
+    scripts = re.findall(r'<script src="([^"]+)"', html)
+    assert "django-htmx.js" not in html
+    assert [s for s in scripts if "htmx" in s] == ["/static/django_htmx/htmx-2.min.js"]
+    assert scripts.index("/static/django_htmx/htmx-2.min.js") < scripts.index("/static/js/site.js")
