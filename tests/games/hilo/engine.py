@@ -82,7 +82,7 @@ def apply_decision(state: State, seat: int, move: dict, log: list) -> None:
         raise IllegalMove("Choose high or low.", key="hilo.bad_choice")
     state.choices[seat] = move["side"]
     log.append(LogEntry("hilo.chose", {"round": state.round + 1}, seat=seat))  # public: that, not what
-    log.append(LogEntry(f"hilo.mine_{move['side']}", {}, seat=seat, visible_to=(seat,)))
+    log.append(LogEntry("hilo.mine", {"side": move["side"]}, seat=seat, visible_to=(seat,)))  # its seat's alone
 
 
 def advance(state: State, log: list) -> None:
@@ -92,10 +92,10 @@ def advance(state: State, log: list) -> None:
     die = state.dice[state.round]
     shown = side_of(die)
     for seat, choice in enumerate(state.choices):
-        log.append(LogEntry(f"hilo.showed_{choice}", {"player_seat": seat}))
+        log.append(LogEntry("hilo.showed", {"player_seat": seat, "side": choice}))
         if choice == shown:
             state.scores[seat] += 1
-    log.append(LogEntry(f"hilo.roll_{shown}", {"round": state.round + 1, "die": die}))
+    log.append(LogEntry("hilo.roll", {"round": state.round + 1, "die": die, "side": shown}))
     state.history.append({"choices": list(state.choices), "die": die})
     state.choices = [None] * state.players
 
