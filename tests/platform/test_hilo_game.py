@@ -5,10 +5,12 @@ chooser (it may be taken back), the last one reveals every other (it may not); a
 
 from __future__ import annotations
 
+import json
 from unittest import mock
 
 import pytest
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from kit import reveal
 from play import registry, services
@@ -92,6 +94,13 @@ def test_a_choice_stays_hidden_from_the_other_seats_until_the_last_one_is_in(cli
     bobs = page(client, bob, game)
     assert "alice has chosen." in bobs and "alice has chosen for round 1." in bobs  # board and log
     assert "You chose high." not in bobs and "had chosen" not in bobs and "the die shows" not in bobs
+    api = APIClient()
+    api.force_authenticate(bob)
+    answer = api.get(f"/api/games/{game.pk}/").json()  # what a bot of bob's reads
+    assert answer["view"]["chosen"] == [True, False] and answer["view"]["mine"] is None
+    assert answer["legal_moves"] == [{"type": "choose", "side": "high"}, {"type": "choose", "side": "low"}]
+    del answer["legal_moves"]  # bob's own two moves name both sides; nothing else may name alice's
+    assert "high" not in json.dumps(answer), answer
     game = choose(game, bob, "high")  # the last choice: both shown, and the roll (2: low)
     bobs = page(client, bob, game)
     assert "alice had chosen high." in bobs and "Round 1: the die shows 2, low scores." in bobs
