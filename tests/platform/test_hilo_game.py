@@ -56,7 +56,7 @@ def test_hilo_plays_to_its_end_through_the_services_and_its_page_renders(client)
 
     first = page(client, bob, game)
     assert "Round 1: high or low?" in first and "High (4 to 6)" in first and "Low (1 to 3)" in first
-    assert first.count('class="choice hl-choose"') == 2  # its moves template (move_button), one per side
+    assert first.count('class="primary hl-choose"') == 2  # its moves template (move_button), one per side
 
     rounds = [("high", "low", "low"), ("high", "low", "high"), ("low", "high", "high")]
     for n, sides in enumerate(rounds, start=1):
