@@ -11,8 +11,9 @@ Conventions (see ../shared/DESIGN.md):
 - A *move* is a plain JSON-able dict with a ``"type"`` key (a small tagged value).
 - A *state* is whatever the engine likes in memory; ``dump(state)`` must give a
   JSON-able dict with a ``schema_version`` and ``load(dump(s))`` must equal ``s``.
-- Randomness comes only from a seeded RNG kept in the state, so replaying the
-  move log from the seed rebuilds the same state.
+- Randomness comes only from the game's seed: drawn ahead in the first state (a hidden part) or from a
+  seeded RNG kept in the state (``kit.rng``), so replaying the move log from the seed rebuilds the same
+  state. Either is hidden from every seat: no view, log line or error carries it.
 - Text for people stays out of engines: log entries and errors carry a message
   ``key`` and ``params`` that the site translates (an English ``message`` is
   kept as a fallback for programs).
