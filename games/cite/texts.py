@@ -337,6 +337,19 @@ def hidden(entry: dict) -> bool:
 
 
 OFFERS_TO_YOU = gettext_lazy("Offers made to you")
+ANSWER_WAITS = gettext_lazy("An offer waits for you")  # "my games", a seat that said done (issue 42)
+
+
+def offer_opened(entry: dict):
+    """The offer a log line makes ("since your last visit" leaves out an offer withdrawn before the reader came)."""
+    offer = (entry.get("params") or {}).get("offer")
+    return offer if entry.get("key") == "cite.offer" and isinstance(offer, str) else None
+
+
+def offer_withdrawn(entry: dict):
+    """The offer a log line withdraws, or that lapses, unanswered."""
+    offer = (entry.get("params") or {}).get("offer")
+    return offer if entry.get("key") in ("cite.cancelled", "cite.lapsed") and isinstance(offer, str) else None
 
 
 def offer_made_to(entry: dict, seat: int) -> bool:
