@@ -240,10 +240,45 @@ def buildings_to_build(legal: list[dict], view: dict, seat: int, base_url: str, 
                                      "chosen": k == chosen})
         if "cost" in m:
             entry["costs"].add(m["cost"])
+            entry.setdefault("pays", {}).setdefault(m["cost"], m.get("pay") or [])
     for e in kinds.values():
         costs = sorted(e.pop("costs"))
         e["cost"] = (str(costs[0]) if len(costs) == 1 else f"{costs[0]}–{costs[-1]}") if costs else ""
+        e["hint"] = _kind_hint(e["squares"], costs, e.pop("pays", {}), e["left"], placing=not costs)
     return sorted(kinds.values(), key=lambda e: (e["squares"], e["name"]))
+
+
+def _resources(collections) -> dict:
+    """What collections take in all, per resource."""
+    total: dict[str, int] = {}
+    for c in collections or []:
+        for k, n in c.items():
+            total[k] = total.get(k, 0) + n
+    return total
+
+
+def _kind_hint(squares: int, costs: list[int], pays: dict, left: int, *, placing: bool) -> str:
+    """A building button's words after its name: its size, what it costs in squares and in resources (the
+    cheapest place's payment from what you hold), how many are left: "1 square · costs 1 square: 4 Wood, 4
+    Stone · ×2"."""
+    parts = [ngettext("%(n)s square", "%(n)s squares", squares) % {"n": squares}]
+    if placing:
+        parts.append(_("free (round 1)"))
+    elif costs:
+        low = costs[0]
+        cost = (ngettext("costs %(n)s square", "costs %(n)s squares", low) % {"n": low} if len(costs) == 1 else
+                _("costs %(low)s to %(high)s squares") % {"low": low, "high": costs[-1]})
+        paid = _resources(pays.get(low))
+        if not paid:
+            cost += _(", covered by the squares you hold")
+        elif len(costs) == 1:
+            cost += _(": %(resources)s") % {"resources": texts.bundle_text(paid)}
+        else:
+            cost += _(", from %(resources)s") % {"resources": texts.bundle_text(paid)}
+        parts.append(cost)
+    if left > 1:
+        parts.append(f"×{left}")
+    return " · ".join(parts)
 
 
 def lacking(view: dict, seat: int, legal: list[dict], base_url: str) -> list[dict]:
@@ -352,8 +387,15 @@ def lifts(legal: list[dict], view: dict) -> list[dict]:
     for m in legal:
         if m["type"] == "lift":
             b = view["buildings"][m["building"]]
-            out.append({"json": _json(m), "label": _("Lift the %(name)s") % {
-                "name": texts.building_name(b["kind"], view["seats"][seat]["profession"])}})
+            name = texts.building_name(b["kind"], view["seats"][seat]["profession"])
+            out.append({"json": _json(m), "label": _("Lift the %(name)s") % {"name": name}, "name": name,
+                        "where": ", ".join(svg.cell_name(*c) for c in b["cells"])})
+    # Two of a kind (two Quarries) are told apart by their squares, on the button and in its accessible name.
+    twice = {e["name"] for e in out if sum(1 for o in out if o["name"] == e["name"]) > 1}
+    for e in out:
+        e["label_long"] = _("Lift the %(name)s on %(cells)s") % {"name": e["name"], "cells": e["where"]}
+        if e["name"] in twice:
+            e["label"] = e["label_long"]
     return out
 
 
