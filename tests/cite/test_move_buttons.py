@@ -46,7 +46,9 @@ def test_ct20_building_buttons_read_name_then_size_and_two_quarries_lift_apart(c
     lifts = [(aria, label) for aria, label in buttons if label.startswith("Lift")]
     where = [f"({first[0]}, {first[1]})", f"({second[0]}, {second[1]})"]
     # (the marked square's shop cannot be lifted: the others would be cut off from it)
-    assert sorted(lifts) == sorted((f"Lift the {shop} on {w}", f"Lift the {shop} on {w}") for w in where)
+    assert sorted(label for _aria, label in lifts) == sorted(f"Lift the {shop} on {w}" for w in where)
+    assert sorted(aria for aria, _label in lifts) == sorted(f"Lift the {shop} on {w}, next to your {shop}, in your "
+                                                            f"quarter" for w in where)
 
 
 def test_ct24_ct30_a_build_button_says_what_it_costs_in_resources():
