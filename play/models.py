@@ -129,6 +129,9 @@ class Seat(models.Model):
     # happened), only one when the player says "seen"; a field, not a model, because
     # it is one number per seat, read with the seat the page loads anyway.
     seen_seq = models.PositiveIntegerField(default=0)
+    # Something addressed to this seat waits for its answer while it owes nothing (``kit.base.answers``: an
+    # offer made to a seat that said done): "my games" says so, from this column, without loading states.
+    answer_waits = models.BooleanField(default=False, db_default=False)
 
     # A bot standing in for a human (timeout, moderation); the human keeps the seat.
     substitute_bot = models.CharField(max_length=20, blank=True)

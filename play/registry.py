@@ -57,7 +57,10 @@ class VisitSummary:
       says how they look there (translatable; the platform's words by default).
     - ``addressed``: ``addressed(entry, seat) -> bool``, whether a log line is addressed to that seat (an
       offer made to it): such lines come first, in a group of their own (``addressed_title``, translatable;
-      the platform's "Made to you" by default)."""
+      the platform's "Made to you" by default).
+    - ``opens``, ``withdraws``: ``opens(entry)`` names what a line puts on the table (an offer's id),
+      ``withdraws(entry)`` what a line takes off it again before it was answered (an offer withdrawn or
+      lapsed), or None: a thing opened and withdrawn while the reader was away is not told at all."""
 
     round_end: frozenset[str] = frozenset()
     period: Any = None
@@ -67,6 +70,8 @@ class VisitSummary:
     places_hint: Any = None
     addressed: Callable[[dict, int], bool] | None = None
     addressed_title: Any = None
+    opens: Callable[[dict], Any] | None = None
+    withdraws: Callable[[dict], Any] | None = None
 
 
 @dataclass(frozen=True)

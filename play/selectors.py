@@ -126,7 +126,7 @@ def my_games_queries(user) -> dict[str, QuerySet]:
         "seats in running and waiting games": Seat.objects.filter(
             user=user, game__status__in=[Game.Status.ACTIVE, Game.Status.OPEN]
         ).order_by().values_list("game_id", "game__status", "game__updated_at", "game__created_at", "kind",
-                                 "owes_move", "substitute_bot"),
+                                 "owes_move", "substitute_bot", "answer_waits"),
         "finished": _games_with(user).filter(status__in=[Game.Status.FINISHED, Game.Status.ABORTED])
         .order_by("-finished_at"),
     }
@@ -143,13 +143,16 @@ def games_of(user, *, finished_limit: int = 20, pages: dict | None = None) -> My
     ``their_turn``/``waiting`` to the page asked for (a bad one gives the nearest)."""
     pages = pages or {}
     queries = my_games_queries(user)
-    status_of, newest, mine_to_play = {}, {}, set()
-    for game_id, status, updated_at, created_at, kind, owes_move, substitute_bot in queries[
+    status_of, newest, mine_to_play, to_answer = {}, {}, set(), set()
+    for game_id, status, updated_at, created_at, kind, owes_move, substitute_bot, answer_waits in queries[
             "seats in running and waiting games"]:
         status_of[game_id] = status
         newest[game_id] = (updated_at if status == Game.Status.ACTIVE else created_at, game_id)
-        if status == Game.Status.ACTIVE and kind == Seat.Kind.HUMAN and owes_move and not substitute_bot:
-            mine_to_play.add(game_id)
+        if status == Game.Status.ACTIVE and kind == Seat.Kind.HUMAN and not substitute_bot:
+            if owes_move or answer_waits:  # an offer waiting for my answer is something to do too
+                mine_to_play.add(game_id)
+            if answer_waits:
+                to_answer.add(game_id)
 
     def listed(ids) -> list[int]:
         return sorted(ids, key=newest.__getitem__, reverse=True)
@@ -165,6 +168,8 @@ def games_of(user, *, finished_limit: int = 20, pages: dict | None = None) -> My
     wanted = [game_id for page in shown.values() for game_id in page.object_list]
     loaded = Game.objects.filter(pk__in=wanted).defer("state").prefetch_related(_seats_prefetch())
     games = {g.pk: g for g in loaded}
+    for game_id, game in games.items():
+        game.answer_waits = game_id in to_answer  # the row says "an offer waits for you" (the game's words)
     for page in shown.values():
         page.object_list = [games[g] for g in page.object_list if g in games]
     finished = list(queries["finished"][:finished_limit])

@@ -88,6 +88,9 @@ def _names_in(params: dict, names: list[str], cat, options: dict | None = None) 
         is_seat = key == "seat" or key.endswith("_seat") or key in getattr(cat, "SEAT_PARAMS", ())
         if is_seat and isinstance(value, int) and 0 <= value < len(names):
             out[key] = names[value]
+        elif is_seat and isinstance(value, list) and value and all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(names) for v in value):
+            out[key] = _names_list([names[v] for v in value])  # several seats: "bob and carol"
         elif cat is not None and hasattr(cat, "param"):
             try:
                 out[key] = cat.param(key, value, options or {})
@@ -96,6 +99,12 @@ def _names_in(params: dict, names: list[str], cat, options: dict | None = None) 
         else:
             out[key] = _printable(value)
     return out
+
+
+def _names_list(names: list[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def _printable(value):

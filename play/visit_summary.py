@@ -56,10 +56,12 @@ def build(definition: GameDefinition, unseen, *, seat: int | None, names: list[s
     groups: list[dict] = []
     places: dict = {}
     ended_period = None
-    first = _addressed_group(rules, unseen.lines, seat)
+    gone = _withdrawn(rules, unseen.lines)
+    lines = [line for i, line in enumerate(unseen.lines) if i not in gone]
+    first = _addressed_group(rules, lines, seat)
     if first is not None:
         groups.append(first)
-    for line in unseen.lines:
+    for line in lines:
         if first is not None and _is_addressed(rules, line, seat):
             for place in (rules.places(line.entry) if rules.places else ()):
                 places[place] = line.text
@@ -90,6 +92,24 @@ def build(definition: GameDefinition, unseen, *, seat: int | None, names: list[s
     hint = str(rules.places_hint or _("Solid outlines on the board mark the places that changed."))
     return Summary(groups=tuple(Group(g["title"], tuple(g["lines"])) for g in groups), places=places,
                    places_hint=hint, version=version, earlier=unseen.earlier)
+
+
+def _withdrawn(rules, lines) -> set[int]:
+    """The positions of the lines that opened something withdrawn later among ``lines``, and of the lines
+    that withdrew it (``VisitSummary.opens`` / ``withdraws``): nothing of it is left to tell."""
+    if rules.opens is None or rules.withdraws is None:
+        return set()
+    opened: dict = {}
+    gone: set[int] = set()
+    for i, line in enumerate(lines):
+        taken = rules.withdraws(line.entry)
+        if taken is not None and taken in opened:
+            gone.update((opened.pop(taken), i))
+            continue
+        what = rules.opens(line.entry)
+        if what is not None:
+            opened[what] = i
+    return gone
 
 
 def _is_addressed(rules, line, seat) -> bool:

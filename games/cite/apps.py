@@ -38,7 +38,9 @@ def definition():
         demo_options=({"first_game_gift": "yes"},),
         demo_moves=demo.next_move,
         # "Since your last visit": the offers made to the viewer first (issue 35).
-        visit_summary=VisitSummary(addressed=texts.offer_made_to, addressed_title=texts.OFFERS_TO_YOU),
+        # ... and an offer withdrawn or lapsed before the reader came is not told (issue 42).
+        visit_summary=VisitSummary(addressed=texts.offer_made_to, addressed_title=texts.OFFERS_TO_YOU,
+                                   opens=texts.offer_opened, withdraws=texts.offer_withdrawn),
         # The prefix of its context keys and CSS classes: the platform never names them.
         own_words=("ct_", "ct-"),
     )

@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from play import end_screen, move_builder
 
 from . import svg, texts
-from .engine.components import BUILDINGS, PROFESSION_COLOURS, PROFESSIONS, RESOURCES, SQUARES, TRANSFORMERS
+from .engine.board import quarter_of, touching
+from .engine.components import BUILDINGS, MARKED, PROFESSION_COLOURS, PROFESSIONS, RESOURCES, SQUARES, TRANSFORMERS
 from .engine.costs import cheapest_payment
 from .engine.limits import MAX_OFFERS_PER_ROUND, MAX_OPEN_OFFERS
 from .engine.placement import placements
@@ -206,6 +207,40 @@ def offer_limit(view: dict, seat: int) -> str:
 
 # --------------------------------------------------------------------------------- construction
 
+def place_words(view: dict, seat: int, names: list[str], cells, *, besides=()) -> str:
+    """Where squares lie, in words a screen reader's user can place (issue 42): the buildings they touch
+    (an edge, across borders too: G5) and whose quarter it is — "next to your Quarry and bob's Forge, in the
+    Smith's quarter"; "on your marked square"; "" for no squares. ``besides``: buildings not to name (the one
+    being lifted)."""
+    cells = [tuple(c) for c in cells]
+    if not cells:
+        return ""
+    parts = []
+    own_quarter = view["seats"][seat]["quarter"]
+    if tuple(MARKED[own_quarter]) in cells:
+        parts.append(_("on your marked square"))
+    near = []
+    for b_id, b in sorted(view["buildings"].items(), key=lambda item: (item[1]["cells"], item[0])):
+        if b_id in besides or any(tuple(c) in cells for c in b["cells"]):
+            continue
+        if touching(cells, [tuple(c) for c in b["cells"]]):
+            name = texts.building_name(b["kind"], view["seats"][b["owner"]]["profession"])
+            near.append(_("your %(name)s") % {"name": name} if b["owner"] == seat else
+                        _("%(player)s's %(name)s") % {"player": names[b["owner"]], "name": name})
+    if near:
+        listed = near[0] if len(near) == 1 else _("%(names)s and %(last)s") % {"names": ", ".join(near[:-1]),
+                                                                               "last": near[-1]}
+        parts.append(_("next to %(buildings)s") % {"buildings": listed})
+    quarter = quarter_of(cells[0])
+    owner = next((i for i, s in enumerate(view["seats"]) if s["quarter"] == quarter), None)
+    if owner == seat:
+        parts.append(_("in your quarter"))
+    elif owner is not None:
+        parts.append(_("in the %(profession)s's quarter") % {
+            "profession": texts.PROFESSION_NAMES[view["seats"][owner]["profession"]]})
+    return ", ".join(parts)
+
+
 def _placing_options(legal: list[dict], kind_filter: str | None = None) -> list[tuple[dict, list]]:
     """(legal move, cells) for every place of every build/place move."""
     out = []
@@ -240,10 +275,45 @@ def buildings_to_build(legal: list[dict], view: dict, seat: int, base_url: str, 
                                      "chosen": k == chosen})
         if "cost" in m:
             entry["costs"].add(m["cost"])
+            entry.setdefault("pays", {}).setdefault(m["cost"], m.get("pay") or [])
     for e in kinds.values():
         costs = sorted(e.pop("costs"))
         e["cost"] = (str(costs[0]) if len(costs) == 1 else f"{costs[0]}–{costs[-1]}") if costs else ""
+        e["hint"] = _kind_hint(e["squares"], costs, e.pop("pays", {}), e["left"], placing=not costs)
     return sorted(kinds.values(), key=lambda e: (e["squares"], e["name"]))
+
+
+def _resources(collections) -> dict:
+    """What collections take in all, per resource."""
+    total: dict[str, int] = {}
+    for c in collections or []:
+        for k, n in c.items():
+            total[k] = total.get(k, 0) + n
+    return total
+
+
+def _kind_hint(squares: int, costs: list[int], pays: dict, left: int, *, placing: bool) -> str:
+    """A building button's words after its name: its size, what it costs in squares and in resources (the
+    cheapest place's payment from what you hold), how many are left: "1 square · costs 1 square: 4 Wood, 4
+    Stone · ×2"."""
+    parts = [ngettext("%(n)s square", "%(n)s squares", squares) % {"n": squares}]
+    if placing:
+        parts.append(_("free (round 1)"))
+    elif costs:
+        low = costs[0]
+        cost = (ngettext("costs %(n)s square", "costs %(n)s squares", low) % {"n": low} if len(costs) == 1 else
+                _("costs %(low)s to %(high)s squares") % {"low": low, "high": costs[-1]})
+        paid = _resources(pays.get(low))
+        if not paid:
+            cost += _(", covered by the squares you hold")
+        elif len(costs) == 1:
+            cost += _(": %(resources)s") % {"resources": texts.bundle_text(paid)}
+        else:
+            cost += _(", from %(resources)s") % {"resources": texts.bundle_text(paid)}
+        parts.append(cost)
+    if left > 1:
+        parts.append(f"×{left}")
+    return " · ".join(parts)
 
 
 def lacking(view: dict, seat: int, legal: list[dict], base_url: str) -> list[dict]:
@@ -300,8 +370,11 @@ def placing_step(legal: list[dict], partial: dict, view: dict, names: list[str],
         for (x, y), found in sorted(anchors.items(), key=lambda item: (item[0][1], item[0][0])):
             costs = sorted({m.get("cost") for m, _c in found if "cost" in m})
             cost = ngettext(" (%(n)s square)", " (%(n)s squares)", costs[0]) % {"n": costs[0]} if costs else ""
-            title = _("Put the %(name)s with its top-left corner at %(cell)s%(cost)s") % {
-                "name": name, "cell": svg.cell_name(x, y), "cost": cost}
+            # Named by what it touches there (either way it may lie), not by its coordinates alone.
+            cells_here = sorted({tuple(c) for _m, cs in found for c in cs})
+            title = _("Put the %(name)s with its top-left corner at %(cell)s, %(where)s%(cost)s") % {
+                "name": name, "cell": svg.cell_name(x, y), "cost": cost,
+                "where": place_words(view, seat, names, cells_here)}
             link = url({"type": t, "kind": kind, "at": f"{x},{y}"})
             step["targets"][(x, y)] = svg.Target(link, title)
             step["target_list"].append({"label": title, "url": link})
@@ -310,13 +383,15 @@ def placing_step(legal: list[dict], partial: dict, view: dict, names: list[str],
     if len(turns) > 1:
         for d in turns:
             link = url({"type": t, "kind": kind, "at": partial["at"], "turn": d})
-            step["turns"].append({"label": str(TURN_WORDS.get(d, d)), "url": link})
+            cells_d = next(cells for _m, cells in here if _rect(cells)[2] == d)
+            step["turns"].append({"label": _("%(way)s: %(where)s") % {
+                "way": TURN_WORDS.get(d, d), "where": place_words(view, seat, names, cells_d)}, "url": link})
         step["selected"] = {at}
         return step
     m, cells = here[0]
     move = _engine_move(m, cells)
     step["selected"] = {tuple(c) for c in cells}
-    where = ", ".join(svg.cell_name(*c) for c in cells)
+    where = ", ".join(svg.cell_name(*c) for c in cells) + " (" + place_words(view, seat, names, cells) + ")"
     if t == "place":
         text = _("Place the %(name)s on %(cells)s, free (round 1: you may lift it again until you are done).") % {
             "name": name, "cells": where}
@@ -346,14 +421,24 @@ def placing_step(legal: list[dict], partial: dict, view: dict, names: list[str],
     return step
 
 
-def lifts(legal: list[dict], view: dict) -> list[dict]:
+def lifts(legal: list[dict], view: dict, names: list[str] | None = None) -> list[dict]:
     seat = view["viewer"]
+    names = names or [str(i) for i in range(len(view["seats"]))]
     out = []
     for m in legal:
         if m["type"] == "lift":
             b = view["buildings"][m["building"]]
-            out.append({"json": _json(m), "label": _("Lift the %(name)s") % {
-                "name": texts.building_name(b["kind"], view["seats"][seat]["profession"])}})
+            name = texts.building_name(b["kind"], view["seats"][seat]["profession"])
+            out.append({"json": _json(m), "label": _("Lift the %(name)s") % {"name": name}, "name": name,
+                        "where": ", ".join(svg.cell_name(*c) for c in b["cells"]),
+                        "near": place_words(view, seat, names, b["cells"], besides=(m["building"],))})
+    # Two of a kind (two Quarries) are told apart by their squares, on the button and in its accessible name.
+    twice = {e["name"] for e in out if sum(1 for o in out if o["name"] == e["name"]) > 1}
+    for e in out:
+        e["label_long"] = _("Lift the %(name)s on %(cells)s, %(where)s") % {"name": e["name"], "cells": e["where"],
+                                                                              "where": e["near"]}
+        if e["name"] in twice:
+            e["label"] = _("Lift the %(name)s on %(cells)s") % {"name": e["name"], "cells": e["where"]}
     return out
 
 
@@ -445,7 +530,7 @@ def context(page) -> dict:
         "ct_offer_limit": offer_limit(view, seat) if mine and "done" in by_type and "offer" not in by_type else "",
         "ct_step": step,
         "ct_build": buildings_to_build(legal, view, seat, page.base_url, partial.get("kind")) if legal else [],
-        "ct_lifts": lifts(legal, view) if legal else [],
+        "ct_lifts": lifts(legal, view, names) if legal else [],
         "ct_lacking": lacking(view, seat, legal, page.base_url) if legal and "done" in by_type else [],
         "ct_actions": other_actions(by_type, view) if legal else [],
         "ct_done": _json({"type": "done"}) if "done" in by_type else "",

@@ -75,7 +75,7 @@ OPTION_LABELS = {
 
 RULES_VARIANTS = {"introductory": gettext_lazy("Cité: the introductory game")}
 
-SEAT_PARAMS = ("from", "by", "payer", "payee")
+SEAT_PARAMS = ("from", "by", "payer", "payee", "to")
 
 class WithDefaults:
     """A log template whose newer parameters may be missing from older rows (offers logged before contract
@@ -91,14 +91,32 @@ class WithDefaults:
         return str(self.template)
 
 
+class Nothing(str):
+    """An empty bundle in words ("nothing"), told apart by a template that words that case its own way."""
+
+
+class Unless:
+    """A log template with its own sentence for a bundle that is empty (``name`` formatted as ``Nothing``):
+    "paid nothing", never "paid only nothing" (« n'a rien payé »)."""
+
+    def __init__(self, name, template, *, nothing):
+        self.name, self.template, self.nothing = name, template, nothing
+
+    def __mod__(self, params):
+        return (self.nothing if isinstance(params.get(self.name), Nothing) else self.template) % params
+
+    def __str__(self):
+        return str(self.template)
+
+
 MESSAGES = {
     "cite.drawn": gettext_lazy("%(seat)s draws the %(profession)s and quarter %(quarter)s."),
     "cite.round": gettext_lazy("Round %(round)s begins."),
     "cite.placed": gettext_lazy("%(seat)s places a %(kind)s (round 1, free)."),
     "cite.lifted": gettext_lazy("%(seat)s lifts their %(kind)s again."),
     "cite.production": gettext_lazy("Production: %(seat)s gains %(gains)s."),
-    "cite.offer": WithDefaults(gettext_lazy("%(seat)s makes offer %(offer)s: gives %(give)s, wants %(get)s"
-                                            "%(later_give)s%(later_get)s%(later_rounds)s.")),
+    "cite.offer": WithDefaults(gettext_lazy("%(seat)s makes offer %(offer)s to %(to)s: gives %(give)s, wants "
+                                            "%(get)s%(later_give)s%(later_get)s%(later_rounds)s.")),
     "cite.accepted": WithDefaults(gettext_lazy("%(seat)s accepts %(from)s's offer %(offer)s: the trade is made"
                                                "%(later_give)s%(later_get)s%(later_rounds)s.")),
     "cite.declined": gettext_lazy("%(seat)s declines %(from)s's offer %(offer)s."),
@@ -114,8 +132,9 @@ MESSAGES = {
     "cite.market": gettext_lazy("%(seat)s trades %(given)s at the Market for 1 %(got)s."),
     "cite.flea": gettext_lazy("%(seat)s trades 1 %(given)s at the Flea market for 1 Gold."),
     "cite.contract_paid": gettext_lazy("Contract %(contract)s: %(payer)s pays %(payee)s %(paid)s as promised."),
-    "cite.contract_breached": gettext_lazy("Contract %(contract)s BREACHED: %(payer)s owed %(payee)s %(owed)s and "
-                                           "paid only %(paid)s (short: %(short)s)."),
+    "cite.contract_breached": Unless("paid", gettext_lazy(
+        "Contract %(contract)s BREACHED: %(payer)s owed %(payee)s %(owed)s and paid only %(paid)s (short: %(short)s)."),
+        nothing=gettext_lazy("Contract %(contract)s BREACHED: %(payer)s owed %(payee)s %(owed)s and paid nothing.")),
     "cite.squares_lost": ngettext_lazy("%(seat)s loses %(squares)s unused square at the round's end.",
                                        "%(seat)s loses %(squares)s unused squares at the round's end.", "squares"),
     "cite.done": gettext_lazy("%(seat)s is done for round %(round)s."),
@@ -229,7 +248,7 @@ def bundle_text(bundle) -> str:
     if not isinstance(bundle, dict):
         return str(bundle)
     parts = [f"{bundle[k]} {resource_name(k)}" for k in RESOURCES if isinstance(bundle.get(k), int) and bundle[k]]
-    return ", ".join(parts) if parts else _("nothing")
+    return ", ".join(parts) if parts else Nothing(_("nothing"))
 
 
 def collections_text(collections) -> str:
@@ -305,7 +324,32 @@ def value_label(field: str, value, names: list[str]) -> str:
     return str(value)
 
 
+# Every notice restates a public line of the same move (the offer, its answer, a contract paid or breached):
+# the page and the log show that line once; the notice itself still goes to its seat's stream and mail.
+NOTICE_KEYS = frozenset(k for k in MESSAGES if k.startswith("cite.offer_")) | {"cite.contract_paid",
+                                                                             "cite.contract_breached"}
+
+
+def hidden(entry: dict) -> bool:
+    """A notice's log line (``"notice": True``, the platform's copy for its seat): its event is told once, by the
+    public line beside it."""
+    return bool(entry.get("notice")) and entry.get("key") in NOTICE_KEYS
+
+
 OFFERS_TO_YOU = gettext_lazy("Offers made to you")
+ANSWER_WAITS = gettext_lazy("An offer waits for you")  # "my games", a seat that said done (issue 42)
+
+
+def offer_opened(entry: dict):
+    """The offer a log line makes ("since your last visit" leaves out an offer withdrawn before the reader came)."""
+    offer = (entry.get("params") or {}).get("offer")
+    return offer if entry.get("key") == "cite.offer" and isinstance(offer, str) else None
+
+
+def offer_withdrawn(entry: dict):
+    """The offer a log line withdraws, or that lapses, unanswered."""
+    offer = (entry.get("params") or {}).get("offer")
+    return offer if entry.get("key") in ("cite.cancelled", "cite.lapsed") and isinstance(offer, str) else None
 
 
 def offer_made_to(entry: dict, seat: int) -> bool:

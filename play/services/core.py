@@ -122,6 +122,11 @@ def _after_change(game: Game, engine, state, seats: list[Seat], *, moved_seat: S
         return
     pending = engine.pending(state)
     change.may_act = may_act(engine, state)
+    waiting = {i for i in change.may_act - set(pending) if answers(engine, state, i)}
+    for seat in seats:
+        if seat.answer_waits != (seat.index in waiting):
+            seat.answer_waits = seat.index in waiting
+            seat.save(update_fields=["answer_waits"])
     since = min((s.owes_since for s in seats if s.owes_since), default=now)
     vacations = seat_clocks.vacations_of([s.user_id for s in seats], since)
     for seat in seats:
@@ -192,6 +197,9 @@ def _finish(game: Game, seats: list[Seat], result: dict) -> None:
         if seat.owes_move or seat.deadline:
             seat_clocks.clear(seat)
             seat.save(update_fields=["owes_move", "owes_since", "deadline", "reminder_at"])
+        if seat.answer_waits:
+            seat.answer_waits = False
+            seat.save(update_fields=["answer_waits"])
     change_of(game).finished = list(seats)
 
 

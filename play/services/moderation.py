@@ -41,7 +41,7 @@ def game_abort(*, game_id: int, by_user, reason: str = "") -> Game:
     game.status = Game.Status.ABORTED
     game.abort_reason = reason
     game.finished_at = timezone.now()
-    game.seats.update(owes_move=False, owes_since=None, deadline=None, reminder_at=None)
+    game.seats.update(owes_move=False, owes_since=None, deadline=None, reminder_at=None, answer_waits=False)
     if game.version:
         # The reason stays in the payload and the moderation log (staff); players read
         # only that a moderator aborted the game.

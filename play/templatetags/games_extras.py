@@ -1,4 +1,5 @@
 from django import template
+from django.utils.translation import gettext as _
 
 register = template.Library()
 
@@ -38,6 +39,17 @@ def options_words(options, game_type: str) -> str:
     from play.forms import options_words as words
 
     return words(options, game_type)
+
+
+@register.filter
+def answer_waits_words(game_type: str) -> str:
+    """What waits for a seat's answer while it owes nothing, in the game's words (its texts' ``ANSWER_WAITS``:
+    "an offer waits for you"), else the site's."""
+    from play import texts
+
+    cat = texts.catalog(game_type)
+    words = getattr(cat, "ANSWER_WAITS", None) if cat is not None else None
+    return str(words) if words is not None else _("Waiting for your answer")
 
 
 @register.filter
