@@ -73,7 +73,8 @@ def context(page) -> dict:
         "sc_end": end_screen.frame("smallcity", result, names, colours, end_rows(view, names, colours),
                                    solo_label=solo_end(view)),
         "sc_ladder": solo_ladder(view),
-        "sc_victory": str(texts.OPTION_LABELS.get(view["options"]["victory"], "")),
+        "sc_victory": str(texts.OPTION_LABELS.get(f'victory.{view["options"]["victory"]}')
+                          or texts.OPTION_LABELS.get(view["options"]["victory"], "")),
         "sc_promises_on": view["options"]["promises"] == "on",
         "sc_difficulty": str(texts.DIFFICULTIES.get(view["options"].get("difficulty"), "")),
         "sc_supply": [(texts.kind_name(k), sum(v) if isinstance(v, list) else v)

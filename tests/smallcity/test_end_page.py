@@ -63,7 +63,7 @@ def test_SC90_SC91_each_score_is_broken_down_by_its_sources_in_rank_order():
         assert f"In a tie: pollution {d['pollution']}%, then ${d['money']}." in text
     assert "Money (tie-break)" in text
     fr = _text(_end(client_for(users[0]), game, "fr"))
-    assert "Comment chaque score est fait" in fr and "votes" in fr and "pollution" in fr
+    assert "Comment chaque score est fait" in fr and "Voix" in fr and "pollution" in fr and "Argent (départage)" in fr
 
 
 @pytest.mark.timeout(300)
