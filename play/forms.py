@@ -124,7 +124,8 @@ class GameCreateForm(forms.Form):
         self.hint_template = registry.definition(slug).template("new_game")
         for spec in self.engine.options:
             self.fields[f"opt_{spec.name}"] = forms.ChoiceField(
-                label=option_label(spec.name, slug), choices=[(c, value_label(spec.name, c, slug)) for c in spec.choices],
+                label=option_label(spec.name, slug),
+                choices=[(c, value_label(spec.name, c, slug)) for c in spec.choices],
                 initial=spec.default,
             )
         for n in range(2, self.engine.max_players + 1):
