@@ -84,3 +84,14 @@ def test_SC113_a_solo_end_shows_the_books_rank_ladder_and_the_rank_reached():
         assert not reached and "Under 50 points: no rank reached." in text
     fr = _text(_end(client_for(user), game, "fr"))
     assert "50–59 Lieu-dit" in fr and "150+ Mégalopole" in fr and "(Lieu-dit)" not in fr
+
+
+@pytest.mark.parametrize("score,reached", [(49, None), (50, "50–59"), (87, "80–89"), (134, "120–134"),
+                                           (135, "135–149"), (212, "150+")])
+def test_SC113_the_ladder_marks_the_rank_of_the_score(score, reached):
+    from games.smallcity.page_parts.end import solo_ladder
+
+    view = {"result": {"solo": {"label_params": {"score": score, "difficulty": "mayor"}}}}
+    ladder = solo_ladder(view)
+    assert [r["range"] for r in ladder if r["reached"]] == ([reached] if reached else [])
+    assert len(ladder) == 10 and ladder[0]["range"] == "50–59" and ladder[-1]["range"] == "150+"

@@ -56,10 +56,10 @@ def end_rows(view: dict, names: list[str], colours: list[str]) -> list[dict]:
         promise = ""
         if d.get("promise") is not None:
             promise = _("#%(n)s %(text)s: %(verdict)s (%(points)+d)") % {
-                "n": d["promise"], "text": texts.promise_text(d["promise"]),
+                "n": d["promise"], "text": str(texts.promise_text(d["promise"])).rstrip("."),
                 "verdict": _("kept") if d["promise_kept"] else _("failed"), "points": d["promise_points"]}
         specials = "; ".join(
-            _("#%(n)s %(text)s: %(verdict)s") % {"n": n, "text": texts.special_text(n),
+            _("#%(n)s %(text)s: %(verdict)s") % {"n": n, "text": str(texts.special_text(n)).rstrip("."),
                                                   "verdict": _("kept") if ok else _("failed (−5)")}
             for n, ok in d.get("specials") or [])
         parts = score_parts(view, d)
