@@ -81,3 +81,20 @@ def test_SC30_at_390_by_844_the_district_pans_in_its_frame_not_the_page(browser,
         assert frame.evaluate("f => f.scrollLeft > 0") and page.evaluate("window.scrollX") == 0
     finally:
         context.close()
+
+
+def test_SC01_the_district_read_as_text_by_keyboard(browser, live_server):
+    context, page = _choosing(browser, live_server, {"width": 1400, "height": 900}, False, "choose_desktop2")
+    try:
+        summary = page.locator(".sc-district-box.active details.sc-read > summary")
+        summary.focus()
+        page.keyboard.press("Enter")
+        items = page.locator(".sc-district-box.active details.sc-read li")
+        items.first.wait_for()
+        items.first.scroll_into_view_if_needed()
+        page.locator(".sc-district-box.active details.sc-read").screenshot(path=f"{SHOTS}/district_text.png")
+        text = items.first.inner_text()
+        assert text.startswith("Town hall: on A1, B1, A2, B2; on it: ") and "citizen" in text
+        assert "Your district as text: 1 entry" in summary.inner_text()
+    finally:
+        context.close()
