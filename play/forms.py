@@ -24,8 +24,8 @@ def option_label(value: str, game_type: str):
 
 
 def value_label(name: str, value: str, game_type: str):
-    """An option's value in the game's words for that option: its own words first ("victory.citizen": Citizen
-    victory, where "citizen" alone is also a solo difficulty), else the value's."""
+    """An option's value in the game's words for that option: its own words first ("name.value", for a value
+    two options share and the game words apart), else the value's."""
     labels = _labels(game_type)
     return labels.get(f"{name}.{value}", labels.get(value, value))
 

@@ -34,8 +34,8 @@ def option_label(value, game_type: str) -> str:
 
 @register.simple_tag
 def option_value(game_type: str, name, value) -> str:
-    """An option's value in the words the game gives it for that option ({% option_value game.game_type k v %}:
-    "Victory condition: Citizen victory", never the solo difficulty's bare "Citizen")."""
+    """An option's value in the words the game gives it for that option ({% option_value game.game_type k v %}):
+    a value two options share reads as that option's, not the other's."""
     from play.forms import value_label
 
     return str(value_label(str(name), str(value), game_type))
