@@ -99,7 +99,12 @@ def district_text(view: dict, d: int, names: list[str], tiles: list[dict] | None
         if t["kind"] in ("commercial", "factory"):
             parts.append(_("side %(side)s, printed squares: %(types)s") % {
                 "side": t["side"], "types": ", ".join(str(texts.SLOT_TYPES.get(x, x)) for x in t["types"] if x)})
-        on = [_occupant(o, d, names) for o in t["slots"] if o is not None]
+        seen: dict[str, int] = {}
+        for o in t["slots"]:
+            if o is not None:
+                who = _occupant(o, d, names)
+                seen[who] = seen.get(who, 0) + 1
+        on = [f"{n} × {who}" if n > 1 else who for who, n in seen.items()]
         free = sum(1 for o in t["slots"] if o is None)
         if on:
             parts.append(_("on it: %(who)s") % {"who": ", ".join(on)})

@@ -94,7 +94,7 @@ def test_SC01_the_district_read_as_text_by_keyboard(browser, live_server):
         items.first.scroll_into_view_if_needed()
         page.locator(".sc-district-box.active details.sc-read").screenshot(path=f"{SHOTS}/district_text.png")
         text = items.first.inner_text()
-        assert text.startswith("Town hall: on A1, B1, A2, B2; on it: ") and "citizen" in text
+        assert text.startswith("Town hall: on A1, B1, A2, B2; on it: 3 × scview1400's citizen; 1 free place"), text
         assert "Your district as text: 1 entry" in summary.inner_text()
     finally:
         context.close()

@@ -30,7 +30,7 @@ def test_SC01_each_building_is_read_with_its_squares_people_and_what_it_touches(
     assert read["Residential zone, level 1"] == ("on C1; on it: Bob's citizen (a tourist); touches: Town hall "
                                                  "(A1, B1, A2, B2)")
     assert read["Park, level 2"] == "on E5, E6; 2 free places; touches nothing"
-    assert read["Town hall"].startswith("on A1, B1, A2, B2; on it: Ann's citizen, Ann's citizen")
+    assert re.match(r"on A1, B1, A2, B2; on it: \d × Ann's citizen", read["Town hall"]), read["Town hall"]
     assert read["Town hall"].endswith("touches: Residential zone, level 1 (C1)")
     other = svg.district_text(ENGINE.view(state, 0), 1, NAMES)  # another seat's district, read the same way
     factory = next(b for b in other if b["name"] == "Factory, level 1")
