@@ -23,6 +23,13 @@ def option_label(value: str, game_type: str):
     return _labels(game_type).get(value, value)
 
 
+def value_label(name: str, value: str, game_type: str):
+    """An option's value in the game's words for that option: its own words first ("name.value", for a value
+    two options share and the game words apart), else the value's."""
+    labels = _labels(game_type)
+    return labels.get(f"{name}.{value}", labels.get(value, value))
+
+
 # Values that never name their option ("Yes" alone says nothing of what is granted).
 BARE_ANSWERS = frozenset({"yes", "no"})
 
@@ -117,7 +124,8 @@ class GameCreateForm(forms.Form):
         self.hint_template = registry.definition(slug).template("new_game")
         for spec in self.engine.options:
             self.fields[f"opt_{spec.name}"] = forms.ChoiceField(
-                label=option_label(spec.name, slug), choices=[(c, option_label(c, slug)) for c in spec.choices],
+                label=option_label(spec.name, slug),
+                choices=[(c, value_label(spec.name, c, slug)) for c in spec.choices],
                 initial=spec.default,
             )
         for n in range(2, self.engine.max_players + 1):

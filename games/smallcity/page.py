@@ -17,7 +17,7 @@ from . import texts
 
 # The page's parts (page_parts/), named here too: other code and tests import them from this module.
 from .page_parts.board import districts, latest_squares  # noqa: F401
-from .page_parts.end import end_rows, solo_end
+from .page_parts.end import end_rows, solo_end, solo_ladder
 from .page_parts.forecast import FORECAST_PHASES, forecast  # noqa: F401
 from .page_parts.move_fields import (  # noqa: F401
     BOARD_FIXED,
@@ -72,7 +72,9 @@ def context(page) -> dict:
         "sc_kinds": [(k, texts.kind_name(k), texts.POWERS[k]) for k in texts.KINDS],
         "sc_end": end_screen.frame("smallcity", result, names, colours, end_rows(view, names, colours),
                                    solo_label=solo_end(view)),
-        "sc_victory": str(texts.OPTION_LABELS.get(view["options"]["victory"], "")),
+        "sc_ladder": solo_ladder(view),
+        "sc_victory": str(texts.OPTION_LABELS.get(f'victory.{view["options"]["victory"]}')
+                          or texts.OPTION_LABELS.get(view["options"]["victory"], "")),
         "sc_promises_on": view["options"]["promises"] == "on",
         "sc_difficulty": str(texts.DIFFICULTIES.get(view["options"].get("difficulty"), "")),
         "sc_supply": [(texts.kind_name(k), sum(v) if isinstance(v, list) else v)

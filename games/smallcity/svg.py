@@ -58,8 +58,7 @@ def tile_title(tile: dict, names: list[str]) -> str:
     if tile["kind"] in ("commercial", "factory"):
         parts.append(_("side %(side)s, printed squares: %(types)s") % {
             "side": tile["side"], "types": ", ".join(str(texts.SLOT_TYPES.get(t, t)) for t in tile["types"])})
-    people = [names[o] if isinstance(o, int) and 0 <= o < len(names) else str(texts.MATERIALS.get(o, o))
-              for o in tile["slots"] if o is not None]
+    people = [_occupant(o, tile["d"], names) for o in tile["slots"] if o is not None]
     free = sum(1 for o in tile["slots"] if o is None)
     if people:
         parts.append(_("on it: %(who)s") % {"who": ", ".join(people)})
@@ -68,6 +67,57 @@ def tile_title(tile: dict, names: list[str]) -> str:
     parts.append(texts.squares_text(tile["sq"]))
     parts.append(str(texts.POWERS.get(tile["kind"], "")))
     return " — ".join(p for p in parts if p)
+
+
+def _occupant(o, d: int, names: list[str]) -> str:
+    """Who or what is on a place: a citizen named by its owner (a tourist when not the district's), a material."""
+    if isinstance(o, int) and 0 <= o < len(names):
+        return (_("%(name)s's citizen") if o == d else _("%(name)s's citizen (a tourist)")) % {"name": names[o]}
+    return str(texts.MATERIALS.get(o, o))
+
+
+def tile_name(tile: dict) -> str:
+    """The building's kind and level ("Residential zone, level 2")."""
+    name = texts.kind_name(tile["kind"])
+    return _("%(kind)s, level %(level)s") % {"kind": name, "level": tile["level"]} if tile["kind"] in C.LEVELS else name
+
+
+def district_text(view: dict, d: int, names: list[str], tiles: list[dict] | None = None) -> list[dict]:
+    """District ``d`` as a reader hears it (issue 41): each building with its kind and level, its squares, who
+    and what is on it, its free places, and the buildings it touches (SC01: a square beside it, across or
+    corner to corner — what its influence reaches, the Port by its building half)."""
+    from games.smallcity.engine import grid as G
+
+    tiles = [t for t in view["tiles"] if t["d"] == d] if tiles is None else tiles
+    out = []
+    for t in sorted(tiles, key=lambda t: (min(t["sq"]) // W, min(t["sq"]) % W)):
+        zone = G.zone_of(G.influence_squares(t))
+        touches = [u for u in tiles if u is not t and zone & set(G.influence_squares(u))]
+        parts = [_("on %(squares)s") % {"squares": texts.squares_text(t["sq"])}]
+        if t.get("water"):
+            parts.append(_("water half %(squares)s") % {"squares": texts.squares_text(t["water"])})
+        if t["kind"] in ("commercial", "factory"):
+            parts.append(_("side %(side)s, printed squares: %(types)s") % {
+                "side": t["side"], "types": ", ".join(str(texts.SLOT_TYPES.get(x, x)) for x in t["types"] if x)})
+        seen: dict[str, int] = {}
+        for o in t["slots"]:
+            if o is not None:
+                who = _occupant(o, d, names)
+                seen[who] = seen.get(who, 0) + 1
+        on = [f"{n} × {who}" if n > 1 else who for who, n in seen.items()]
+        free = sum(1 for o in t["slots"] if o is None)
+        if on:
+            parts.append(_("on it: %(who)s") % {"who": ", ".join(on)})
+        if free:
+            parts.append(ngettext("%(n)s free place", "%(n)s free places", free) % {"n": free})
+        parts.append(_("touches: %(tiles)s") % {"tiles": ", ".join(
+            f"{tile_name(u)} ({texts.squares_text(u['sq'])})" for u in touches)} if touches else _("touches nothing"))
+        out.append({"name": tile_name(t), "text": "; ".join(parts)})
+    cemeteries = view["seats"][d]["cemeteries"]
+    if cemeteries:
+        out.append({"name": ngettext("%(n)s Cemetery", "%(n)s Cemeteries", len(cemeteries)) % {"n": len(cemeteries)},
+                    "text": _("on %(squares)s") % {"squares": texts.squares_text(list(cemeteries))}})
+    return out
 
 
 def district(view: dict, d: int, names: list[str], *, tiles: list[dict] | None = None, side: int | None = None,
@@ -122,7 +172,8 @@ def district(view: dict, d: int, names: list[str], *, tiles: list[dict] | None =
         first = min(own, key=lambda q: (-(q // W), q % W))  # top-left square carries the label
         x, y = xy(first)
         short = KIND_SHORT.get(t["kind"], "?") + (str(t["level"]) if t["kind"] in C.LEVELS else "")
-        out.append(f'<g class="sc-tile"><title>{escape(tile_title(t, names))}</title>')
+        out.append(f'<g class="sc-tile" role="img" aria-label="{escape(tile_title(t, names))}">'
+                   f'<title>{escape(tile_title(t, names))}</title>')
         out.append(f'<text class="sc-short" x="{x + 4}" y="{y + 14}">{escape(short)}</text>')
         building = [q for q in t["sq"] if q not in (t.get("water") or [])]
         for i, o in enumerate(t["slots"]):

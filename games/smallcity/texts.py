@@ -179,6 +179,8 @@ RULES_VARIANTS = {"standard": gettext_lazy("Small City Deluxe")}
 
 MESSAGES = {
     "smallcity.setup": gettext_lazy("The game is set up for %(players)s: %(host)s takes the Mayor first."),
+    "smallcity.setup_solo": gettext_lazy("The solo game is set up: each turn the Mayor visits the VIPs of the "
+                                         "action cards."),
     "smallcity.town_hall": gettext_lazy("%(seat)s builds their town hall on %(squares)s."),
     "smallcity.promise_kept": gettext_lazy("%(seat)s keeps one Election Promise, face down."),
     "smallcity.turn": gettext_lazy("Turn %(turn)s: the Mayor is in %(host)s's district."),

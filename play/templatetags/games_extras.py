@@ -33,6 +33,15 @@ def option_label(value, game_type: str) -> str:
     return str(option_label(str(value), game_type))
 
 
+@register.simple_tag
+def option_value(game_type: str, name, value) -> str:
+    """An option's value in the words the game gives it for that option ({% option_value game.game_type k v %}):
+    a value two options share reads as that option's, not the other's."""
+    from play.forms import value_label
+
+    return str(value_label(str(name), str(value), game_type))
+
+
 @register.filter
 def options_words(options, game_type: str) -> str:
     """A game's options in one line as the new-game form words them ("Expansion: none", never a bare "None")."""

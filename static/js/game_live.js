@@ -103,3 +103,16 @@
   document.addEventListener("htmx:afterSettle", settled);
   document.addEventListener("DOMContentLoaded", open);
 })();
+// The news the page opened with ("Your game is open.", a move's "Done"…) is about the page as it was loaded: once
+// the game body has moved to a later version, it is no longer true and goes (issue 41: it stayed to the end).
+(function () {
+  var first = null;
+  document.addEventListener("DOMContentLoaded", function () {
+    var b = document.getElementById("game-body");
+    first = b ? b.getAttribute("data-version") : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var b = document.getElementById("game-body"), news = document.querySelector("main > ul.messages");
+    if (b && news && first !== null && b.getAttribute("data-version") !== first) { news.remove(); }
+  });
+})();

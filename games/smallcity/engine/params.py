@@ -93,3 +93,101 @@ def _shapes_with(free: set[int], have: list[int], n: int, limit: int = 3000):
                 break
         frontier = nxt
     yield from sorted(frontier)[:limit]
+
+
+def legal_squares(state, seat: int, legal_move: dict, chosen: dict) -> set[int]:
+    """The squares of a ranged build's ``squares`` range that the move panel may light next: every square
+    ``q`` (not chosen yet, beside the chosen ones) such that some whole build holding the chosen squares and
+    ``q`` passes the engine's own ``check_place`` (issue 41: a factory once lit squares touching a Residential
+    zone, a Commercial zone squares far from any). Shapes are only looked for on the squares
+    ``influence_filter`` allows and must hold one of its carriers; a shape found lights all its squares."""
+    if legal_move.get("type") not in ("build", "council_build") or "ranges" not in legal_move:
+        return set()
+    from . import build as B
+    from .flow import scratch
+    from .moves import fill
+
+    kind, level = legal_move["kind"], legal_move["level"]
+    council = state.step["sub"][-1]["column"] if legal_move["type"] == "council_build" else 0
+    t = scratch(state, seat) if legal_move["type"] == "build" else state
+    free = set(legal_move["ranges"]["squares"]["of"])
+    have = [q for q in chosen.get("squares") or [] if q in free]
+    n = B.size_of(kind, level)
+    ok, carriers = B.influence_filter(t, seat, kind, level, free, waived=council == 4)
+    if len(have) >= n or not carriers or not set(have) <= ok:
+        return set()
+    near = {q + d for q in have for d in (1, -1, 10, -10)}
+    candidates = sorted(q for q in ok if q not in have and (not have or q in near))
+    extra = {k: v for k, v in chosen.items() if k != "squares" and k in legal_move["ranges"]}
+    lit: set[int] = set()
+    refused: set[tuple[int, ...]] = set()
+    for q in candidates:
+        if q in lit:
+            continue
+        for shape in _shapes_with(ok, have + [q], n, limit=20000):
+            if shape in refused or not carriers.intersection(shape):
+                continue
+            if not _fits(t, seat, legal_move, kind, level, shape, free, council, extra, fill, B):
+                refused.add(shape)
+                continue
+            lit.update(s for s in shape if s not in have)
+            break
+    return lit
+
+
+def _fits(t, seat, legal_move, kind, level, shape, free, council, extra, fill, B) -> bool:
+    from . import grid as G
+
+    if not G.shape_ok(kind, shape):
+        return False
+    move = fill(t, seat, kind, level, list(shape), free, council)
+    move.update(extra)
+    try:
+        B.check_place(t, seat, kind, level, move["squares"], side=move.get("side", "A"),
+                      water=move.get("water", []), warehouse=move.get("warehouse"), council=council)
+        return True
+    except Exception:
+        pass
+    if kind == "port":  # another water half of the same squares
+        for water in ([a, b] for a in shape for b in shape if a < b and G.connected([a, b])):
+            try:
+                B.check_place(t, seat, kind, level, list(shape), water=water, council=council)
+            except Exception:
+                continue
+            return True
+    return False
+
+
+def legal_places(state, seat: int, legal_move: dict, chosen: dict, name: str) -> set[int]:
+    """Once a build's squares are chosen: the squares its ``water`` half (a Port) or its ``warehouse`` (a
+    Factory) may take next, each judged by the engine's own ``check_place`` with the squares chosen."""
+    if legal_move.get("type") not in ("build", "council_build") or name not in (legal_move.get("ranges") or {}):
+        return set()
+    from . import build as B
+    from . import grid as G
+    from .flow import scratch
+
+    kind, level = legal_move["kind"], legal_move["level"]
+    council = state.step["sub"][-1]["column"] if legal_move["type"] == "council_build" else 0
+    t = scratch(state, seat) if legal_move["type"] == "build" else state
+    squares = list(chosen.get("squares") or [])
+    spec = legal_move["ranges"][name]
+
+    def accepted(**kw) -> bool:
+        try:
+            B.check_place(t, seat, kind, level, squares, side=chosen.get("side", "A"), council=council, **kw)
+        except Exception:
+            return False
+        return True
+
+    if name == "warehouse":
+        return {w for w in spec["of"] if accepted(warehouse=w)}
+    have = [q for q in chosen.get("water") or [] if q in squares]
+    out = set()
+    for q in squares:
+        if q in have:
+            continue
+        pairs = [have + [q]] if have else [[q, m] for m in squares if m != q]
+        if any(len(p) == 2 and G.connected(p) and accepted(water=sorted(p)) for p in pairs):
+            out.add(q)
+    return out

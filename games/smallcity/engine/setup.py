@@ -64,5 +64,7 @@ def new_state(options: dict, players: int, seed: int, log: list) -> State:
     s.over_reason = None
     s.phase = "setup"
     s.step = {}
-    log.append(log_line("setup", players=players, host=s.host, options=s.options))
+    # SC111: in solo no one takes the Mayor, who visits the VIPs of the action cards
+    log.append(log_line("setup_solo" if players == 1 else "setup", players=players, host=s.host,
+                        options=s.options))
     return s

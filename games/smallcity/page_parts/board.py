@@ -51,7 +51,8 @@ def districts(view: dict, page, step: dict | None) -> list[dict]:
         pic = svg.district(view, d, names, tiles=tiles, side=side, targets=step["targets"] if active else None,
                            selected=step["selected"] if active else set(),
                            marks=set() if page.replay else latest_squares(page, d), label=label)
-        out.append({"seat": d, "title": title, "svg": pic, "mine": d == me, "active": active,
+        out.append({"seat": d, "title": title, "svg": pic,
+                    "read": svg.district_text(view, d, names, tiles), "mine": d == me, "active": active,
                     "host": here, "colour": page.colours[d], "letter": svg.seat_letter(d),
                     "cemeteries": len(view["seats"][d]["cemeteries"])})
     return out

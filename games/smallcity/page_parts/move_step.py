@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.smallcity.bots.determinize import sample_state
-from games.smallcity.engine.params import example_move
+from games.smallcity.engine.params import example_move, legal_places, legal_squares
 from kit import params
 from play import move_builder
 
@@ -85,6 +85,10 @@ def move_step(legal: list[dict], raw: str | None, view: dict, names: list[str], 
                                        len(have)) % {"have": len(have), "need": spec["max"]}
             near = {q + d for q in have for d in (1, -1, 10, -10)}
             adds = [q for q in pool if q not in have and (not have or name == "water" or q in near)]
+            # only the squares some whole build accepted by the engine holds (issue 41)
+            lit = _lit(view, legal_move, {**chosen, name: have}, name)
+            if lit is not None:
+                adds = [q for q in adds if q in lit]
             # the squares of a building that fits come first, taking a square out last: the first choice
             # (a keyboard user's) always leads to a move the engine takes, never back and forth
             for q in _first(adds, _example(view, legal_move, {**chosen, name: have}), name):
@@ -103,6 +107,10 @@ def move_step(legal: list[dict], raw: str | None, view: dict, names: list[str], 
         ctx["question"] = str(PROMPTS.get(name, name))
         if spec["kind"] == "choice":
             values = _first(values, _example(view, legal_move, chosen), name)
+        if name in BOARD_RANGES:
+            lit = _lit(view, legal_move, chosen, name)
+            if lit is not None:
+                values = [v for v in values if v in lit]
         for v in values:
             link = url(ui, {**chosen, name: v})
             if name in BOARD_RANGES:
@@ -118,6 +126,20 @@ def move_step(legal: list[dict], raw: str | None, view: dict, names: list[str], 
         if isinstance(move.get(key), int):
             ctx["selected"].add(move[key])
     return ctx
+
+
+def _lit(view: dict, legal_move: dict, chosen: dict, name: str) -> set[int] | None:
+    """The squares of ``name`` the engine's checks accept next (``legal_squares`` / ``legal_places``, on a
+    state drawn from the viewer's own view), or None when that cannot be told (then the range is shown as is)."""
+    if legal_move.get("type") not in ("build", "council_build") or view.get("viewer") is None:
+        return None
+    try:
+        state = sample_state(view, view["viewer"], random.Random(0))
+        if name == "squares":
+            return legal_squares(state, view["viewer"], legal_move, chosen)
+        return legal_places(state, view["viewer"], legal_move, chosen, name)
+    except Exception:  # the engine still judges the move
+        return None
 
 
 def _example(view: dict, legal_move: dict, chosen: dict) -> dict | None:
