@@ -130,7 +130,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 form.add_error(None, text_of(exc))
                 return render(request, "games/new.html", {"form": form}, status=form_status(exc))
             else:
-                messages.success(request, _("Your game is open."))
+                # A table full at once (bots, a solo game) has started: "open" would say it waits for players.
+                messages.success(request, _("Your game has started.") if game.status == Game.Status.ACTIVE
+                                 else _("Your game is open."))
                 return redirect("games:detail", pk=game.pk)
         return render(request, "games/new.html", {"form": form}, status=400)
     # "Show its options" (a reload without JavaScript) keeps what was chosen so far.

@@ -42,6 +42,15 @@ def option_value(game_type: str, name, value) -> str:
     return str(value_label(str(name), str(value), game_type))
 
 
+@register.simple_tag
+def option_words(game_type: str, name, value) -> str:
+    """One option as the new-game form words it ({% option_words game.game_type k v %}): a value with words of its
+    own reads alone ("Citizen victory", not "Victory condition: Citizen"), else "Option: value"."""
+    from play.forms import options_words as words
+
+    return words({str(name): str(value)}, game_type)
+
+
 @register.filter
 def options_words(options, game_type: str) -> str:
     """A game's options in one line as the new-game form words them ("Expansion: none", never a bare "None")."""

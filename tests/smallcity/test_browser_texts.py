@@ -1,5 +1,6 @@
-"""Issue 41's texts in a browser: "Your game is open." is the news of the page as it opened, not a line left at
-the top until the end of the game: it goes once the game has moved on (static/js/game_live.js)."""
+"""Issue 41's texts in a browser: the news of the page as it opened ("Your game has started." for a solo game, which
+starts at once; it said "Your game is open.") is not a line left at the top until the end of the game: it goes
+once the game has moved on (static/js/game_live.js)."""
 
 import pytest
 
@@ -19,7 +20,8 @@ def test_the_news_your_game_is_open_goes_once_the_game_moves_on(new_page, live_s
     page.select_option("select[name=players]", "1")
     page.click("button.primary")
     page.wait_for_url(lambda url: "/games/new/" not in url)
-    assert "Your game is open." in page.inner_text("main > ul.messages")
+    assert "Your game has started." in page.inner_text("main > ul.messages")
+    assert "open" not in page.inner_text("main > ul.messages")
     version = page.get_attribute("#game-body", "data-version")
     page.locator(".sc-choices a.choice", has_text="Build your town hall").click()
     page.locator("svg.sc-district a.sc-target").first.click()  # the town hall's corner
@@ -29,4 +31,4 @@ def test_the_news_your_game_is_open_goes_once_the_game_moves_on(new_page, live_s
     page.wait_for_function(NEW_BODY, arg=version)
     page.wait_for_timeout(200)
     assert page.locator("main > ul.messages").count() == 0
-    assert "Your game is open." not in page.inner_text("main")
+    assert "Your game has started." not in page.inner_text("main")

@@ -156,3 +156,21 @@ def test_sc71_a_council_build_without_levels_is_not_named_level_1():
     entry = next(e for e in result.log if e.key.startswith("smallcity.council_build")).to_json()
     assert "level" not in _line(entry) and "Refinery" in _line(entry)
     assert "niveau" not in _line(entry, "fr")
+
+
+@pytest.mark.django_db
+def test_sc100_the_game_page_names_the_citizen_victory_as_a_victory(client):
+    """The game page's head words each option as the new-game form does: it read "Victory condition: Citizen"."""
+    from play import services
+    from play.services import SeatSpec
+    from tests.platform.factories import make_user
+
+    ann = make_user("ann")
+    game = services.game_create(creator=ann, game_type="smallcity", options={"council": "expert", "victory": "citizen"},
+                                seats=[SeatSpec("me"), SeatSpec("bot", bot_level="random")])
+    client.force_login(ann)
+    head = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    head = head[head.index('class="opts"'):]
+    head = head[:head.index("</p>")]
+    assert "Citizen victory" in head and "Victory condition" not in head
+    assert "Solo difficulty" not in head  # no option of a two-player game
