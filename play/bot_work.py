@@ -39,9 +39,9 @@ def position_key(level: str, view: dict, legal: list, steps: int = 0, run: int =
     version: a plan step taken back brings the same view again, and the decision stored for it would be made
     again and again (extend, take back, extend…); counted, the bot meets a new position and decides afresh.
     ``run``: the seat's moves in a row just before (``own_run``), for the same reason with moves that do move
-    the version: a Cité Bank deposit changed and changed back brought a view seen before, and the stored
-    decisions played that cycle thousands of times (the API author's whole-games test). A take-back and the
-    same move again still meet the stored reply: the run is the same."""
+    the version: a deposit a game lets a seat change and change back at will brought a view seen before, and
+    the stored decisions played that cycle thousands of times (the API author's whole-games test). A take-back
+    and the same move again still meet the stored reply: the run is the same."""
     text = json.dumps([level, view, legal, steps, run], sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 

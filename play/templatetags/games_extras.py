@@ -45,7 +45,7 @@ def option_value(game_type: str, name, value) -> str:
 @register.simple_tag
 def option_words(game_type: str, name, value) -> str:
     """One option as the new-game form words it ({% option_words game.game_type k v %}): a value with words of its
-    own reads alone ("Citizen victory", not "Victory condition: Citizen"), else "Option: value"."""
+    own reads alone (the words the game gives "name.value"), else "Option: value"."""
     from play.forms import options_words as words
 
     return words({str(name): str(value)}, game_type)
