@@ -340,3 +340,94 @@ def test_an_acceptance_cannot_be_taken_back_alone_but_an_offer_can(client, table
     assert client.post(undo_url, {"version": str(game.version)}).status_code == 403
     game.refresh_from_db()
     assert (game.version, game.state) == traded
+
+
+def form_fields(form: str) -> dict:
+    """What a browser sends for a form as drawn (the numbers' values, the ticked boxes, the hidden fields)."""
+    data: dict = {}
+    for tag in re.findall(r"<input [^>]*>", form):
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if not name or ('type="checkbox"' in tag and " checked" not in tag):
+            continue
+        data.setdefault(unescape(name.group(1)), []).append(unescape(value.group(1)) if value else "")
+    return {k: v if len(v) > 1 or k in ("field:to", "field:later_rounds") else v[0] for k, v in data.items()}
+
+
+def test_a_counter_offer_starts_as_the_original_reversed(client, table):
+    """Issue 42 (BGA's one-click counter): the counter form for an offer is drawn with what it asked for as what
+    you give, what it gave as what you want, its contract's sides swapped at the same Productions, and names its
+    author as the recipient; sent unchanged, it is that offer turned round."""
+    game, users = table
+    to_round_two(client, game, users)
+    alice, bob = users[0], users[1]
+    game.refresh_from_db()
+    res = [s["res"] for s in game.state["seats"]]
+    give_kind = next(k for k, n in res[0].items() if n and k != "gold")
+    want_kind = next(k for k, n in res[1].items() if n and k not in ("gold", give_kind))
+    offer = {"type": "offer", "to": [1], "give": {give_kind: 1}, "get": {want_kind: 1}, "later_give": {},
+             "later_get": {"gold": 1}, "later_rounds": [3, 5]}
+    assert post_move(client, alice, game, json.dumps(offer)).status_code == 302
+    game.refresh_from_db()
+    ident = game.state["offers"][0]["id"]
+    html = move_panel(page(client, bob, game))
+    block = html.split('<details class="ct-counter">', 1)[1].split("</details>\n", 1)[0]
+    form = block.split("</form>", 1)[0]
+    assert f'name="field:give:{want_kind}" min="0"' in form
+    assert re.search(rf'name="field:give:{want_kind}"[^>]* value="1"', form)
+    assert re.search(rf'name="field:get:{give_kind}"[^>]* value="1"', form)
+    assert re.search(r'name="field:later_give:gold"[^>]* value="1"', form)
+    assert re.search(r'name="field:later_get:gold"[^>]* value="0"', form)
+    assert 'name="field:later_rounds" value="3" checked' in form
+    assert 'name="field:later_rounds" value="5" checked' in form
+    assert 'name="field:later_rounds" value="4" checked' not in form
+    assert f"To {alice.username}" in unescape(form) and '<details class="ct-later" open>' in form
+    data = form_fields(form)
+    assert post_move(client, bob, game, data.pop("move"), **{k: v for k, v in data.items() if k != "version"}
+                     ).status_code == 302
+    game.refresh_from_db()
+    counter = game.state["offers"][0]
+    assert counter["counter_of"] == ident and counter["from"] == 1 and counter["to"] == [0]
+    assert counter["give"] == {want_kind: 1} and counter["get"] == {give_kind: 1}
+    assert counter["later_give"] == {"gold": 1} and counter["later_get"] == {} and counter["later_rounds"] == [3, 5]
+
+
+def test_the_offer_form_shows_each_recipients_stock_and_warns_when_asking_for_more(client, table):
+    """Issue 42: beside each kind "you want", what each recipient holds; a draft asking someone for more than they
+    hold says so in words, and the count's accessible description carries it."""
+    from play import move_builder
+
+    game, users = table
+    to_round_two(client, game, users)
+    alice = users[0]
+    game.refresh_from_db()
+    res = [s["res"] for s in game.state["seats"]]
+    kind = next(k for k in res[1] if res[1][k] != res[2][k])
+    rich, poor = (1, 2) if res[1][kind] > res[2][kind] else (2, 1)
+    names = {1: users[1].username, 2: users[2].username}
+    html = move_panel(page(client, alice, game))
+    form = html.split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
+    stock = re.search(rf'<small class="ct-stock" id="ct-of-get-{kind}-stock">([^<]+)</small>', form)
+    assert stock and unescape(stock.group(1)) == (f"{names[1]} has {res[1][kind]}, {names[2]} has {res[2][kind]}")
+    assert f'aria-describedby="ct-of-get-{kind}-stock"' in form and "ct-warn" not in form
+    draft = move_builder.encode({"type": "offer", "get": {kind: res[rich][kind]}})
+    form = move_panel(page(client, alice, game, draft)).split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
+    assert f'aria-describedby="ct-of-get-{kind}-stock ct-of-get-{kind}-warn"' in form
+    warn = re.search(rf'<small class="ct-warn" id="ct-of-get-{kind}-warn">([^<]+)</small>', form)
+    assert warn and unescape(warn.group(1)) == f"Warning: more than {names[poor]} holds, so they cannot accept it"
+    assert form.count("ct-warn") == 1
+    # The French page says it in French.
+    form = move_panel(page(client, alice, game, draft, lang="fr")).split('id="ct-offer-form"', 1)[1]
+    assert "Attention" in unescape(form.split("</form>", 1)[0])
+
+
+def test_the_contract_part_of_the_offer_form_is_one_grid_of_the_kinds(client, table):
+    """Issue 42: the contract's 22 counts are one table, a row a kind, give and get side by side, each named."""
+    game, users = table
+    to_round_two(client, game, users)
+    form = move_panel(page(client, users[0], game)).split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
+    grid = form.split('<table class="ct-contract-grid">', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr><th scope=\"row\">(.*?)</tr>", grid, re.S)
+    assert len(rows) == 11
+    assert all('name="field:later_give:' in r and 'name="field:later_get:' in r for r in rows)
+    assert 'aria-label="At each Production named, you give: Gold"' in unescape(grid)
