@@ -199,6 +199,7 @@ def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, cou
                     "id": f"{uid}-{field}-{k}"}
             if field == "get" and stock is not None and whom:
                 held = [(names[r], stock[r].get(k, 0)) for r in whom]
+                item["held"] = json.dumps([[r, names[r], stock[r].get(k, 0)] for r in whom])
                 item["stock"] = ", ".join(_("%(who)s has %(n)s") % {"who": who, "n": n} for who, n in held)
                 short = [who for who, n in held if n < value]
                 warn = _("Warning: more than %(who)s holds, so they cannot accept it")
@@ -224,6 +225,8 @@ def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, cou
         "to_name": move_builder.FIELD_PREFIX + "to",
         "recipient": ", ".join(names[r] for r in whom) if counter else "",
         "give": give, "get": get, "later_give": later_give, "later_get": later_get,
+        # offer.js says the warning again as the counts and the recipients change (%(who)s: who is short).
+        "warn": _("Warning: more than %(who)s holds, so they cannot accept it"),
         # The contract as one grid: a row a kind, what you give and what you get at each Production side by side.
         "contract_rows": [{"label": a["label"], "give": a, "get": b}
                           for a, b in zip(later_give["items"], later_get["items"], strict=True)]

@@ -409,13 +409,15 @@ def test_the_offer_form_shows_each_recipients_stock_and_warns_when_asking_for_mo
     form = html.split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
     stock = re.search(rf'<small class="ct-stock" id="ct-of-get-{kind}-stock">([^<]+)</small>', form)
     assert stock and unescape(stock.group(1)) == (f"{names[1]} has {res[1][kind]}, {names[2]} has {res[2][kind]}")
-    assert f'aria-describedby="ct-of-get-{kind}-stock"' in form and "ct-warn" not in form
+    assert f'aria-describedby="ct-of-get-{kind}-stock"' in form
+    # No warning is shown (its box is there, hidden and empty, for offer.js to fill as the counts change).
+    assert not re.search(r'<small class="ct-warn"[^>]*>[^<]', form) and form.count('aria-live="polite" hidden>') > 0
     draft = move_builder.encode({"type": "offer", "get": {kind: res[rich][kind]}})
     form = move_panel(page(client, alice, game, draft)).split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
     assert f'aria-describedby="ct-of-get-{kind}-stock ct-of-get-{kind}-warn"' in form
-    warn = re.search(rf'<small class="ct-warn" id="ct-of-get-{kind}-warn">([^<]+)</small>', form)
+    warn = re.search(rf'<small class="ct-warn" id="ct-of-get-{kind}-warn" aria-live="polite">([^<]+)</small>', form)
     assert warn and unescape(warn.group(1)) == f"Warning: more than {names[poor]} holds, so they cannot accept it"
-    assert form.count("ct-warn") == 1
+    assert len(re.findall(r'<small class="ct-warn"[^>]*>[^<]', form)) == 1
     # The French page says it in French.
     form = move_panel(page(client, alice, game, draft, lang="fr")).split('id="ct-offer-form"', 1)[1]
     assert "Attention" in unescape(form.split("</form>", 1)[0])
@@ -431,3 +433,26 @@ def test_the_contract_part_of_the_offer_form_is_one_grid_of_the_kinds(client, ta
     assert len(rows) == 11
     assert all('name="field:later_give:' in r and 'name="field:later_get:' in r for r in rows)
     assert 'aria-label="At each Production named, you give: Gold"' in unescape(grid)
+
+
+def test_each_count_of_the_offer_form_has_minus_and_plus_buttons_that_never_send_it(client, table):
+    """Issue 42 (BGA's +/−): beside each count "you give" and "you want", a − and a + button, named for screen
+    readers, never a submit (type="button"), hidden until the game's script (a static file: the content security
+    policy allows no inline script) shows them; the number input stays what is sent."""
+    from django.contrib.staticfiles import finders
+
+    game, users = table
+    to_round_two(client, game, users)
+    html = page(client, users[0], game)
+    assert '<script src="/static/cite/offer.js" defer></script>' in html and finders.find("cite/offer.js")
+    form = move_panel(html).split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
+    counts = re.findall(r'<span class="ct-stepper">(.*?)</span>', form)
+    assert len(counts) == form.count('name="field:give:') + form.count('name="field:get:') > 0
+    for count in counts:
+        minus, plus = re.findall(r"<button [^>]*>", count)
+        assert 'type="button"' in minus and 'data-step="-1"' in minus and " hidden" in minus
+        assert 'type="button"' in plus and 'data-step="1"' in plus and " hidden" in plus
+        assert re.search(r'<input type="number"[^>]* step="1"', count)
+    assert 'aria-label="One more: ' in form and 'aria-label="One less: ' in form
+    french = move_panel(page(client, users[0], game, lang="fr")).split('id="ct-offer-form"', 1)[1]
+    assert "Un de plus : " in unescape(french.split("</form>", 1)[0])
