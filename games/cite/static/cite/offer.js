@@ -13,7 +13,7 @@
     if (!boxes.length) return null;  // a counter-offer: its one recipient
     var out = [];
     boxes.forEach(function (box) { if (box.checked) out.push(String(box.value)); });
-    return out;
+    return out.length ? out : null;  // none ticked yet: whoever it may go to
   }
 
   function warn(form) {
