@@ -4,6 +4,7 @@ more than they hold comes and goes with the count and the recipients, in words a
 
 import pytest
 
+from tests.browser.axe import assert_accessible
 from tests.browser.test_every_game_refused_form import PHONE, _open, _page_for, cite_window
 from tests.platform.factories import make_user
 
@@ -36,6 +37,8 @@ def test_steppers_and_the_live_warning_of_the_offer_form(browser, live_server, s
         assert count.input_value() == str(res[poor][kind] + 1)
         assert warn.is_visible() and poor_name(game, poor) in warn.inner_text() and "Warning" in warn.inner_text()
         assert f"ct-of-get-{kind}-warn" in count.get_attribute("aria-describedby")
+        form.locator("details.ct-later summary").click()  # the contract's grid open too
+        assert_accessible(page, "the offer form with its steppers, a warning and the contract's grid")
         # No recipient ticked yet: whoever it may go to. Only the richer one ticked: no one is short.
         form.locator(f"input[name='field:to'][value='{rich}']").check()
         assert not warn.is_visible() and count.get_attribute("aria-describedby") == f"ct-of-get-{kind}-stock"
