@@ -186,12 +186,16 @@ def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, cou
     ranges = legal_offer["ranges"]
     to = ranges.get("to")
     whom = list(recipients if recipients is not None else to["of"] if to else [])
+    cut = []  # a draft's counts beyond what can be given or asked (a counter's side nobody holds that much of)
 
     def side(field):
         spec = ranges.get(field)
         if spec is None:
             return None
         wanted = prefill.get(field) if isinstance(prefill.get(field), dict) else {}
+        cut.extend(_("%(kind)s %(asked)s → %(most)s") % {"kind": texts.resource_name(k), "asked": _count(n),
+                                                          "most": spec["of"].get(k, 0)}
+                   for k, n in wanted.items() if k in RESOURCES and _count(n) > spec["of"].get(k, 0))
         items = []
         for k, most in spec["of"].items():
             value = min(_count(wanted.get(k, 0)), most)
@@ -233,6 +237,7 @@ def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, cou
         if later_give and later_get else [],
         "contract_open": any(it["value"] for s in (later_give, later_get) if s for it in s["items"]),
         "prefilled": bool(prefill) and not counter,
+        "cut": _("Cut to what is held: %(counts)s.") % {"counts": ", ".join(cut)} if cut else "",
     }
 
 

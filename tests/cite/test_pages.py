@@ -456,3 +456,27 @@ def test_each_count_of_the_offer_form_has_minus_and_plus_buttons_that_never_send
     assert 'aria-label="One more: ' in form and 'aria-label="One less: ' in form
     french = move_panel(page(client, users[0], game, lang="fr")).split('id="ct-offer-form"', 1)[1]
     assert "Un de plus : " in unescape(french.split("</form>", 1)[0])
+
+
+def test_a_counter_offer_draft_is_cut_to_what_is_held_and_says_so(client, table):
+    """Issue 42: the offer turned round may give more than the countering seat holds (the offer asked two people,
+    the other holds more): the draft is cut to what it holds, and the form says what it cut."""
+    game, users = table
+    to_round_two(client, game, users)
+    alice, bob = users[0], users[1]
+    game.refresh_from_db()
+    res = [s["res"] for s in game.state["seats"]]
+    kind = next(k for k in res[1] if res[2][k] > res[1][k])
+    give_kind = next(k for k, n in res[0].items() if n)
+    offer = {"type": "offer", "to": [1, 2], "give": {give_kind: 1}, "get": {kind: res[2][kind]}, "later_give": {},
+             "later_get": {}, "later_rounds": []}
+    assert post_move(client, alice, game, json.dumps(offer)).status_code == 302
+    block = move_panel(page(client, bob, game)).split('<details class="ct-counter">', 1)[1].split("</form>", 1)[0]
+    if res[1][kind]:  # cut to what Bob holds; holding none, he has no count of it to give
+        assert re.search(rf'name="field:give:{kind}"[^>]* value="{res[1][kind]}"', block)
+    else:
+        assert f'name="field:give:{kind}"' not in block
+    cut = re.search(r'<p class="hint ct-cut">([^<]+)</p>', block)
+    from games.cite import texts
+    assert cut and unescape(cut.group(1)) == (f"Cut to what is held: {texts.resource_name(kind)} {res[2][kind]} → "
+                                              f"{res[1][kind]}.")
