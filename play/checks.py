@@ -91,6 +91,9 @@ def check_definition(definition: registry.GameDefinition) -> list[checks.CheckMe
     for path in definition.stylesheets:
         if not finders.find(path):
             error(9, f"its stylesheet {path!r} is not a static file")
+    for path in definition.scripts:
+        if not finders.find(path):
+            error(9, f"its script {path!r} is not a static file")
 
     from .colours import COLOUR_NAMES
 

@@ -90,6 +90,8 @@ class GameDefinition:
     - ``option_labels``: every option name and value of the engine in words (translatable).
     - ``rules``: the rules pages, or None.
     - ``stylesheets``: static files the game page links (the board's CSS).
+    - ``scripts``: static script files the game page loads (deferred; the content security policy allows no inline
+      script). A page must work without them: they only help (steppers beside a number, a live warning).
     - ``seat_colours``: the colour of each seat, names from ``SEAT_COLOURS``.
     - ``log_marks``: log key → CSS class of its line (a year's border, a phase's start).
     - ``year_start``: the log key that opens a numbered year (its ``year`` parameter), or None.
@@ -113,6 +115,7 @@ class GameDefinition:
     option_labels: Mapping[str, Any] = field(default_factory=dict)
     rules: RulesPages | None = None
     stylesheets: tuple[str, ...] = ()
+    scripts: tuple[str, ...] = ()
     seat_colours: tuple[str, ...] = SEAT_COLOURS
     log_marks: Mapping[str, str] = field(default_factory=dict)
     year_start: str | None = None

@@ -286,6 +286,7 @@ def _page(request, game: Game, *, status: int = 200, move_error: str = "") -> Ht
     return render(request, "games/game.html", {"game": game, "body": _body(request, game, move_error=move_error),
                                                "rules_url": rules_url,
                                                "stylesheets": registry.definition(game.game_type).stylesheets,
+                                               "scripts": registry.definition(game.game_type).scripts,
                                                "plays": plays},
                   status=status)
 

@@ -32,6 +32,7 @@ def definition():
         rules=RulesPages(variants=texts.RULES_VARIANTS, variant_of=lambda options: "introductory",
                          template="cite/rules/{variant}.{language}.html"),
         stylesheets=("cite/board.css",),
+        scripts=("cite/offer.js",),
         seat_colours=("red", "blue", "green", "yellow"),
         log_marks={"cite.round": "year"},
         schemas=GameSchemas.from_folder(Path(__file__).parent / "schemas"),

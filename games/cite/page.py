@@ -94,6 +94,7 @@ def offers(view: dict, names: list[str], seat: int | None, legal: dict[str, list
     answers = {(m["type"], m["offer"]): m for t in ("accept", "decline", "cancel", "counter")
                for m in legal.get(t, [])}
     incoming, outgoing, others = [], [], []
+    stock = [s["res"] for s in view["seats"]]
     for o in view["offers"]:
         row = {
             "id": o["id"], "from": names[o["from"]], "from_seat": o["from"],
@@ -107,7 +108,8 @@ def offers(view: dict, names: list[str], seat: int | None, legal: dict[str, list
             "decline": _json(answers[("decline", o["id"])]) if ("decline", o["id"]) in answers else "",
             "cancel": _json(answers[("cancel", o["id"])]) if ("cancel", o["id"]) in answers else "",
             "counter": ("counter", o["id"]) in answers,
-            "counter_form": offer_form(answers.get(("counter", o["id"])), names, {}, counter=True),
+            "counter_form": offer_form(answers.get(("counter", o["id"])), names, reversed_terms(o), counter=True,
+                                       stock=stock, recipients=[o["from"]], uid=f"ct-co-{o['id']}"),
             "cannot_accept": seat in o["to"] and ("accept", o["id"]) not in answers,
         }
         if seat is not None and seat in o["to"]:
@@ -161,36 +163,81 @@ def contract_text(o: dict, names: list[str]) -> str:
     return _("binding contract at the Production of %(due)s: %(a)s gets %(get)s each time") % words
 
 
-def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, counter: bool = False) -> dict | None:
-    """The form that makes an offer (or counters one): recipients, what you give now, what you want now,
-    and an optional binding contract paid at the Productions of the rounds ticked (G12)."""
+def reversed_terms(o: dict) -> dict:
+    """A counter-offer's first draft (issue 42): the offer turned round, what it asked for given and what it
+    gave wanted, its contract's sides swapped and paid at the same Productions."""
+    return {"give": o["get"], "get": o["give"], "later_give": o.get("later_get") or {},
+            "later_get": o.get("later_give") or {},
+            "later_rounds": _rounds_of(o) if o.get("later_give") or o.get("later_get") else []}
+
+
+def _count(raw) -> int:
+    return raw if isinstance(raw, int) and not isinstance(raw, bool) and raw > 0 else 0
+
+
+def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, counter: bool = False,
+               stock: list[dict] | None = None, recipients: list[int] | None = None,
+               uid: str = "ct-of") -> dict | None:
+    """The form that makes an offer (or counters one): recipients, what you give now, what you want now
+    (beside each kind, what each recipient holds, and a warning when the draft asks someone for more), and an
+    optional binding contract paid at the Productions of the rounds ticked (G12), as one grid of the kinds."""
     if legal_offer is None:
         return None
     ranges = legal_offer["ranges"]
+    to = ranges.get("to")
+    whom = list(recipients if recipients is not None else to["of"] if to else [])
+    cut = []  # a draft's counts beyond what can be given or asked (a counter's side nobody holds that much of)
 
     def side(field):
         spec = ranges.get(field)
         if spec is None:
             return None
         wanted = prefill.get(field) if isinstance(prefill.get(field), dict) else {}
-        return {"name": move_builder.FIELD_PREFIX + field, "label": str(texts.FIELD_LABELS[field]),
-                "items": [{"kind": k, "label": texts.resource_name(k), "most": most,
-                           "value": wanted.get(k, 0) if isinstance(wanted.get(k, 0), int) else 0}
-                          for k, most in spec["of"].items()]}
+        cut.extend(_("%(kind)s %(asked)s → %(most)s") % {"kind": texts.resource_name(k), "asked": _count(n),
+                                                          "most": spec["of"].get(k, 0)}
+                   for k, n in wanted.items() if k in RESOURCES and _count(n) > spec["of"].get(k, 0))
+        items = []
+        for k, most in spec["of"].items():
+            value = min(_count(wanted.get(k, 0)), most)
+            item = {"kind": k, "label": texts.resource_name(k), "most": most, "value": value,
+                    "id": f"{uid}-{field}-{k}"}
+            if field == "get" and stock is not None and whom:
+                held = [(names[r], stock[r].get(k, 0)) for r in whom]
+                item["held"] = json.dumps([[r, names[r], stock[r].get(k, 0)] for r in whom])
+                item["stock"] = ", ".join(_("%(who)s has %(n)s") % {"who": who, "n": n} for who, n in held)
+                short = [who for who, n in held if n < value]
+                warn = _("Warning: more than %(who)s holds, so they cannot accept it")
+                item["warn"] = warn % {"who": ", ".join(short)} if short else ""
+            items.append(item)
+        return {"name": move_builder.FIELD_PREFIX + field, "label": str(texts.FIELD_LABELS[field]), "items": items}
 
-    to = ranges.get("to")
     later = ranges.get("later_rounds")
+    ticked = [r for r in prefill.get("later_rounds") or [] if isinstance(r, int)] if isinstance(
+        prefill.get("later_rounds"), list) else []
+    ticked = [r for r in ticked if later and r in later["of"]] or (later["of"][:1] if later else [])
+    give, get = side("give"), side("get")
+    later_give, later_get = side("later_give"), side("later_get")
     return {
-        # G12: the Productions the contract is paid at (next round's ticked; any later ones may be added).
-        "rounds": [{"value": json.dumps(r), "label": texts.rounds_text([r]), "checked": i == 0}
-                   for i, r in enumerate(later["of"])] if later else [],
+        # G12: the Productions the contract is paid at (next round's ticked, or the countered offer's; any later
+        # ones may be added).
+        "rounds": [{"value": json.dumps(r), "label": texts.rounds_text([r]), "checked": r in ticked}
+                   for r in later["of"]] if later else [],
         "rounds_name": move_builder.FIELD_PREFIX + "later_rounds",
-        "json": _json(legal_offer), "counter": counter, "offer": legal_offer.get("offer", ""),
+        "json": _json(legal_offer), "counter": counter, "offer": legal_offer.get("offer", ""), "uid": uid,
         "to": [{"value": json.dumps(v), "label": names[v], "checked": len(to["of"]) == 1}
                for v in to["of"]] if to else [],
         "to_name": move_builder.FIELD_PREFIX + "to",
-        "give": side("give"), "get": side("get"), "later_give": side("later_give"), "later_get": side("later_get"),
-        "prefilled": bool(prefill),
+        "recipient": ", ".join(names[r] for r in whom) if counter else "",
+        "give": give, "get": get, "later_give": later_give, "later_get": later_get,
+        # offer.js says the warning again as the counts and the recipients change (%(who)s: who is short).
+        "warn": _("Warning: more than %(who)s holds, so they cannot accept it"),
+        # The contract as one grid: a row a kind, what you give and what you get at each Production side by side.
+        "contract_rows": [{"label": a["label"], "give": a, "get": b}
+                          for a, b in zip(later_give["items"], later_get["items"], strict=True)]
+        if later_give and later_get else [],
+        "contract_open": any(it["value"] for s in (later_give, later_get) if s for it in s["items"]),
+        "prefilled": bool(prefill) and not counter,
+        "cut": _("Cut to what is held: %(counts)s.") % {"counts": ", ".join(cut)} if cut else "",
     }
 
 
@@ -526,7 +573,8 @@ def context(page) -> dict:
         "ct_round": view["round"],
         "ct_stage": view["stage"],
         "ct_offers": offers(view, names, seat if mine else None, by_type),
-        "ct_offer_form": offer_form((by_type.get("offer") or [None])[0], names, prefill) if mine else None,
+        "ct_offer_form": offer_form((by_type.get("offer") or [None])[0], names, prefill,
+                                    stock=[s["res"] for s in view["seats"]]) if mine else None,
         "ct_offer_limit": offer_limit(view, seat) if mine and "done" in by_type and "offer" not in by_type else "",
         "ct_step": step,
         "ct_build": buildings_to_build(legal, view, seat, page.base_url, partial.get("kind")) if legal else [],

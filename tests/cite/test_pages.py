@@ -340,3 +340,143 @@ def test_an_acceptance_cannot_be_taken_back_alone_but_an_offer_can(client, table
     assert client.post(undo_url, {"version": str(game.version)}).status_code == 403
     game.refresh_from_db()
     assert (game.version, game.state) == traded
+
+
+def form_fields(form: str) -> dict:
+    """What a browser sends for a form as drawn (the numbers' values, the ticked boxes, the hidden fields)."""
+    data: dict = {}
+    for tag in re.findall(r"<input [^>]*>", form):
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if not name or ('type="checkbox"' in tag and " checked" not in tag):
+            continue
+        data.setdefault(unescape(name.group(1)), []).append(unescape(value.group(1)) if value else "")
+    return {k: v if len(v) > 1 or k in ("field:to", "field:later_rounds") else v[0] for k, v in data.items()}
+
+
+def test_a_counter_offer_starts_as_the_original_reversed(client, table):
+    """Issue 42 (BGA's one-click counter): the counter form for an offer is drawn with what it asked for as what
+    you give, what it gave as what you want, its contract's sides swapped at the same Productions, and names its
+    author as the recipient; sent unchanged, it is that offer turned round."""
+    game, users = table
+    to_round_two(client, game, users)
+    alice, bob = users[0], users[1]
+    game.refresh_from_db()
+    res = [s["res"] for s in game.state["seats"]]
+    give_kind = next(k for k, n in res[0].items() if n and k != "gold")
+    want_kind = next(k for k, n in res[1].items() if n and k not in ("gold", give_kind))
+    offer = {"type": "offer", "to": [1], "give": {give_kind: 1}, "get": {want_kind: 1}, "later_give": {},
+             "later_get": {"gold": 1}, "later_rounds": [3, 5]}
+    assert post_move(client, alice, game, json.dumps(offer)).status_code == 302
+    game.refresh_from_db()
+    ident = game.state["offers"][0]["id"]
+    html = move_panel(page(client, bob, game))
+    block = html.split('<details class="ct-counter">', 1)[1].split("</details>\n", 1)[0]
+    form = block.split("</form>", 1)[0]
+    assert f'name="field:give:{want_kind}" min="0"' in form
+    assert re.search(rf'name="field:give:{want_kind}"[^>]* value="1"', form)
+    assert re.search(rf'name="field:get:{give_kind}"[^>]* value="1"', form)
+    assert re.search(r'name="field:later_give:gold"[^>]* value="1"', form)
+    assert re.search(r'name="field:later_get:gold"[^>]* value="0"', form)
+    assert 'name="field:later_rounds" value="3" checked' in form
+    assert 'name="field:later_rounds" value="5" checked' in form
+    assert 'name="field:later_rounds" value="4" checked' not in form
+    assert f"To {alice.username}" in unescape(form) and '<details class="ct-later" open>' in form
+    data = form_fields(form)
+    assert post_move(client, bob, game, data.pop("move"), **{k: v for k, v in data.items() if k != "version"}
+                     ).status_code == 302
+    game.refresh_from_db()
+    counter = game.state["offers"][0]
+    assert counter["counter_of"] == ident and counter["from"] == 1 and counter["to"] == [0]
+    assert counter["give"] == {want_kind: 1} and counter["get"] == {give_kind: 1}
+    assert counter["later_give"] == {"gold": 1} and counter["later_get"] == {} and counter["later_rounds"] == [3, 5]
+
+
+def test_the_offer_form_shows_each_recipients_stock_and_warns_when_asking_for_more(client, table):
+    """Issue 42: beside each kind "you want", what each recipient holds; a draft asking someone for more than they
+    hold says so in words, and the count's accessible description carries it."""
+    from play import move_builder
+
+    game, users = table
+    to_round_two(client, game, users)
+    alice = users[0]
+    game.refresh_from_db()
+    res = [s["res"] for s in game.state["seats"]]
+    kind = next(k for k in res[1] if res[1][k] != res[2][k])
+    rich, poor = (1, 2) if res[1][kind] > res[2][kind] else (2, 1)
+    names = {1: users[1].username, 2: users[2].username}
+    html = move_panel(page(client, alice, game))
+    form = html.split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
+    stock = re.search(rf'<small class="ct-stock" id="ct-of-get-{kind}-stock">([^<]+)</small>', form)
+    assert stock and unescape(stock.group(1)) == (f"{names[1]} has {res[1][kind]}, {names[2]} has {res[2][kind]}")
+    assert f'aria-describedby="ct-of-get-{kind}-stock"' in form
+    # No warning is shown (its box is there, hidden and empty, for offer.js to fill as the counts change).
+    assert not re.search(r'<small class="ct-warn"[^>]*>[^<]', form) and form.count('aria-live="polite" hidden>') > 0
+    draft = move_builder.encode({"type": "offer", "get": {kind: res[rich][kind]}})
+    form = move_panel(page(client, alice, game, draft)).split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
+    assert f'aria-describedby="ct-of-get-{kind}-stock ct-of-get-{kind}-warn"' in form
+    warn = re.search(rf'<small class="ct-warn" id="ct-of-get-{kind}-warn" aria-live="polite">([^<]+)</small>', form)
+    assert warn and unescape(warn.group(1)) == f"Warning: more than {names[poor]} holds, so they cannot accept it"
+    assert len(re.findall(r'<small class="ct-warn"[^>]*>[^<]', form)) == 1
+    # The French page says it in French.
+    form = move_panel(page(client, alice, game, draft, lang="fr")).split('id="ct-offer-form"', 1)[1]
+    assert "Attention" in unescape(form.split("</form>", 1)[0])
+
+
+def test_the_contract_part_of_the_offer_form_is_one_grid_of_the_kinds(client, table):
+    """Issue 42: the contract's 22 counts are one table, a row a kind, give and get side by side, each named."""
+    game, users = table
+    to_round_two(client, game, users)
+    form = move_panel(page(client, users[0], game)).split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
+    grid = form.split('<table class="ct-contract-grid">', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr><th scope=\"row\">(.*?)</tr>", grid, re.S)
+    assert len(rows) == 11
+    assert all('name="field:later_give:' in r and 'name="field:later_get:' in r for r in rows)
+    assert 'aria-label="At each Production named, you give: Gold"' in unescape(grid)
+
+
+def test_each_count_of_the_offer_form_has_minus_and_plus_buttons_that_never_send_it(client, table):
+    """Issue 42 (BGA's +/−): beside each count "you give" and "you want", a − and a + button, named for screen
+    readers, never a submit (type="button"), hidden until the game's script (a static file: the content security
+    policy allows no inline script) shows them; the number input stays what is sent."""
+    from django.contrib.staticfiles import finders
+
+    game, users = table
+    to_round_two(client, game, users)
+    html = page(client, users[0], game)
+    assert '<script src="/static/cite/offer.js" defer></script>' in html and finders.find("cite/offer.js")
+    form = move_panel(html).split('id="ct-offer-form"', 1)[1].split("</form>", 1)[0]
+    counts = re.findall(r'<span class="ct-stepper">(.*?)</span>', form)
+    assert len(counts) == form.count('name="field:give:') + form.count('name="field:get:') > 0
+    for count in counts:
+        minus, plus = re.findall(r"<button [^>]*>", count)
+        assert 'type="button"' in minus and 'data-step="-1"' in minus and " hidden" in minus
+        assert 'type="button"' in plus and 'data-step="1"' in plus and " hidden" in plus
+        assert re.search(r'<input type="number"[^>]* step="1"', count)
+    assert 'aria-label="One more: ' in form and 'aria-label="One less: ' in form
+    french = move_panel(page(client, users[0], game, lang="fr")).split('id="ct-offer-form"', 1)[1]
+    assert "Un de plus : " in unescape(french.split("</form>", 1)[0])
+
+
+def test_a_counter_offer_draft_is_cut_to_what_is_held_and_says_so(client, table):
+    """Issue 42: the offer turned round may give more than the countering seat holds (the offer asked two people,
+    the other holds more): the draft is cut to what it holds, and the form says what it cut."""
+    game, users = table
+    to_round_two(client, game, users)
+    alice, bob = users[0], users[1]
+    game.refresh_from_db()
+    res = [s["res"] for s in game.state["seats"]]
+    kind = next(k for k in res[1] if res[2][k] > res[1][k])
+    give_kind = next(k for k, n in res[0].items() if n)
+    offer = {"type": "offer", "to": [1, 2], "give": {give_kind: 1}, "get": {kind: res[2][kind]}, "later_give": {},
+             "later_get": {}, "later_rounds": []}
+    assert post_move(client, alice, game, json.dumps(offer)).status_code == 302
+    block = move_panel(page(client, bob, game)).split('<details class="ct-counter">', 1)[1].split("</form>", 1)[0]
+    if res[1][kind]:  # cut to what Bob holds; holding none, he has no count of it to give
+        assert re.search(rf'name="field:give:{kind}"[^>]* value="{res[1][kind]}"', block)
+    else:
+        assert f'name="field:give:{kind}"' not in block
+    cut = re.search(r'<p class="hint ct-cut">([^<]+)</p>', block)
+    from games.cite import texts
+    assert cut and unescape(cut.group(1)) == (f"Cut to what is held: {texts.resource_name(kind)} {res[2][kind]} → "
+                                              f"{res[1][kind]}.")
