@@ -10,12 +10,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.smallcity import page, svg
+from games.smallcity import svg
 from games.smallcity.engine import grid as G
 from games.smallcity.engine.engine import ENGINE
 from play import move_builder
 from tests.platform.factories import make_user
-from tests.smallcity.helpers import put, setup_done, to_phase
+from tests.smallcity.helpers import put, setup_done
 from tests.smallcity.pages import client_for, sc_game
 
 NAMES = ["Ann", "Bob"]
@@ -53,16 +53,3 @@ def test_SC01_the_game_page_reads_every_district_as_text_and_names_the_buildings
     assert re.search(r'<g class="sc-tile" role="img" aria-label="Town hall — on it: scread0&#x27;s citizen', html)
     fr = client.get(reverse("games:detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Votre Arrondissement en texte : 1 entrée" in fr and "Mairie" in fr
-
-
-def test_SC30_the_list_of_lit_squares_is_offered_however_many_there_are():
-    from django.template.loader import render_to_string
-
-    state = to_phase(setup_done(players=2, seed=3), "plan")
-    view = ENGINE.view(state, 0)
-    step = page.move_step(ENGINE.legal_moves(state, 0), move_builder.encode({"type": "build", "kind": "park",
-                                                                             "level": 1}), view, NAMES, "/g/")
-    assert len(step["target_list"]) > 12
-    html = render_to_string("smallcity/moves.html", {"sc_step": step, "sc_phase": "", "sc_forecast": None})
-    assert html.count('class="button small"') == len(step["target_list"])
-    assert f"The {len(step['target_list'])} squares as a list" in html
