@@ -10,18 +10,14 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from play import services, texts
+from play import texts
 from tests.cite.test_pages import page, table, to_round_two  # noqa: F401  (a fixture)
-from tests.platform.factories import committed
+from tests.platform.factories import move_committed
 
 pytestmark = pytest.mark.django_db
 
 
-def _move(game, user, move):
-    game.refresh_from_db()
-    with committed():
-        services.move_apply(game_id=game.pk, user=user, move=move, expected_version=game.version)
-    game.refresh_from_db()
+_move = move_committed
 
 
 def log_lines(html: str) -> list[str]:
@@ -51,7 +47,8 @@ def test_ct22_an_offer_and_its_withdrawal_are_each_one_line_for_the_reader_it_is
     for lines in (log_lines(page(client, bob, game)), full_log(client, bob, game)):
         assert count(lines, f"makes offer {offer}") == 1
         assert count(lines, "made you an offer") == 0
-    assert count(log_lines(page(client, bob, game)), f"alice makes offer {offer} to bob: gives nothing, wants 1 Gold") == 1
+    line = f"alice makes offer {offer} to bob: gives nothing, wants 1 Gold"
+    assert count(log_lines(page(client, bob, game)), line) == 1
     _move(game, alice, {"type": "cancel", "offer": offer})
     for lines in (log_lines(page(client, bob, game)), full_log(client, bob, game)):
         assert count(lines, f"withdraws offer {offer}") == 1

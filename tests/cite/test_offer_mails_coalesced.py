@@ -10,19 +10,14 @@ from django.utils import timezone
 
 from notifications.models import Notification
 from notifications.tasks import flush_outbox
-from play import services
 from play.models import Game
 from tests.cite.test_pages import table, to_round_two  # noqa: F401  (a fixture)
-from tests.platform.factories import committed
+from tests.platform.factories import move_committed
 
 pytestmark = pytest.mark.django_db
 
 
-def _move(game, user, move):
-    game.refresh_from_db()
-    with committed():
-        services.move_apply(game_id=game.pk, user=user, move=move, expected_version=game.version)
-    game.refresh_from_db()
+_move = move_committed
 
 
 def _time_passes():

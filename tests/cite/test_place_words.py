@@ -3,6 +3,7 @@ quarter borders too) and whose quarter they are in — "on your marked square, n
 quarter" — in the move links' and buttons' accessible names (the sheet's targets, the list of squares, the
 directions, the confirmation, Lift), not by bare coordinates; in French too."""
 
+import json
 import re
 from html import unescape
 
@@ -42,7 +43,8 @@ def test_ct23_g5_squares_are_named_by_the_buildings_they_touch_and_whose_quarter
     where = f"on your marked square, next to {other_user.username}'s {their_shop}, in your quarter"
     assert target_labels(html) == [f"Put the {my_shop} with its top-left corner at ({mark[0]}, {mark[1]}), {where}"]
     assert any(where in t for t in sheet_targets(html))
-    confirm = unescape(page(client, alice, game, '{"at":"%s,%s","kind":"small_shop","type":"place"}' % tuple(mark)))
+    step = json.dumps({"at": f"{mark[0]},{mark[1]}", "kind": "small_shop", "type": "place"}, separators=(",", ":"))
+    confirm = unescape(page(client, alice, game, step))
     assert f"({mark[0]}, {mark[1]}) ({where})" in confirm
     _move(game, alice, {"type": "place", "kind": "small_shop", "cells": [list(mark)]})
     labels = target_labels(page(client, alice, game, '{"kind":"small_shop","type":"place"}'))

@@ -37,3 +37,12 @@ def committed():
     real commit would run it: for tests inside pytest-django's test transaction, which never commits.
     The context manager the django_capture_on_commit_callbacks fixture gives, for helpers."""
     return TestCase.captureOnCommitCallbacks(execute=True)
+
+
+def move_committed(game, user, move) -> None:
+    """``user`` plays ``move`` at the game's current version, its on-commit work run (bots, mails, notices);
+    ``game`` is refreshed before and after."""
+    game.refresh_from_db()
+    with committed():
+        services.move_apply(game_id=game.pk, user=user, move=move, expected_version=game.version)
+    game.refresh_from_db()
