@@ -58,9 +58,16 @@ http {{
 """
 
 
-def _upstreams_used(tmp_path, path_prefix: str) -> set[str]:
-    lines = (tmp_path / "nginx-access.log").read_text().splitlines()
-    return {line.split()[2] for line in lines if line.startswith(path_prefix) and len(line.split()) >= 3}
+def _upstreams_used(tmp_path, path_prefix: str, *, wait: float = 5.0) -> set[str]:
+    # nginx writes a request's access line once it has finished the request, which for a stream the client closed
+    # can come a moment after the client has moved on: wait for the first line rather than read too early.
+    deadline = time.monotonic() + wait
+    while True:
+        lines = (tmp_path / "nginx-access.log").read_text().splitlines()
+        used = {line.split()[2] for line in lines if line.startswith(path_prefix) and len(line.split()) >= 3}
+        if used or time.monotonic() > deadline:
+            return used
+        time.sleep(0.1)
 
 
 @pytest.mark.deploy
