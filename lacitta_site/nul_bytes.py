@@ -4,11 +4,15 @@ PostgreSQL refuses a text value containing NUL (0x00): ``/players/%00/`` made th
 lookup fail with a 500 there, while SQLite simply found nothing. No name, token,
 filter or form field of this site can contain NUL, so a request that carries one is
 answered before any view runs: an address with NUL names nothing (404, as on SQLite);
-a query string or form field with NUL is bad input (400 with a message)."""
+a query string or form field with NUL is bad input (400 with a message: JSON for the API, plain text
+for a page's HTMX request, which the page shows where the person is looking, and a small page of its own
+for a form sent without JavaScript)."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponseBadRequest, JsonResponse
+from django.template.loader import render_to_string
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 NUL = "\x00"
@@ -32,6 +36,17 @@ def _body_has_nul(request: HttpRequest) -> bool:
     return False  # JSON: play.json_input refuses NUL itself
 
 
+def _back(request: HttpRequest) -> str:
+    referer = request.headers.get("Referer", "")
+    same_site = url_has_allowed_host_and_scheme(referer, {request.get_host()}, require_https=request.is_secure())
+    return referer if referer and NUL not in referer and same_site else "/"
+
+
+def _refusal_page(request: HttpRequest, message: str) -> str:
+    # Rendered without the request's context: the session and the user are not read yet (see MIDDLEWARE).
+    return render_to_string("bad_request.html", {"message": message, "back": _back(request)})
+
+
 class RefuseNulMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -43,5 +58,7 @@ class RefuseNulMiddleware:
             message = _("The request contains a NUL character, which no field accepts.")
             if request.path_info.startswith(API_PREFIX):
                 return JsonResponse({"detail": message}, status=400)
-            return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
+            if request.headers.get("HX-Request") == "true":
+                return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
+            return HttpResponseBadRequest(_refusal_page(request, message))
         return self.get_response(request)

@@ -167,3 +167,21 @@ def test_nul_in_a_form_or_json_body_is_a_400_with_a_message(client):
     response = api(alice).post(f"/api/games/{game.pk}/moves/", body, content_type="application/json")
     assert response.status_code == 400 and "NUL character" in response.json()["detail"]
     assert unchanged(game)
+
+
+def test_nul_in_a_form_sent_without_javascript_is_a_page_that_says_so_and_leads_back(client):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = accept_all(race_game(alice, [bob]), [bob])
+    client.force_login(alice)
+    page = f"http://testserver/games/{game.pk}/"
+    response = client.post(reverse("community:chat_post", args=[game.pk]), {"text": "hi\x00"}, HTTP_REFERER=page,
+                           HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 400 and response["Content-Type"].startswith("text/html")
+    text = response.content.decode()
+    assert '<html lang="fr">' in text and "caractère NUL" in text and f'href="{page}"' in text
+    elsewhere = client.post(reverse("community:chat_post", args=[game.pk]), {"text": "hi\x00"},
+                            HTTP_REFERER="https://elsewhere.example/trap")
+    assert 'href="/"' in elsewhere.content.decode() and "elsewhere" not in elsewhere.content.decode()
+    htmx = client.post(reverse("community:chat_post", args=[game.pk]), {"text": "hi\x00"}, HTTP_HX_REQUEST="true")
+    assert htmx.status_code == 400 and htmx["Content-Type"].startswith("text/plain")  # the page shows it in place
+    assert unchanged(game)
