@@ -450,6 +450,10 @@ BOT_DECISION_LEASE_SECONDS = env_float("BOT_DECISION_LEASE_SECONDS", 15.0)
 # A bot task plays moves for a game until this much wall time has gone, then queues its successor at the back
 # of the queue: the workers go round the games instead of serving one game's bots to the end.
 BOT_TASK_SLICE_SECONDS = env_float("BOT_TASK_SLICE_SECONDS", 1.0)
+# A bot seat that has made this many moves in a row (no other seat moved) is caught in a cycle of its own: its
+# moves stop there, said once in the log as an error, and the game waits for a moderator (give the seat to another
+# bot, adjudicate, abort). Far above any game's longest turn.
+BOT_MOVES_IN_A_ROW_MAX = int(os.environ.get("BOT_MOVES_IN_A_ROW_MAX", "1000"))
 # E-mails on a queue of their own (lacitta_site/celery.py): bot turns never wait behind a slow mail server.
 CELERY_TASK_ROUTES = ("lacitta_site.celery.route_task",)
 CELERY_QUEUE_NAMES = (CELERY_TASK_DEFAULT_QUEUE, f"{CELERY_TASK_DEFAULT_QUEUE}.mail")

@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
 
 from kit.base import answers, may_act
 from kit.search import thinking
@@ -14,6 +18,8 @@ from ..errors import BadMove, Conflict
 from ..models import Game
 from .core import state_load
 from .playing import move_apply
+
+log = logging.getLogger(__name__)
 
 # --- bots ----------------------------------------------------------------------------------------------
 
@@ -49,9 +55,13 @@ def bot_turns_play(*, game_id: int, version: int, limit: int, slice_seconds: flo
         seat, among = _next_bot(game, engine, state)
         if seat is None:
             return BotTurns(played, version, more=False)
+        run = bot_work.own_run(game, seat.index)
+        if run >= settings.BOT_MOVES_IN_A_ROW_MAX:
+            _say_caught_in_a_cycle(game, seat, run)
+            return BotTurns(played, version, more=False)
         legal = engine.legal_moves(state, seat.index) if among is None else among
         position = bot_work.position_key(seat.played_by_bot, engine.view(state, seat.index), legal,
-                                         steps=len(seat.draft), run=bot_work.own_run(game, seat.index))
+                                         steps=len(seat.draft), run=run)
         claim = bot_work.claim(game, seat.index, position, level=seat.played_by_bot, share=share)
         if claim.busy or claim.wait:
             # Busy: the task deciding it plays it and carries on (tried again after its lease, in case it died).
@@ -72,6 +82,15 @@ def bot_turns_play(*, game_id: int, version: int, limit: int, slice_seconds: flo
         played += 1
         version = game.version
     return BotTurns(played, version, more=True)
+
+
+def _say_caught_in_a_cycle(game: Game, seat, run: int) -> None:
+    """Once per game version (the lost-turn sweep queues the game again every few seconds): an error for the
+    operators, with what a moderator can do."""
+    if cache.add(f"bot-cycle:{game.pk}:{game.version}", 1, timeout=86400):
+        log.error("game %s: the %s bot of seat %s made %s moves in a row without another seat moving; its moves "
+                  "stop here until a moderator gives the seat to another bot, adjudicates or aborts the game",
+                  game.pk, seat.played_by_bot, seat.index, run)
 
 
 def _decide(game: Game, seat, engine, state, legal, row) -> dict:

@@ -7,12 +7,14 @@ API author's whole-games test: 2,337 Bank moves and counting)."""
 
 from __future__ import annotations
 
+import random
 from unittest import mock
 
 import pytest
 
 from games.cite.engine import moves as cite_moves
 from games.cite.engine.components import RESOURCES
+from kit import params
 from play import registry, services
 from play.models import Game, Move, Seat
 from play.services import SeatSpec
@@ -48,3 +50,23 @@ def test_cite_g8_bank_deposits_changed_back_do_not_trap_the_random_bot_in_a_cycl
     done = Move.objects.filter(game=game, seat=1, payload__type="done").exists()
     # Each fresh decision is "done" one time in two: 200 moves without it is a cycle, not chance.
     assert done and bank_moves < 40 and not turns.more, (bank_moves, turns)
+
+
+@pytest.mark.django_db
+def test_a_bot_that_never_passes_the_turn_is_stopped_at_the_cap_and_said_once(alice, caplog, settings):
+    """A chooser caught in a cycle of its own logic (no stored decision involved): after BOT_MOVES_IN_A_ROW_MAX
+    moves in a row its moves stop, one error says so, and the sweep's requeue of the same version plays nothing."""
+    settings.BOT_MOVES_IN_A_ROW_MAX = 5
+    game = _a_window_with_only_the_bank_and_done(alice)
+
+    def never_done(game_type, level, engine, state, seat, *, seed, legal):
+        deposit = next(move for move in legal if move["type"] == "bank")  # G8: a deposit, changed again and again
+        return params.concrete(engine, state, seat, deposit, random.Random(seed))
+
+    with mock.patch("play.bots.choose_move", side_effect=never_done), caplog.at_level("ERROR"):
+        turns = services.bot_turns_play(game_id=game.pk, version=game.version, limit=50, share=False)
+        again = services.bot_turns_play(game_id=game.pk, version=turns.version, limit=50, share=False)
+    assert Move.objects.filter(game=game, seat=1).count() == 5 and turns.played == 5 and not turns.more
+    assert again.played == 0 and not again.more and again.version == turns.version
+    cycles = [r for r in caplog.records if "moves in a row" in r.getMessage()]
+    assert len(cycles) == 1 and f"game {game.pk}" in cycles[0].getMessage()
