@@ -83,6 +83,20 @@ class BudgetSpent(BaseException):
 
 
 _current: ContextVar[Spending | None] = ContextVar("kit_search_budget", default=None)
+# A check of every world a search draws (``worlds_watched``): the bots' worlds must be positions the seat cannot
+# tell from the real one, the same promise as the engine's ``scramble_unknown`` (kit/hidden.py), which nothing
+# else compares with the bots' own ``sample_world``.
+_world_watch: ContextVar[Callable[[dict, int, World], None] | None] = ContextVar("kit_search_worlds", default=None)
+
+
+@contextmanager
+def worlds_watched(watch: Callable[[dict, int, World], None]) -> Iterator[None]:
+    """Inside, every world a search draws is shown to ``watch(view, seat, world)`` first (tests, selfplay)."""
+    token = _world_watch.set(watch)
+    try:
+        yield
+    finally:
+        _world_watch.reset(token)
 
 
 @contextmanager
@@ -133,6 +147,9 @@ def search(*, view: dict, seat: int, rng: random.Random, candidates: Sequence[tu
                 if spending.spent():
                     raise BudgetSpent
                 world = sample_world(view, rng)
+                watch = _world_watch.get()
+                if watch is not None:
+                    watch(view, seat, world)
                 seed = rng.getrandbits(32)
                 values = []  # added once the world is finished by every candidate still alive
                 for i in alive:

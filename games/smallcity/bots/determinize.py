@@ -49,9 +49,15 @@ def sample_state(view: dict, seat: int, rng: random.Random) -> State:
         pool["medium"] = [n for n in pool["medium"] if n != 11]
     for p in pool.values():
         rng.shuffle(p)
+    # The piles of the others' kept promises are hidden but not free: what a pile's unseen cards hold beyond its
+    # deck and the unseen offers (one card of each pile) is kept by someone, so each kept promise is drawn from
+    # those surpluses (drawn from any pile, a deck could come out short: the view's counts would differ).
+    offers_unseen = sum(1 for pv in view["seats"] if pv["offer"] is None and pv["offer_count"])
+    kept_piles = [p for p in C.PILES for _ in range(max(0, len(pool[p]) - view["decks"][p] - offers_unseen))]
+    rng.shuffle(kept_piles)
     for pv, d in zip(view["seats"], seats):
         if pv["has_promise"] and d["promise"] is None:
-            pile = rng.choice([p for p in C.PILES if pool[p]] or ["easy"])
+            pile = kept_piles.pop() if kept_piles else rng.choice([p for p in C.PILES if pool[p]] or ["easy"])
             d["promise"] = pool[pile].pop() if pool[pile] else 1
         if pv["offer"] is None and pv["offer_count"]:
             d["offer"] = [pool[p].pop() if pool[p] else 1 for p in C.PILES]
