@@ -570,6 +570,7 @@ def context(page) -> dict:
     return {
         "ct": view,
         "ct_svg": board,
+        "ct_quarters": [(*svg.quarter_words(view, names, q), str(svg.QUARTER_PLACES[q])) for q in range(4)],
         "ct_seat": seat,
         "ct_players": players(view, names, colours, seat),
         "ct_round": view["round"],
