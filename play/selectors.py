@@ -110,9 +110,18 @@ def _owes(user) -> Exists:
                                       substitute_bot=""))
 
 
+def _answer_waits(user) -> Exists:
+    """Something addressed to the user waits for their answer though they owe nothing (``Seat.answer_waits``,
+    from the engine's ``kit.base.answers``: an offer made to them)."""
+    return Exists(Seat.objects.filter(game=OuterRef("pk"), user=user, kind=Seat.Kind.HUMAN, answer_waits=True,
+                                      substitute_bot=""))
+
+
 def my_turn_games(user, limit: int) -> list[Game]:
-    """The latest games waiting for the user's move (the lobby's short list)."""
-    waiting = _games_with(user).filter(_owes(user), status=Game.Status.ACTIVE)
+    """The latest games waiting for the user's move or answer (the lobby's short list, as "my games" has them:
+    a row whose answer waits says so, in the game's words)."""
+    waiting = (_games_with(user).filter(Q(_owes(user)) | Q(_answer_waits(user)), status=Game.Status.ACTIVE)
+               .annotate(answer_waits=_answer_waits(user)))
     games = list(waiting.order_by("-updated_at", "-pk")[:limit])
     prefetch_related_objects(games, _seats_prefetch())
     return games

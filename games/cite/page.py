@@ -401,6 +401,7 @@ def placing_step(legal: list[dict], partial: dict, view: dict, names: list[str],
         return None
     seat = view["viewer"]
     name = texts.building_name(kind, view["seats"][seat]["profession"])
+    the = texts.building_name_the(kind, view["seats"][seat]["profession"])  # « l'Auberge », « la Banque »
     url = lambda p: f"{base_url}?m={move_builder.encode(p)}"  # noqa: E731
     at = _xy(partial.get("at"))
     turn = partial.get("turn")
@@ -419,8 +420,8 @@ def placing_step(legal: list[dict], partial: dict, view: dict, names: list[str],
             cost = ngettext(" (%(n)s square)", " (%(n)s squares)", costs[0]) % {"n": costs[0]} if costs else ""
             # Named by what it touches there (either way it may lie), not by its coordinates alone.
             cells_here = sorted({tuple(c) for _m, cs in found for c in cs})
-            title = _("Put the %(name)s with its top-left corner at %(cell)s, %(where)s%(cost)s") % {
-                "name": name, "cell": svg.cell_name(x, y), "cost": cost,
+            title = _("Put %(the_name)s with its top-left corner at %(cell)s, %(where)s%(cost)s") % {
+                "the_name": the, "cell": svg.cell_name(x, y), "cost": cost,
                 "where": place_words(view, seat, names, cells_here)}
             link = url({"type": t, "kind": kind, "at": f"{x},{y}"})
             step["targets"][(x, y)] = svg.Target(link, title)
@@ -440,12 +441,12 @@ def placing_step(legal: list[dict], partial: dict, view: dict, names: list[str],
     step["selected"] = {tuple(c) for c in cells}
     where = ", ".join(svg.cell_name(*c) for c in cells) + " (" + place_words(view, seat, names, cells) + ")"
     if t == "place":
-        text = _("Place the %(name)s on %(cells)s, free (round 1: you may lift it again until you are done).") % {
-            "name": name, "cells": where}
+        text = _("Place %(the_name)s on %(cells)s, free (round 1: you may lift it again until you are done).") % {
+            "the_name": the, "cells": where}
     else:
         at_hand = view["seats"][seat]["squares"]
-        text = _("Build the %(name)s on %(cells)s for %(cost)s. You pay %(pay)s.") % {
-            "name": name, "cells": where,
+        text = _("Build %(the_name)s on %(cells)s for %(cost)s. You pay %(pay)s.") % {
+            "the_name": the, "cells": where,
             "cost": ngettext("%(n)s square", "%(n)s squares", m["cost"]) % {"n": m["cost"]},
             "pay": texts.collections_text(m["pay"]) if m["pay"] else _("nothing: your squares at hand cover it")}
         if at_hand:
@@ -476,16 +477,17 @@ def lifts(legal: list[dict], view: dict, names: list[str] | None = None) -> list
         if m["type"] == "lift":
             b = view["buildings"][m["building"]]
             name = texts.building_name(b["kind"], view["seats"][seat]["profession"])
-            out.append({"json": _json(m), "label": _("Lift the %(name)s") % {"name": name}, "name": name,
+            the = texts.building_name_the(b["kind"], view["seats"][seat]["profession"])  # « la Carrière »
+            out.append({"json": _json(m), "label": _("Lift %(the_name)s") % {"the_name": the}, "name": name, "the": the,
                         "where": ", ".join(svg.cell_name(*c) for c in b["cells"]),
                         "near": place_words(view, seat, names, b["cells"], besides=(m["building"],))})
     # Two of a kind (two Quarries) are told apart by their squares, on the button and in its accessible name.
     twice = {e["name"] for e in out if sum(1 for o in out if o["name"] == e["name"]) > 1}
     for e in out:
-        e["label_long"] = _("Lift the %(name)s on %(cells)s, %(where)s") % {"name": e["name"], "cells": e["where"],
+        e["label_long"] = _("Lift %(the_name)s on %(cells)s, %(where)s") % {"the_name": e["the"], "cells": e["where"],
                                                                               "where": e["near"]}
         if e["name"] in twice:
-            e["label"] = _("Lift the %(name)s on %(cells)s") % {"name": e["name"], "cells": e["where"]}
+            e["label"] = _("Lift %(the_name)s on %(cells)s") % {"the_name": e["the"], "cells": e["where"]}
     return out
 
 
@@ -568,6 +570,7 @@ def context(page) -> dict:
     return {
         "ct": view,
         "ct_svg": board,
+        "ct_quarters": [(*svg.quarter_words(view, names, q), str(svg.QUARTER_PLACES[q])) for q in range(4)],
         "ct_seat": seat,
         "ct_players": players(view, names, colours, seat),
         "ct_round": view["round"],

@@ -18,7 +18,14 @@ from .engine.components import MARKED, PROFESSION_COLOURS
 BOARD_LABEL = gettext_lazy("The district sheet: four quarters around the centre")
 MARK_TITLE = gettext_lazy("Marked square: the first building of this quarter covers it")
 
+QUARTER_NAME = gettext_lazy("Player %(n)s's quarter")  # « QUARTIER DU JOUEUR 1 », the rulebook's sheet
+EMPTY_QUARTER = gettext_lazy("empty (3 players)")
+QUARTER_PLACES = (gettext_lazy("bottom left"), gettext_lazy("bottom right"), gettext_lazy("top left"),
+                  gettext_lazy("top right"))
+
 CELL = 40
+# A quarter's label: its size, least size, padding, and the width of a character (of the size: bold system-ui).
+QNAME_SIZE, QNAME_MIN, QNAME_PAD, QNAME_WIDTH = 12, 9, 6, 0.62
 MARGIN = 2
 
 # Short names written inside a one-square building (the full name is its title and in the lists).
@@ -63,6 +70,8 @@ def render(view: dict, *, names: list[str], targets: dict | None = None,
     out = [f'<svg class="board ct-board ct-cols-{min(cols, 40)}" viewBox="0 0 {width} {height}" '
            f'role="group" aria-label="{escape(str(BOARD_LABEL))}" '
            f'xmlns="http://www.w3.org/2000/svg">']
+    labels: list[str] = []  # drawn over the grid, under the buildings
+    busy = set(cells)  # the squares a label keeps off (buildings, squares to tap, marked squares)
     # Quarters and buildings in the colour of the profession building there (CT02, the book's colours: not the
     # seat's, which marks the player's name); the fourth quarter stays empty with 3 players.
     for q, (qx0, qy0, qx1, qy1) in {0: (x0, 0, -1, y1), 1: (0, 0, x1, y1), 2: (x0, y0, -1, -1),
@@ -71,17 +80,14 @@ def render(view: dict, *, names: list[str], targets: dict | None = None,
         cls = f"ct-q {_tint(view, seat)}" if seat is not None else "ct-q empty"
         out.append(f'<rect class="{cls}" x="{px(qx0)}" y="{py(qy0)}" width="{(qx1 - qx0 + 1) * CELL}" '
                    f'height="{(qy1 - qy0 + 1) * CELL}"/>')
-        label = names[seat] if seat is not None else _("empty quarter")
-        lx = px(qx0) + 6 if q in (0, 2) else px(qx1 + 1) - 6
-        ly = py(qy0) + 16 if q in (2, 3) else py(qy1 + 1) - 8
-        anchor = "start" if q in (0, 2) else "end"
-        out.append(f'<text class="ct-qname" x="{lx}" y="{ly}" text-anchor="{anchor}">{escape(label)}</text>')
+        labels.append(_quarter_label(view, names, q, (qx0, qy0, qx1, qy1), busy, px, py))
     for x in range(x0, x1 + 2):
         out.append(f'<line class="ct-grid" x1="{px(x)}" y1="0" x2="{px(x)}" y2="{height}"/>')
     for y in range(y0, y1 + 2):
         out.append(f'<line class="ct-grid" x1="0" y1="{py(y)}" x2="{width}" y2="{py(y)}"/>')
     out.append(f'<line class="ct-border" x1="{px(0)}" y1="0" x2="{px(0)}" y2="{height}"/>'
                f'<line class="ct-border" x1="0" y1="{py(0)}" x2="{width}" y2="{py(0)}"/>')
+    out.extend(labels)
     for mx, my in MARKED:
         out.append(f'<rect class="ct-mark" x="{px(mx) + 4}" y="{py(my) + 4}" width="{CELL - 8}" height="{CELL - 8}">'
                    f'<title>{escape(str(MARK_TITLE))}</title></rect>')
@@ -123,9 +129,47 @@ def render(view: dict, *, names: list[str], targets: dict | None = None,
     return mark_safe("".join(out))
 
 
+def quarter_words(view: dict, names: list[str], q: int) -> tuple[str, str]:
+    """A quarter named as the rulebook's sheet names it (« Quartier du joueur 1 »… « 4 »: bottom left, bottom
+    right, top left, top right), and whose it is: "alice, Stonecutter" (or "empty": 3 players)."""
+    seat = next((i for i, s in enumerate(view["seats"]) if s["quarter"] == q), None)
+    title = str(QUARTER_NAME) % {"n": q + 1}
+    if seat is None:
+        return title, str(EMPTY_QUARTER)
+    return title, _("%(player)s, %(profession)s") % {
+        "player": names[seat], "profession": texts.PROFESSION_NAMES.get(view["seats"][seat]["profession"], "")}
+
+
+def _quarter_label(view, names, q, bounds, busy, px, py) -> str:
+    """The quarter's name and owner in two lines, at its outer side, in the row nearest the centre that no building
+    (nor a square to tap) covers there: where the sheet is scrolled to (the buildings gather at the centre) and
+    never under a building. It never runs past the quarter: a long name is cut with "…" on the sheet (its title
+    and the page's list of quarters say it whole)."""
+    qx0, qy0, qx1, qy1 = bounds
+    title, whose = quarter_words(view, names, q)
+    room = (qx1 - qx0 + 1) * CELL - 2 * QNAME_PAD
+    longest = max(len(title), len(whose))
+    size = QNAME_SIZE if longest * QNAME_SIZE * QNAME_WIDTH <= room else max(QNAME_MIN, room / (longest * QNAME_WIDTH))
+    fits = int(room / (size * QNAME_WIDTH))
+    shown = [line if len(line) <= fits else line[:max(fits - 1, 1)] + "…" for line in (title, whose)]
+    on_left = q in (0, 2)
+    wide = -(-int(max(len(line) for line in shown) * size * QNAME_WIDTH + QNAME_PAD) // CELL)  # squares it covers
+    columns = range(qx0, qx0 + wide) if on_left else range(qx1 - wide + 1, qx1 + 1)
+    rows = list(range(-1, qy0 - 1, -1)) if q in (2, 3) else list(range(0, qy1 + 1))
+    row = next((r for r in rows if not any((c, r) in busy for c in columns)), rows[-1])
+    x = px(qx0) + QNAME_PAD if on_left else px(qx1 + 1) - QNAME_PAD
+    y = py(row) + (CELL - 2.45 * size) / 2 + size * 0.95
+    anchor = "start" if on_left else "end"
+    full = escape(f"{title}: {whose}")
+    return (f'<text class="ct-qname" x="{x}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size:.1f}" '
+            f'data-quarter="{q}"><title>{full}</title>'
+            f'<tspan x="{x}">{escape(shown[0])}</tspan>'
+            f'<tspan class="ct-qwhose" x="{x}" dy="{size * 1.2:.1f}">{escape(shown[1])}</tspan></text>')
+
+
 def cell_name(x: int, y: int) -> str:
     """A square named by its quarter's view: columns counted from the centre, as the page lists them."""
     return f"({x}, {y})"
 
 
-__all__ = ["Target", "render", "cell_name", "quarter_of"]
+__all__ = ["Target", "render", "cell_name", "quarter_of", "quarter_words"]

@@ -6,7 +6,7 @@ Rue Pavée, Marché, Manufacture, Verrier…; case, Tour, quartier)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext_lazy
 
 from .engine.components import RESOURCES
 
@@ -65,6 +65,31 @@ SHOP_NAMES = {
     ("large_shop", "sawyer"): gettext_lazy("Large sawmill"),
     ("large_shop", "stonecutter"): gettext_lazy("Large quarry"),
     ("large_shop", "smith"): gettext_lazy("Large forge"), ("large_shop", "weaver"): gettext_lazy("Large weaving shop"),
+}
+
+# Each building with its article, as a button says it ("Lift the Bank"): French gives each its own (« la Banque »,
+# « le Moulin », « les Puces », « l'Auberge », « la Grande Forge »: the rulebook's), which no one "le" can.
+_THE = "building, with its article"
+BUILDING_NAMES_THE = {
+    "small_shop": pgettext_lazy(_THE, "the Small shop"), "large_shop": pgettext_lazy(_THE, "the Large shop"),
+    "comptoir": pgettext_lazy(_THE, "the Comptoir"), "weaver_shop": pgettext_lazy(_THE, "the Weaver's small shop"),
+    "bank": pgettext_lazy(_THE, "the Bank"), "mill": pgettext_lazy(_THE, "the Mill"),
+    "flea_market": pgettext_lazy(_THE, "the Flea market"), "guild": pgettext_lazy(_THE, "the Guild"),
+    "inn": pgettext_lazy(_THE, "the Inn"), "paved_street": pgettext_lazy(_THE, "the Paved street"),
+    "market": pgettext_lazy(_THE, "the Market"), "manufacture": pgettext_lazy(_THE, "the Manufacture"),
+    "glassmaker": pgettext_lazy(_THE, "the Glassmaker"), "cabinetmaker": pgettext_lazy(_THE, "the Cabinetmaker"),
+    "sculptor": pgettext_lazy(_THE, "the Sculptor"), "jeweller": pgettext_lazy(_THE, "the Jeweller"),
+    "locksmith": pgettext_lazy(_THE, "the Locksmith"), "armourer": pgettext_lazy(_THE, "the Armourer"),
+}
+SHOP_NAMES_THE = {
+    ("small_shop", "sawyer"): pgettext_lazy(_THE, "the Sawmill"),
+    ("small_shop", "stonecutter"): pgettext_lazy(_THE, "the Quarry"),
+    ("small_shop", "smith"): pgettext_lazy(_THE, "the Forge"),
+    ("small_shop", "weaver"): pgettext_lazy(_THE, "the Weaving shop"),
+    ("large_shop", "sawyer"): pgettext_lazy(_THE, "the Large sawmill"),
+    ("large_shop", "stonecutter"): pgettext_lazy(_THE, "the Large quarry"),
+    ("large_shop", "smith"): pgettext_lazy(_THE, "the Large forge"),
+    ("large_shop", "weaver"): pgettext_lazy(_THE, "the Large weaving shop"),
 }
 
 OPTION_LABELS = {
@@ -241,6 +266,12 @@ def resource_name(kind: str) -> str:
 
 def building_name(kind: str, profession: str | None = None) -> str:
     return str(SHOP_NAMES.get((kind, profession)) or BUILDING_NAMES.get(kind, kind))
+
+
+def building_name_the(kind: str, profession: str | None = None) -> str:
+    """The building's name with its article ("the Quarry", « la Carrière », « l'Auberge », « les Puces »)."""
+    found = SHOP_NAMES_THE.get((kind, profession)) or BUILDING_NAMES_THE.get(kind)
+    return str(found) if found is not None else _("the %(name)s") % {"name": building_name(kind, profession)}
 
 
 def bundle_text(bundle) -> str:

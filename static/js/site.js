@@ -341,6 +341,9 @@ document.addEventListener("htmx:afterSettle", function () {
     for (var i = 0; i < candidates.length && !target; i++) {
       if (focusKey(candidates[i]) === swap.key) { target = candidates[i]; }
     }
+    // the control it was on is gone (a pushed new round: the answer to an offer that lapsed, a step that is no
+    // more): never to <body>, but where the player goes on, the move panel's question (or the panel itself)
+    if (!target) { target = body.querySelector("[data-step-focus]") || body.querySelector("#move-panel"); }
   }
   if (target) {
     target.focus({ preventScroll: true });

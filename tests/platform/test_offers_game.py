@@ -314,3 +314,34 @@ def test_a_trade_once_made_stays_made_and_a_decline_may_be_taken_back(market, cl
                                format="json").status_code == 403
     game.refresh_from_db()
     assert (game.version, game.state) == traded
+
+
+def test_the_lobby_lists_a_game_where_an_offer_waits_for_the_answer_of_a_seat_that_owes_nothing(market, client):
+    """Issue 42: the lobby's "Your move" list (like "my games") has the games where something addressed to the
+    user waits for their answer (``Seat.answer_waits``, from the engine's ``answers``), though they owe nothing,
+    said with the site's words when the game has none of its own; once answered, the game leaves the list."""
+    game, alice, bob, carol = market
+    client.force_login(carol)
+
+    def lobby_list() -> str:
+        html = client.get(reverse("games:lobby")).content.decode()
+        return html.split("<h1>", 1)[0]  # the "Your move" card comes before the open games
+
+    assert f"#{game.pk} " not in lobby_list()
+    services.move_apply(game_id=game.pk, user=bob, expected_version=game.version,
+                        move={"type": "offer", "give": {"stone": 1}, "to": [2]})
+    game.refresh_from_db()
+    assert game.seats.get(index=2).answer_waits and not game.seats.get(index=2).owes_move
+    shown = lobby_list()
+    assert "Your move" in shown and f"#{game.pk} " in shown and "Waiting for your answer" in shown
+    assert "En attente de votre réponse" in client.get(reverse("games:lobby"),
+                                                       HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    # Bob, who made the offer and owes nothing, has no "your move" for it; Alice owes her turn (no answer waits).
+    client.force_login(bob)
+    assert f"#{game.pk} " not in lobby_list()
+    client.force_login(alice)
+    assert f"#{game.pk} " in lobby_list() and "Waiting for your answer" not in lobby_list()
+    services.move_apply(game_id=game.pk, user=carol, expected_version=game.version,
+                        move={"type": "decline", "offer": game.state["offers"][-1]["id"]})
+    client.force_login(carol)
+    assert f"#{game.pk} " not in lobby_list()
