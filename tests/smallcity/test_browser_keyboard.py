@@ -69,6 +69,8 @@ def test_SC30_the_lit_squares_are_one_tab_stop_moved_between_with_the_arrow_keys
         assert len(lit) > 12, "a Park lights many squares"
         assert [t["tab"] for t in lit].count("0") == 1 and lit[0]["tab"] == "0", "one Tab stop: the first square"
 
+        assert "With the keyboard: Tab to the board, the arrow keys to another highlighted square" in (
+            page.locator(".sc-step .question").inner_text())
         # Tab enters the board once, on the first lit square; the next Tab leaves it
         page.locator(".sc-step .question").focus()
         _tab_to_board(page)
