@@ -1,8 +1,9 @@
 """A Small City district as SVG, drawn from ``view(state, seat)`` only: the 10×10 board with its buildable zone
 (squares outside it greyed), each tile in its kind's colour with its name and level, its places (citizens
 in their seat's colour AND letter, raw materials as lettered squares, empty places as rings), Cemeteries,
-the Mayor's street. Squares a player may choose at this step of a move are links with an accessible name
-(keyboard and screen readers reach them like any link); the latest move's squares are dashed."""
+the Mayor's street. Squares a player may choose at this step of a move are buttons with an accessible name,
+together one stop in the Tab order that the arrow keys move around (issue 41); the latest move's squares are
+dashed."""
 
 from __future__ import annotations
 
@@ -136,7 +137,8 @@ def district(view: dict, d: int, names: list[str], *, tiles: list[dict] | None =
         return PAD + (q % W) * S, (n - 1 - q // W) * S
     width, height = PAD + n * S + 2, n * S + PAD
     out = [f'<svg class="sc-district sc-cols-{biggest}" viewBox="0 0 {width} {height}" role="group" '
-           f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
+           f'aria-label="{escape(label)}"{" data-board-targets" if targets else ""} '
+           f'xmlns="http://www.w3.org/2000/svg">']
     owner = {}
     for t in tiles:
         for q in t["sq"]:
@@ -214,10 +216,15 @@ def district(view: dict, d: int, names: list[str], *, tiles: list[dict] | None =
     for q in sorted(selected):
         x, y = xy(q)
         out.append(f'<rect class="sc-selected" x="{x + 2}" y="{y + 2}" width="{S - 4}" height="{S - 4}"/>')
-    for q, target in targets.items():  # the move panel's order (its first choice first): the Tab order
+    # The lit squares are one stop in the Tab order (a roving tabindex: the move panel's first choice holds it);
+    # the arrow keys go to the nearest lit square that way (site.js, by each square's place on screen: column
+    # and row from the top), Enter or Space picks it, Tab leaves the board.
+    for i, (q, target) in enumerate(targets.items()):
         x, y = xy(q)
         out.append(f'<a class="sc-target" href="{escape(target.url)}" data-choice hx-get="{escape(target.url)}" '
-                   f'hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" aria-label="{escape(target.title)}">'
+                   f'hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" role="button" data-board-target '
+                   f'data-grid-x="{q % W}" data-grid-y="{n - 1 - q // W}" tabindex="{0 if i == 0 else -1}" '
+                   f'aria-label="{escape(target.title)}">'
                    f'<title>{escape(target.title)}</title>'
                    f'<rect x="{x}" y="{y}" width="{S}" height="{S}"/></a>')  # the whole square: a finger's tap
     for c in range(biggest):

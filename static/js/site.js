@@ -209,20 +209,54 @@ document.addEventListener("keydown", function (event) {
     el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
   }
 });
-// The board's targets are one stop in the Tab order (the move panel lists them all as buttons before
-// the board): the arrow keys move among them, Home and End go to the first and the last.
+// The board's targets are one stop in the Tab order (a roving tabindex; the move panel lists them all as
+// buttons before the board): the arrow keys move among them, Home and End go to the first and the last.
+// Targets placed on a grid (data-grid-x, data-grid-y: column, and row from the top) go to the nearest target
+// in the arrow's direction, as in a grid (nothing that way: the focus stays); others go to the next or the
+// previous one. A group of targets is a [data-board] box or a [data-board-targets] picture.
+function boardTargets(el) {
+  var group = el.closest("[data-board-targets]") || el.closest("[data-board]");
+  return group ? Array.prototype.slice.call(group.querySelectorAll("[data-board-target]")) : [];
+}
+var ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+function gridNext(el, all, key) {
+  var dir = ARROWS[key], best = null, bestScore = Infinity, bestAcross = Infinity;
+  var x = parseFloat(el.getAttribute("data-grid-x")), y = parseFloat(el.getAttribute("data-grid-y"));
+  all.forEach(function (t) {
+    var dx = parseFloat(t.getAttribute("data-grid-x")) - x, dy = parseFloat(t.getAttribute("data-grid-y")) - y;
+    var along = dx * dir[0] + dy * dir[1], across = Math.abs(dx * dir[1] + dy * dir[0]);
+    if (t === el || isNaN(along) || along <= 0) { return; }
+    var score = along * along + 4 * across * across;  // the same row or column first, then the nearest
+    if (score < bestScore || (score === bestScore && across < bestAcross)) {
+      best = t; bestScore = score; bestAcross = across;
+    }
+  });
+  return best;
+}
 document.addEventListener("keydown", function (event) {
   var el = event.target;
-  if (!el.closest || !el.closest("[data-board]") || !el.matches("[data-board-target]")) { return; }
-  var all = Array.prototype.slice.call(el.closest("[data-board]").querySelectorAll("[data-board-target]"));
+  if (!el.closest || !el.matches("[data-board-target]")) { return; }
+  var all = boardTargets(el);
   var i = all.indexOf(el), next = null;
-  if (event.key === "ArrowRight" || event.key === "ArrowDown") { next = all[(i + 1) % all.length]; }
+  if (i < 0) { return; }
+  if (ARROWS[event.key] && el.hasAttribute("data-grid-x")) {
+    event.preventDefault();  // (the page does not scroll: the focus moves, or stays at the edge)
+    next = gridNext(el, all, event.key);
+  }
+  else if (event.key === "ArrowRight" || event.key === "ArrowDown") { next = all[(i + 1) % all.length]; }
   else if (event.key === "ArrowLeft" || event.key === "ArrowUp") { next = all[(i - 1 + all.length) % all.length]; }
   else if (event.key === "Home") { next = all[0]; } else if (event.key === "End") { next = all[all.length - 1]; }
   if (next) {
     event.preventDefault();
-    el.setAttribute("tabindex", "-1"); next.setAttribute("tabindex", "0"); next.focus();
+    next.focus();
   }
+});
+// The target that has the focus (by the arrow keys, a click, the focus kept across a refresh) is the board's
+// one Tab stop: Tab away and back returns to it.
+document.addEventListener("focusin", function (event) {
+  var el = event.target;
+  if (!el.matches || !el.matches("[data-board-target]")) { return; }
+  boardTargets(el).forEach(function (t) { t.setAttribute("tabindex", t === el ? "0" : "-1"); });
 });
 // Across the swaps of the game body: after a step of a move the focus goes to the next question (or the
 // confirmation); when the page refreshes itself (a poll) it stays on the same control.

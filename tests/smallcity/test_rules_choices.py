@@ -85,6 +85,25 @@ def test_sc22_architect_waiver_offered_with_a_none_choice():
     assert school["ranges"]["waive"]["of"] == ["none", "wood"]
 
 
+def test_sc22_architect_offers_only_the_waivers_the_stored_materials_then_pay_for():
+    """A Library costs 1 wood + 1 stone (substitute): with 2 wood and no stone only the stone can be waived (the
+    page offered "none" and "wood" too, and the engine refused them: "You do not have those raw materials")."""
+    state = _plan_state()
+    state.seats[0]["card"] = "B"
+    put(state, 0, "warehouse", [G.sq(6, 0)])
+    for mat in ("wood", "wood"):
+        B.store(state, 0, mat)
+    library = next(m for m in ENGINE.legal_moves(state, 0) if m.get("kind") == "library")
+    assert library["ranges"]["waive"]["of"] == ["stone"]
+    squares = [G.sq(3, 5), G.sq(3, 6)]
+    ENGINE.apply(state.copy(), 0, {"type": "build", "kind": "library", "level": 1, "squares": squares,
+                                   "waive": "stone"})
+    for refused in ("none", "wood"):
+        with pytest.raises(IllegalMove, match="raw materials"):
+            ENGINE.apply(state.copy(), 0, {"type": "build", "kind": "library", "level": 1, "squares": squares,
+                                           "waive": refused})
+
+
 def test_sc22_architect_a_second_waiver_in_the_same_turn_is_refused_with_the_reason():
     state = _architect_state()
     state = ENGINE.apply(state, 0, {"type": "build", "kind": "school", "level": 1, "squares": [G.sq(5, 5)],

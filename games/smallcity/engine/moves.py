@@ -179,10 +179,17 @@ def build_hints(state, s, council=0) -> list[dict]:
         if kind in ("fire", "police"):  # SC35: activated at once by a citizen of the district, or not
             ranges["activate"] = {"kind": "choice", "of": ["none"] + B.activators(state, s)}
         if kind in C.CULTURAL and seat["card"] == "B" and not seat["architect_used"]:
-            ranges["waive"] = {"kind": "choice", "of": ["none"] + sorted(C.CULTURAL[kind]["cost"])}
+            ranges["waive"] = {"kind": "choice", "of": _waivers(B.stored(state, s), C.CULTURAL[kind]["cost"])}
         move["ranges"] = ranges
         out.append(move)
     return out
+
+
+def _waivers(have: dict, cost: dict) -> list[str]:
+    """SC22 B, G6: the Architect's choices for a cultural building that the stored materials then pay for
+    ("none" only when they pay the whole cost; a material only when they pay the rest without it)."""
+    out = ["none"] if all(have[m] >= n for m, n in cost.items()) else []
+    return out + [w for w in sorted(cost) if all(have[m] >= n - (m == w) for m, n in cost.items())]
 
 
 def candidate_shapes(state, s, kind, level, free) -> list[list[int]]:

@@ -35,12 +35,19 @@ def seat_rows(view: dict, names: list[str], colours: list[str]) -> list[dict]:
 
 
 def circle(view: dict, names: list[str]) -> list[dict]:
+    """The face-up action cards in circle order (SC21, solo SC111), each with its two neighbours: the first card's
+    neighbour the other way is the last. The page draws them as a ring, clockwise."""
     out = []
     picking = view["phase"] == "pick"
-    for card in view["circle"]:
+    cards = view["circle"]
+    for i, card in enumerate(cards):
         by = view["picks"].get(card)
         cost = card_cost(view, card) if picking and by is None else None
+        near = [cards[(i - 1) % len(cards)], cards[(i + 1) % len(cards)]] if len(cards) > 2 else []
         out.append({"card": card, "name": texts.CARDS.get(card, card), "power": texts.CARD_POWERS.get(card, ""),
+                    "between": (_("between %(left)s and %(right)s") % {
+                        "left": f"{near[0]} · {texts.CARDS.get(near[0], near[0])}",
+                        "right": f"{near[1]} · {texts.CARDS.get(near[1], near[1])}"}) if near else "",
                     "by": names[by] if isinstance(by, int) and 0 <= by < len(names) else (
                         _("the Mayor") if by == -1 else ""),
                     "cost": (texts.money(cost) if cost else _("free")) if cost is not None else ""})
