@@ -4,6 +4,10 @@ Pure Python, no Django:
     python -m games.cite.measure selfplay --games 1000 --seed 1 [--players 3-4] [--checks all]
     python -m games.cite.measure arena --games 60 --seats expert,greedy,greedy --seed 11 [--jobs 2]
 
+``--seats`` may name ``person``: a person-like scripted seat (``choose_person``, here only), to count the trades
+people make with bots (``person_trades_per_game``); ``bank_ten_per_game`` counts the cost table's 10-of-one-kind
+collections paid (the "bank's 10-for-1").
+
 ``selfplay`` runs the kit's ``selfplay.run`` on ``RandomConcrete(ENGINE)``: the kit's random player
 picks one of the legal moves uniformly, so the adapter hands it concrete moves (each ranged legal move
 filled by ``ENGINE.sample_move``). ``arena`` plays bot-only games as the kit's ``arena.play_game``
@@ -22,9 +26,52 @@ import time
 
 from kit import arena, selfplay
 
-from .bots import LEVELS
+from .bots import LEVELS as SITE_LEVELS
+from .bots.common import state_from_view, trade_gain
+from .bots.greedy import answer_offer, bank_move, best_build, layout_move
 from .engine.engine import ENGINE
 from .engine.params import conforms
+
+
+def choose_person(engine, view, legal, seat, rng):
+    """A person-like scripted seat (issue 42's measure of trading between people and bots): what a player at
+    the table does, simply. It answers an offer by whether it helps it (the greedy valuation: people take a
+    trade that helps them, whatever it does for the other side); once a round, before building, it asks a seat
+    that holds it for a kind it lacks, giving 1 of what it holds most (2 when it holds 6 or more: a price a
+    person names without counting), and leaves the offer open; it builds greedily and says done."""
+    state = state_from_view(view)
+    if state.stage == "layout":
+        return layout_move(state, seat, legal, rng)
+    offers_to_me = [m for m in legal if m["type"] in ("accept", "decline")]
+    if offers_to_me:
+        reply = answer_offer(state, seat, legal)
+        if reply is not None:
+            return reply
+    if state.seats[seat]["done"]:
+        return legal[0]  # (nothing to answer: its own offers' withdrawal, never chosen while something waits)
+    me = state.seats[seat]
+    offer = next((m for m in legal if m["type"] == "offer"), None)
+    if offer is not None and me["offers_made"] == 0:
+        res = me["res"]
+        spare = max(res, key=lambda k: (res[k], k))
+        lacks = [k for k in sorted(res) if res[k] == 0]
+        holders = [(state.seats[o]["res"][k], o, k) for o in range(state.players) if o != seat for k in lacks
+                   if state.seats[o]["res"][k] >= 1]
+        if res[spare] >= 2 and holders:
+            _n, other, want = max(holders)
+            give = {spare: 2 if res[spare] >= 6 else 1}
+            if trade_gain(res, {want: 1}, give, {}, {}) > 0:
+                return {"type": "offer", "to": [other], "give": give, "get": {want: 1},
+                        **({"later_give": {}, "later_get": {}, "later_rounds": []}
+                           if "later_give" in offer["ranges"] else {})}
+    build = best_build(state, seat, legal, rng)
+    if build is not None:
+        return build
+    bank = bank_move(state, seat, legal)
+    return bank if bank is not None else {"type": "done"}
+
+
+LEVELS = {**SITE_LEVELS, "person": choose_person}
 
 
 class RandomConcrete:
@@ -54,7 +101,9 @@ def play_game(engine, choosers, options, levels, seed, index) -> dict:
     times = [[] for _ in range(players)]
     cpu = [[] for _ in range(players)]
     turn_rng = random.Random(seed * 7 + index)
-    counts = {"trades": 0, "contracts": 0, "breaches": 0, "offers": 0, "moves": 0}
+    counts = {"trades": 0, "contracts": 0, "breaches": 0, "offers": 0, "moves": 0, "person_trades": 0,
+              "bank_ten": 0}
+    people = {i for i, level in enumerate(levels) if level == "person"}
     decision = 0
     while not engine.is_over(state):
         seats = sorted(engine.pending(state) | engine.may_act(state))
@@ -74,6 +123,14 @@ def play_game(engine, choosers, options, levels, seed, index) -> dict:
             counts["contracts"] += entry.key == "cite.accepted" and "contract" in entry.params
             counts["breaches"] += entry.key == "cite.contract_breached"
             counts["offers"] += entry.key == "cite.offer"
+            # a trade a person made with a bot (either side's offer)
+            counts["person_trades"] += entry.key == "cite.accepted" and bool(
+                {entry.params.get("seat"), entry.params.get("from")} & people)
+            # the bank's 10-for-1: a collection of ten of one kind paid for one square
+            paid = move.get("pay") if entry.key == "cite.built" else entry.params.get(
+                "collections") if entry.key == "cite.bought" else None
+            counts["bank_ten"] += sum(1 for c in paid or [] if isinstance(c, dict) and
+                                      [n for n in c.values() if n] == [10])
         state = result.state
         decision += 1
         counts["moves"] += 1
@@ -102,7 +159,7 @@ def run_arena(seats: list[str], games: int, seed: int, jobs: int = 1) -> dict:
     else:
         results = [_play(t) for t in tasks]
     summary = arena.summarise(ENGINE.slug, seats, seed, {}, jobs, results, time.perf_counter() - started)
-    for key in ("trades", "contracts", "breaches", "offers", "moves"):
+    for key in ("trades", "contracts", "breaches", "offers", "moves", "person_trades", "bank_ten"):
         summary[f"{key}_per_game"] = round(sum(r[key] for r in results) / len(results), 2)
     return summary
 

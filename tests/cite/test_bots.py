@@ -84,7 +84,11 @@ def test_greedy_never_offers_and_builds_when_it_can():
     assert move["type"] == "build"
 
 
-def test_expert_offers_toward_what_its_plan_lacks():
+def test_expert_offers_toward_what_its_plan_lacks_priced_by_worth_to_both_sides():
+    """Issue 42 (CT22: trades at any rate): the expert prices a unit by what it is worth to it and to the other
+    side: its ninth Wood is worth less than a Cloth it lacks, so it gives more Wood than the Cloth it asks
+    (it swapped one for one and sweetened the swap with a promise), and both sides gain by it."""
+    from games.cite.bots.common import trade_gain
     s = window()
     a = seat_in(s, 0)
     put(s, a, "small_shop", [(-1, 0)])
@@ -93,10 +97,69 @@ def test_expert_offers_toward_what_its_plan_lacks():
     give(s, other, cloth=6)
     move = LEVELS["expert"](ENGINE, ENGINE.view(s, a), ENGINE.legal_moves(s, a), a, random.Random(1))
     assert move["type"] == "offer" and move["to"] == [other] and list(move["get"]) == ["cloth"]
-    assert list(move["give"]) == ["wood"] and move["give"]["wood"] == move["get"]["cloth"] <= 6
-    from games.cite.bots.common import trade_gain
-    # worth accepting for them (with, when needed, a one-unit promise from the expert's next production)
-    assert trade_gain(s.seats[other]["res"], move["give"], move["get"], move["later_give"], {}) > 0
+    assert list(move["give"]) == ["wood"] and move["give"]["wood"] > move["get"]["cloth"] and move["get"]["cloth"] <= 6
+    assert move["later_give"] == {}  # no promise needed: the price itself makes it worth their while
+    assert trade_gain(s.seats[other]["res"], move["give"], move["get"], {}, {}) > 0
+    assert trade_gain(s.seats[a]["res"], move["get"], move["give"], {}, {}) > 0
+
+
+def pays_ten(collections) -> bool:
+    return any([n for n in c.values() if n] == [10] for c in collections or [])
+
+
+def _heap_of_wood():
+    """Round 2: the expert (seat 0) holds 14 Wood and 1 Gold (it could pay ten Wood for a square); the two
+    others hold the Stone, Metal and Cloth it lacks."""
+    from games.cite.engine.components import MARKED
+    s = window(players=3)
+    put(s, 0, "small_shop", [MARKED[s.seats[0]["quarter"]]])
+    give(s, 0, wood=14, gold=1)
+    give(s, 1, stone=3, metal=2)
+    give(s, 2, cloth=3, metal=1)
+    return s
+
+
+def test_expert_prefers_a_fair_trade_to_the_banks_ten_for_one_and_leaves_its_offers_open():
+    """Issue 42: with ten Wood it could buy a square at the cost table's dearest rate (10 of one kind, CT30);
+    it offers its Wood to each seat holding what it lacks (one open offer per seat, both open at once) and,
+    while they wait for an answer, pays no ten-of-a-kind collection out of the Wood they would give (14 held,
+    8 offered); it says done with them open (they lapse at the round's end, or are answered first)."""
+    s = _heap_of_wood()
+    assert any(m["type"] == "build" and pays_ten(m["pay"]) for m in ENGINE.legal_moves(s, 0))
+    chosen = []
+    for i in range(6):
+        m = LEVELS["expert"](ENGINE, ENGINE.view(s, 0), ENGINE.legal_moves(s, 0), 0, random.Random(i))
+        chosen.append(m)
+        s = ENGINE.apply(s, 0, m).state
+        if m["type"] == "done":
+            break
+    offers = [m for m in chosen if m["type"] == "offer"]
+    assert sorted(r for m in offers for r in m["to"]) == [1, 2]
+    assert not any(m["type"] == "build" and pays_ten(m["pay"]) for m in chosen) and chosen[-1] == {"type": "done"}
+    assert not any(m["type"] in ("cancel", "buy") for m in chosen)
+    assert sorted(o["to"][0] for o in s.offers) == [1, 2]  # still open, for the others to answer
+
+
+def test_expert_pays_ten_of_a_kind_only_from_what_its_waiting_offers_do_not_give():
+    """Issue 42 (CT30's 10-of-one-kind collection; CT22): the hold on the bank's 10-for-1 keeps only what its open
+    offers would give: with 24 Wood and two offers giving 4 Wood each, it still pays ten Wood for a square from the
+    rest and keeps the Wood its offers give (a seat nobody trades with no longer hoards one kind all game)."""
+    from games.cite.bots.expert import promised
+    s = _heap_of_wood()
+    give(s, 0, wood=10)
+    chosen = []
+    for i in range(8):
+        m = LEVELS["expert"](ENGINE, ENGINE.view(s, 0), ENGINE.legal_moves(s, 0), 0, random.Random(i))
+        chosen.append(m)
+        s = ENGINE.apply(s, 0, m).state
+        if m["type"] == "done":
+            break
+    offers = [m for m in chosen if m["type"] == "offer"]
+    assert sorted(r for m in offers for r in m["to"]) == [1, 2] and chosen[-1] == {"type": "done"}
+    tens = [m for m in chosen if m["type"] == "build" and pays_ten(m["pay"])]
+    assert len(tens) == 1 and chosen.index(tens[0]) > chosen.index(offers[-1])  # paid while both offers wait
+    assert promised(s, 0)["wood"] == sum(m["give"]["wood"] for m in offers) <= s.seats[0]["res"]["wood"]
+    assert sorted(o["to"][0] for o in s.offers) == [1, 2]
 
 
 def test_expert_search_parts_are_separate_functions():
@@ -138,6 +201,16 @@ def test_arena_summary_counts_trades_per_game():
     assert summary["games"] == 3 and set(summary["levels"]) == {"expert", "greedy"}
     assert summary["levels"]["expert"]["games"] == 3 and summary["levels"]["greedy"]["games"] == 6
     assert summary["trades_per_game"] >= 0 and summary["offers_per_game"] > 0
+
+
+def test_measure_counts_the_trades_a_person_like_seat_makes_with_bots():
+    """``measure.py arena --seats person,expert,expert``: a scripted person-like seat (asks for what it lacks,
+    answers by whether a trade helps it) trades with the expert bots; the summary counts those trades."""
+    from games.cite.measure import run_arena
+    summary = run_arena(["person", "expert", "expert"], 2, 11)
+    assert summary["levels"]["person"]["games"] == 2
+    assert summary["person_trades_per_game"] >= 2 and summary["trades_per_game"] >= summary["person_trades_per_game"]
+    assert "bank_ten_per_game" in summary
 
 
 def test_expert_parts_plug_into_the_kit_search():

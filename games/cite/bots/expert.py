@@ -27,7 +27,8 @@ from .common import RESOURCE_WORTH, building_worth, holdings_value, rounds_left,
 from .common import variety_moves as _variety
 from .greedy import answer_offer, bank_move, best_build, layout_move
 
-OFFERS_PER_ROUND = 3  # never more (no loop on offers): at most this many of its own each round
+OFFERS_PER_ROUND = 4  # never more (no loop on offers): at most this many of its own each round
+OPEN_AT_ONCE = 2  # its offers open at once (to different seats); each stays open until answered or the round ends
 LAYOUT = ("large_shop", "small_shop", "comptoir", "bank", "small_shop", "small_shop")
 
 
@@ -100,19 +101,26 @@ def plan_lacks(state, seat: int) -> dict:
     return plan["lacks"]
 
 
-SWAP_SIZES = (1, 2, 3, 4, 6)  # units per side an offer may swap
+SWAP_SIZES = (1, 2, 3, 4, 6)  # units it may ask for
+PRICES = (1, 2, 3)  # units it may give per unit asked: a resource is priced by its worth to each side
+FAIR = 0.5  # how much of the other side's gain counts beside its own: a fair trade, one both want
 
 
 def offer_toward_plan(state, seat: int, legal: list[dict]) -> dict | None:
-    """A swap of what it holds most for what it holds least (of what another seat holds), in the size
-    that raises its holdings' worth most while still raising the other's (else no offer: it would be
-    declined); a one-unit promise from its next production may sweeten it."""
+    """A trade of what it holds most for what it holds least (of what another seat holds), priced by what
+    each unit is worth to it and to the other side (the shared valuation, ``trade_gain``, for each): of the
+    sizes and prices that raise both sides' worth, the one best for it with the other's gain counted too
+    (``FAIR``: a trade the other wants, not one it must refuse); a one-unit promise from its next production
+    may sweeten it. At most ``OPEN_AT_ONCE`` open, to different seats; they stay open until answered or the
+    round ends."""
     offer = next((m for m in legal if m["type"] == "offer"), None)
     s = state.seats[seat]
     if offer is None or s["offers_made"] >= OFFERS_PER_ROUND:
         return None
-    if sum(1 for o in state.offers if o["from"] == seat) >= min(MAX_OPEN_OFFERS, 1):
+    mine_open = [o for o in state.offers if o["from"] == seat]
+    if len(mine_open) >= min(MAX_OPEN_OFFERS, OPEN_AT_ONCE):
         return None
+    asked = {r for o in mine_open for r in o["to"]}  # one open offer per seat: it waits for that one's answer
     res = s["res"]
     lacks = plan_lacks(state, seat)
     spare = sorted((k for k, n in res.items() if n >= 3), key=lambda k: -res[k])[:3]
@@ -121,7 +129,7 @@ def offer_toward_plan(state, seat: int, legal: list[dict]) -> dict | None:
     sweetener = honourable_promise(state, seat)
     best = None
     for other in range(state.players):
-        if other == seat:
+        if other == seat or other in asked:
             continue
         theirs = state.seats[other]["res"]
         wants = sorted((k for k, n in theirs.items() if n >= 1 and res[k] < 3), key=lambda k: (k not in lacks, res[k]))
@@ -130,19 +138,23 @@ def offer_toward_plan(state, seat: int, legal: list[dict]) -> dict | None:
                 if give_kind == want:
                     continue
                 for n in SWAP_SIZES:
-                    if theirs[want] < n or res[give_kind] - n < 1:
+                    if theirs[want] < n:
                         break
-                    give, get, later = {give_kind: n}, {want: n}, {}
-                    mine = trade_gain(res, get, give, {}, {})
-                    their = trade_gain(theirs, give, get, {}, {})
-                    if their <= 0 and state.round < LAST_ROUND and sweetener:
-                        later = sweetener  # from its next production: a promise it can keep (G12)
-                        their = trade_gain(theirs, give, get, later, {})
-                    if mine <= 0 or their <= 0:
-                        continue
-                    score = mine - 0.5 * their
-                    if best is None or score > best[0]:
-                        best = (score, other, give, get, later)
+                    for price in PRICES:
+                        g = n * price
+                        if res[give_kind] - g < 1:
+                            break
+                        give, get, later = {give_kind: g}, {want: n}, {}
+                        mine = trade_gain(res, get, give, {}, {})
+                        their = trade_gain(theirs, give, get, {}, {})
+                        if their <= 0 and state.round < LAST_ROUND and sweetener:
+                            later = sweetener  # from its next production: a promise it can keep (G12)
+                            their = trade_gain(theirs, give, get, later, {})
+                        if mine <= 0 or their <= 0:
+                            continue
+                        score = mine + FAIR * min(their, mine)
+                        if best is None or score > best[0]:
+                            best = (score, other, give, get, later)
     if best is None:
         return None
     _score, other, give, get, later = best
@@ -187,6 +199,40 @@ def answer(state, seat: int, legal: list[dict]) -> dict | None:
 
 
 # ------------------------------------------------------------------ building
+def pays_ten(collections) -> bool:
+    """Does a payment use the cost table's 10-of-one-kind collection (the bank's 10-for-1, its dearest)?"""
+    return any([n for n in c.values() if n] == [10] for c in collections or [])
+
+
+def promised(state, seat: int) -> dict:
+    """What its open offers would give, kind by kind (what a recipient may yet accept)."""
+    owed: dict = {}
+    for o in state.offers:
+        if o["from"] == seat:
+            for k, n in o["give"].items():
+                owed[k] = owed.get(k, 0) + n
+    return owed
+
+
+def spends_promised(state, seat: int, collections) -> bool:
+    """Before the last round, with an offer of its own open (someone may yet answer it), does this payment
+    pay ten of one kind out of what that offer would give? It keeps its heap for the trade rather than pay the
+    bank's 10-for-1 with it; a heap beyond what its offers give may still buy a square at that rate (else a
+    seat nobody trades with hoards one kind all game and never builds)."""
+    if state.round >= LAST_ROUND or not pays_ten(collections):
+        return False
+    owed = promised(state, seat)
+    if not owed:
+        return False
+    res = state.seats[seat]["res"]
+    paid: dict = {}
+    for c in collections:
+        for k, n in c.items():
+            paid[k] = paid.get(k, 0) + n
+    tens = {k for c in collections for k, n in c.items() if n and [m for m in c.values() if m] == [10]}
+    return any(res[k] - paid.get(k, 0) < owed.get(k, 0) for k in tens)
+
+
 def program_buy(state, seat: int, legal: list[dict]) -> dict | None:
     """Buy at once the squares of the buildings it means to build this round, when one payment for
     them all is cheaper than paying each alone."""
@@ -214,6 +260,8 @@ def program_buy(state, seat: int, legal: list[dict]) -> dict | None:
     together = cheapest_payment(s["res"], total, allow_lack=False)
     alone = sum(sum(sum(c.values()) for c in m["pay"]) for m in builds if m["kind"] in wanted[:1])
     if together is None or together["cost"] >= alone + _rest_cost(s["res"], wanted[1:], builds):
+        return None
+    if spends_promised(state, seat, together["collections"]):
         return None
     return {"type": "buy", "squares": total}
 
@@ -299,6 +347,11 @@ def choose_expert(engine, view, legal, seat, rng):
     convert = _variety(state, seat, legal)
     if convert is not None:
         return convert
+    if promised(state, seat):
+        # A fair trade before the bank's 10-for-1: no ten of one kind paid out of what its waiting offers give.
+        legal = [m for m in legal if not (m["type"] == "build" and spends_promised(state, seat, m.get("pay")))]
+        if not any(m["type"] == "build" for m in legal):
+            legal = [m for m in legal if m["type"] != "buy"]
     if state.round >= LAST_ROUND:
         build = last_round_squares(state, seat, legal, rng)
         if build is not None:
