@@ -4,7 +4,9 @@ squares until the building is complete always reaches a confirmation the engine 
 
 from __future__ import annotations
 
+import html as htmllib
 import random
+import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -101,3 +103,40 @@ def test_SC30_random_clicks_on_lit_squares_always_reach_an_accepted_build(seed):
             raw = _raw(rng.choice(links))
         else:
             raise AssertionError("no confirmation reached")
+
+
+@pytest.mark.django_db
+def test_SC30_past_12_lit_squares_every_one_is_also_offered_as_a_list_sent_as_its_square_is(client):
+    """A building that lights more than 12 squares: the move panel offers them all in one list (a select and its
+    button, sent without JavaScript as a GET of the same move), each the same step as tapping its square."""
+    from django.urls import reverse
+
+    from play.models import Game
+    from tests.platform.factories import make_user
+    from tests.smallcity.pages import sc_game
+
+    users = [make_user("scl0"), make_user("scl1")]
+    game = sc_game(users, seed=3)
+    Game.objects.filter(pk=game.pk).update(state=ENGINE.dump(_plan()))
+    client.force_login(users[0])
+    url = reverse("games:detail", args=[game.pk])
+    state = _plan()
+    raw = next(r for r in (move_builder.encode({"type": "build", "kind": k, "level": lv})
+                           for k, lv in [("residential", 1), ("park", 2), ("factory", 1), ("commercial", 1)])
+               if len(_step(state, r)["targets"]) > 12)
+    ctx = _step(state, raw)
+    html = client.get(url, {"m": raw}).content.decode()
+    options = [(htmllib.unescape(v), htmllib.unescape(t)) for v, t in
+               re.findall(r'<option value="([^"]+)">([^<]+)</option>', html.split('id="sc-square-pick"')[1])]
+    assert len(options) == len(ctx["targets"]) > 12
+    square = next(iter(ctx["targets"]))
+    first = _raw(ctx["targets"][square].url)
+    assert options[0][0] == first and options[0][1] == ctx["target_list"][0]["label"]
+    by_list = client.get(url, {"m": options[0][0]}).content.decode()  # what the form's GET sends
+    by_square = client.get(ctx["targets"][square].url.replace("/g/", url)).content.decode()
+    tokens = re.compile(r"[A-Za-z0-9]{64}")  # the CSRF token masked afresh on every page
+
+    def panel(page: str) -> str:  # the move panel and the board (the page's own address is written otherwise)
+        return tokens.sub("T", page.split('id="move-panel"')[1].split('class="card board-card"')[0])
+
+    assert panel(by_list) == panel(by_square) != panel(html)  # the same next step, one step on

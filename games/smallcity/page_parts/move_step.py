@@ -165,4 +165,5 @@ def _first(values: list, example: dict | None, name: str) -> list:
 
 def _target(ctx: dict, square: int, link: str, title: str) -> None:
     ctx["targets"][square] = svg.Target(link, title)
-    ctx["target_list"].append({"label": title, "url": link})
+    # "m": the link's encoded move, for the list form past 12 squares (a select sending it as the link would)
+    ctx["target_list"].append({"label": title, "url": link, "m": link.partition("?m=")[2]})
