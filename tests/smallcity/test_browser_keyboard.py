@@ -133,3 +133,34 @@ def test_SC30_the_lit_squares_are_one_tab_stop_moved_between_with_the_arrow_keys
             "g => (g.getAttribute('aria-label') || '').startsWith('Park (level 2)'))")
     finally:
         context.close()
+
+
+def test_SC30_past_12_lit_squares_the_list_picks_a_square_as_a_tap_would_on_a_phone(browser, live_server):
+    """The list of lit squares (a select and its button, under the question) at 390×844: choosing the third square
+    and pressing the button takes the same step as tapping it; the panel fits the phone's width."""
+    user = make_user("sclist")
+    game = _to_plan(sc_game([user], seed=5, options={"difficulty": "mayor"}), user)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en", is_mobile=True,
+                                  has_touch=True, extra_http_headers={"Accept-Language": "en"})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        log_in(page, live_server.url, user.username)
+        build = json.dumps({"type": "build", "kind": "park", "level": 2}, separators=(",", ":"), sort_keys=True)
+        page.goto(f"{live_server.url}/games/{game.pk}/?m={quote(build)}")
+        page.wait_for_selector(TARGET)
+        lit = page.evaluate(LIT)
+        pick = page.locator("#sc-square-pick")
+        labels = pick.locator("option").all_inner_texts()
+        assert labels == [t["label"] for t in lit], "the list holds every lit square, in the board's order"
+        pick.select_option(index=2)
+        page.screenshot(path=f"{SHOTS}/list_phone.png", full_page=False)
+        page.get_by_role("button", name="Choose this square").click()
+        page.wait_for_function(SETTLED)
+        page.wait_for_function("() => document.querySelectorAll('svg.sc-district a.sc-target').length > 0")
+        chosen = lit[2]["label"]
+        assert chosen in page.locator(".sc-step").inner_text() or page.locator(
+            "svg.sc-district [aria-label*='take it out']").count() == 1, "the chosen square is the building's first"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
