@@ -232,7 +232,7 @@ def offer_form(legal_offer: dict | None, names: list[str], prefill: dict, *, cou
         # offer.js says the warning again as the counts and the recipients change (%(who)s: who is short).
         "warn": _("Warning: more than %(who)s holds, so they cannot accept it"),
         # The contract as one grid: a row a kind, what you give and what you get at each Production side by side.
-        "contract_rows": [{"label": a["label"], "give": a, "get": b}
+        "contract_rows": [{"label": a["label"], "kind": a["kind"], "give": a, "get": b}
                           for a, b in zip(later_give["items"], later_get["items"], strict=True)]
         if later_give and later_get else [],
         "contract_open": any(it["value"] for s in (later_give, later_get) if s for it in s["items"]),

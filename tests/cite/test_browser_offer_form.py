@@ -55,3 +55,36 @@ def test_steppers_and_the_live_warning_of_the_offer_form(browser, live_server, s
 
 def poor_name(game, seat: int) -> str:
     return game.seats.get(index=seat).user.username
+
+
+def test_each_resource_of_the_offer_form_has_its_picture_beside_its_name(browser, live_server, settings):
+    """Issue 42: every count of the offer (you give, you want, the contract's grid) has its resource's picture
+    beside the name, drawn (the sprite loads under the site's CSP), hidden from screen readers (the name says it)."""
+    settings.GAME_POLL_INTERVAL_MS = 60_000
+    user = make_user("ct-pictures")
+    game = cite_window(user)
+    context, page = _page_for(browser, live_server, user, PHONE)
+    refused = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    try:
+        _open(page, live_server.url, game)
+        form = page.locator("#ct-offer-form")
+        form.locator("details.ct-later summary").click()
+        pictures = form.locator("svg.ct-r")
+        rows = form.locator(".ct-item, .ct-contract-grid tbody tr")
+        assert rows.count() and all(
+            row.locator("svg.ct-r").count() == 1 for row in rows.all()), "one picture per resource row"
+        for pic in pictures.all():
+            assert pic.get_attribute("aria-hidden") == "true"
+            box = pic.bounding_box()
+            assert box and box["width"] >= 12 and box["height"] >= 12, box
+        drawn = page.evaluate("""async () => {
+          const href = document.querySelector('#ct-offer-form svg.ct-r use').getAttribute('href');
+          const answer = await fetch(href.split('#')[0]);
+          const text = await answer.text();
+          return answer.ok && text.includes('id="' + href.split('#')[1] + '"'); }""")
+        assert drawn, "the sprite holds the picture each <use> names"
+        page.screenshot(path="/tmp/ct_pictures_phone.png", full_page=False)
+        assert not refused, refused
+    finally:
+        context.close()
