@@ -164,7 +164,7 @@ class Player(threading.Thread):
 
     def call(self, client: httpx.Client, method: str, path: str, **kw) -> httpx.Response | None:
         try:
-            response = client.request(method, path, **kw)
+            response = self._send(client, method, path, **kw)
         except httpx.HTTPError as error:
             self.failures.append(f"{method} {path}: {type(error).__name__} {error}")
             return None
@@ -173,6 +173,18 @@ class Player(threading.Thread):
             self.failures.append(f"{method} {path}: {response.status_code} {response.text[:300]}")
             return None
         return response
+
+    def _send(self, client: httpx.Client, method: str, path: str, **kw) -> httpx.Response:
+        """As a browser sends it: a request on a kept-alive connection that the server closed before answering
+        a single byte (nginx's old workers close their idle connections on a reload) is sent once more on a new
+        connection (Chromium's ShouldResendRequest does so for any method); counted as "resent"."""
+        try:
+            return client.request(method, path, **kw)
+        except httpx.RemoteProtocolError as error:
+            if "without sending a response" not in str(error):
+                raise
+            self.answers["resent"] += 1
+            return client.request(method, path, **kw)
 
     def new_game(self, client: httpx.Client) -> int | None:
         page = self.call(client, "GET", "/games/new/", params={"game": "lacitta"})
