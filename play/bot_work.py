@@ -24,7 +24,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Sum
+from django.db.models import Max, Q, Sum
 from django.utils import timezone
 
 from kit.search import Budget
@@ -48,10 +48,12 @@ def position_key(level: str, view: dict, legal: list, steps: int = 0, run: int =
 
 def own_run(game: Game, seat_index: int) -> int:
     """How many of the game's last moves (those not taken back) the seat made in a row: 0 when another seat (or
-    the platform) made the last one. Two aggregates on the game's moves."""
+    the platform: a moderator giving the seat to another bot, a time-out) made the last one. Two aggregates on
+    the game's moves."""
     kept = Move.objects.filter(game=game, undone_at__isnull=True)
-    since = kept.exclude(seat=seat_index).aggregate(last=Max("seq"))["last"] or 0
-    return kept.filter(seat=seat_index, seq__gt=since).count()
+    own = Q(seat=seat_index, kind=Move.Kind.MOVE)
+    since = kept.exclude(own).aggregate(last=Max("seq"))["last"] or 0
+    return kept.filter(own, seq__gt=since).count()
 
 
 @dataclass(frozen=True)

@@ -70,3 +70,7 @@ def test_a_bot_that_never_passes_the_turn_is_stopped_at_the_cap_and_said_once(al
     assert again.played == 0 and not again.more and again.version == turns.version
     cycles = [r for r in caplog.records if "moves in a row" in r.getMessage()]
     assert len(cycles) == 1 and f"game {game.pk}" in cycles[0].getMessage()
+    # What the error tells a moderator to do works: the seat given to another bot, that bot plays (its run is new).
+    game = services.seat_replace_by_bot(game_id=game.pk, seat_index=1, bot_level="random", by_user=None)
+    after = services.bot_turns_play(game_id=game.pk, version=game.version, limit=50, share=False)
+    assert after.played >= 1
