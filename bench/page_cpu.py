@@ -117,6 +117,8 @@ def main(argv=None):
     p.add_argument("--profile", type=int, default=0, metavar="N",
                    help="then profile N renders of the costliest body, name its SQL statements and print the "
                         "costliest functions")
+    p.add_argument("--profile-view", default="", help="profile the first view whose name holds these words "
+                   "(default: the costliest rendered body)")
     p.add_argument("--profile-file", default="", help="also write the profile there (pstats)")
     args = p.parse_args(argv)
     env = common.bench_env(args.db)
@@ -164,20 +166,29 @@ def main(argv=None):
             view(path, cookie, htmx)
         return seen
 
-    def measure(path, cookie, htmx=False) -> tuple[float, int]:
+    def block(path, cookie, htmx=False) -> float:
+        start = time.process_time()
+        for _ in range(args.n):
+            view(path, cookie, htmx)
+        return (time.process_time() - start) / args.n * 1000
+
+    def measure(path, cookie, htmx=False) -> tuple[float, float, int]:
+        """(median CPU ms, median ratio to the bare view, statements): each round times the bare view
+        just before the case, so that a machine whose load changes during the run shifts both."""
         for _ in range(max(3, args.n // 10)):
             view(path, cookie, htmx)
         queries = statements(path, cookie, htmx)
-        per_view = []
+        per_view, ratios = [], []
         for _ in range(args.rounds):
-            start = time.process_time()
-            for _ in range(args.n):
-                view(path, cookie, htmx)
-            per_view.append((time.process_time() - start) / args.n * 1000)
-        return statistics.median(per_view), len(queries)
+            bare = block("/bench/bare", "")
+            per_view.append(block(path, cookie, htmx))
+            ratios.append(per_view[-1] / bare)
+        return statistics.median(per_view), statistics.median(ratios), len(queries)
 
     anon = ""
-    bare_ms, _ = measure("/bench/bare", "")
+    for _ in range(20):
+        view("/bench/bare", "")
+    bare_ms = statistics.median(block("/bench/bare", "") for _ in range(args.rounds))
     rows, costliest = [], None
     for definition, game, player in games:
         cookie = session_cookie(player)
@@ -193,17 +204,19 @@ def main(argv=None):
             cases.append(("builder step (htmx ?m=), rendered", f"{url}?m={html.unescape(links[0])}&bench=1",
                           cookie, True))
         for name, path, c, htmx in cases:
-            ms, sql = measure(path, c, htmx)
-            rows.append((definition.slug, name, ms, sql))
-            if "rendered" in name and (costliest is None or ms > costliest[0]):
+            ms, ratio, sql = measure(path, c, htmx)
+            rows.append((definition.slug, name, ms, ratio, sql))
+            wanted = args.profile_view in name if args.profile_view else "rendered" in name
+            if wanted and (costliest is None or ms > costliest[0] or args.profile_view):
                 costliest = (ms, definition.slug, name, path, c, htmx)
         if not links:
-            rows.append((definition.slug, "builder step: no ?m= link on the page", float("nan"), 0))
-    print(f"{args.rounds} rounds of {args.n} views each; median CPU per view (process_time), × bare in this run")
+            rows.append((definition.slug, "builder step: no ?m= link on the page", float("nan"), float("nan"), 0))
+    print(f"{args.rounds} rounds of {args.n} views each; median CPU per view (process_time); × bare: the median of"
+          " the rounds' ratios to the bare view timed just before each round")
     print(f"| game | view | CPU ms | × bare | SQL |\n|---|---|---|---|---|\n| — | bare view (/bench/bare) "
           f"| {bare_ms:.2f} | 1.0 | 0 |")
-    for slug, name, ms, sql in rows:
-        print(f"| {slug} | {name} | {ms:.2f} | {ms / bare_ms:.1f} | {sql} |")
+    for slug, name, ms, ratio, sql in rows:
+        print(f"| {slug} | {name} | {ms:.2f} | {ratio:.1f} | {sql} |")
     if args.profile and costliest:
         import cProfile
         import pstats

@@ -10,8 +10,9 @@ version is behind. Each statement is named by the table it reads; the lists belo
 - the game and its seats (``selectors.game_with_seats``: two statements), the signed-in user;
 - the log's tail (one statement, which also gives the latest move and "since your last visit": the seat's
   own last move and the rows after it are taken from it, ``selectors.unseen_moves(newest=…)``);
-- the seat changes since the tail's first row (``texts.names_at_rows``: the names as they were);
-- the moderation notice of the full page's shell (the signed-in user's sanctions)."""
+- the seat changes since the tail's first row (``texts.names_at_rows``: the names as they were).
+The full page's shell asks the player's moderation notice once, then keeps "none" (community.notices,
+tests/community/test_sanction_notices.py), so a page the player opens again asks nothing more."""
 
 import random
 import re
@@ -33,10 +34,10 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 RENDERED = "bench=1"  # any parameter but the body's own: rendered, not kept
 MOVES = 12
 
-GAME, SEATS, USER, MOVE, SANCTION = "games_game", "games_seat", "auth_user", "games_move", "community_sanction"
+GAME, SEATS, USER, MOVE = "games_game", "games_seat", "auth_user", "games_move"
 TAIL_AND_NAMES = [MOVE, MOVE]  # the log's tail, the seat changes since its first row
 EXPECTED = {
-    "player's page": [GAME, SEATS, USER, *TAIL_AND_NAMES, SANCTION],
+    "player's page": [GAME, SEATS, USER, *TAIL_AND_NAMES],  # the moderation notice: kept ("none")
     "spectator's page": [GAME, SEATS, *TAIL_AND_NAMES],
     "builder step": [GAME, SEATS, USER, *TAIL_AND_NAMES],
     "changed poll": [GAME, GAME, SEATS, USER, *TAIL_AND_NAMES],  # the version first (an unchanged poll stops there)
@@ -98,10 +99,10 @@ def test_a_game_body_costs_a_constant_named_set_of_statements(slug):
     url = reverse("games:detail", args=[game.pk])
     mine = Client()
     mine.force_login(player)
+    page = mine.get(url).content.decode()  # (the page the player has open; its shell asked the notice)
     got = {"player's page": statements(mine, f"{url}?{RENDERED}"),
            "spectator's page": statements(Client(), f"{url}?{RENDERED}"),
            "changed poll": statements(mine, reverse("games:poll", args=[game.pk]) + f"?v=0&{RENDERED}")}
-    page = mine.get(url).content.decode()
     step = re.search(r'(?:href|hx-get)="' + re.escape(url) + r'\?m=([^"#]+)', page)
     if step:
         from html import unescape
