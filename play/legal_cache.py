@@ -38,8 +38,11 @@ def legal_moves(engine, game, state, seat_index: int) -> list[dict]:
             _cache.move_to_end(key)
     if found is None:
         moves = engine.legal_moves(state, seat_index)
-        text = json.dumps(moves, separators=(",", ":"))
-        found = (moves, text if json.loads(text) == moves else None)
+        try:
+            text = json.dumps(moves, separators=(",", ":"))
+        except (TypeError, ValueError):  # not JSON data (a set): deep-copied
+            text = None
+        found = (moves, text if text is not None and json.loads(text) == moves else None)
         with _lock:
             _cache[key] = found
             while len(_cache) > _SIZE:
