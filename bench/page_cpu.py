@@ -1,22 +1,35 @@
 """CPU of one game page, in this process, through the site's WSGI application
 (no HTTP server, no test client): the steadiest measure of what rendering a page
-costs, for the race game of the load benchmark and for a real La Città game.
+costs, for every registered game (``play.registry``: the games of ``settings.GAME_APPS``
+and the bench's race game).
 
-    .venv/bin/python bench/page_cpu.py            # from the repository's root
+    .venv/bin/python bench/page_cpu.py --n 30 --rounds 3     # from the repository's root
 
-It makes its own database (``--db``, ``lacitta_pagecpu``): a race game between two
-players, and a 4-player La Città game (new edition, Pays de Cocagne, advanced setup)
-after 120 random legal moves; then it times ``--n`` page views of each, ``--rounds``
-times, and prints the median CPU milliseconds per view (``time.process_time``),
-beside Django's floor (``/bench/bare``: every middleware, no query). Game pages are
-measured twice: as served from the cache of rendered bodies (every view after the
-first), and rendered each time (``?bench=1``, a parameter the cache does not keep)."""
+It makes its own database (``--db``, ``lacitta_pagecpu``). For each registered game: a game
+between humans (4 seats, or the game's nearest count; La Città: new edition, Pays de Cocagne,
+advanced setup) after some random legal moves (``MOVES``; fewer if the game would end), stopped
+where a person owes a move. Then it times ``--n`` views of each case, ``--rounds`` times, and prints
+the median CPU milliseconds per view (``time.process_time``), its ratio to Django's floor
+(``/bench/bare``: every middleware, no query, measured in the same run) and the SQL statements of
+one view:
+
+- the player to move's page, rendered (``?bench=1``, a parameter the body cache does not keep);
+- a spectator's page (signed out), rendered;
+- the kept answer: the player to move's page served from the cache of rendered bodies, and the
+  unchanged poll (204);
+- one move-builder step: the htmx GET of the first ``?m=`` link of the player's own page (the first
+  part of a move, as the page's builder offers it), its body rendered (``&bench=1``).
+
+Machine noise shifts every row alike; read the ratios. ``--profile N`` then profiles N renders of the
+costliest body and names its SQL statements."""
 
 from __future__ import annotations
 
 import argparse
+import html
 import io
 import random
+import re
 import statistics
 import sys
 import time
@@ -27,28 +40,60 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import common
 
 DB = "lacitta_pagecpu"
+PLAYERS = 4
+MOVES = {"lacitta": 120}  # random legal moves before measuring; the others: DEFAULT_MOVES
+DEFAULT_MOVES = 40
+OPTIONS = {"lacitta": {"edition": "modern", "expansion": "cocagne", "setup": "advanced"}}
+
+
+def _play(definition, moves: int, tag: str):
+    """A game of ``definition`` between humans after up to ``moves`` random legal moves, or None if it ended."""
+    from play import bots, services
+    from play.models import Game
+    from play.services import SeatSpec
+    from tests.platform.factories import make_user
+
+    engine, slug = definition.engine, definition.slug
+    players = max(engine.min_players, min(PLAYERS, engine.max_players))
+    users = [make_user(f"{slug[:12]}{tag}{i}") for i in range(players)]
+    options = OPTIONS.get(slug) or (dict(definition.demo_options[0]) if definition.demo_options else {})
+    game = services.game_create(creator=users[0], game_type=slug, options=options,
+                                seats=[SeatSpec("me")] + [SeatSpec("open") for _ in users[1:]])
+    Game.objects.filter(pk=game.pk).update(seed=43)  # the same deal in every run (it starts with the last join)
+    for user in users[1:]:
+        services.game_join(game_id=game.pk, user=user)
+    rng = random.Random(3)
+    by_seat = {s.index: s.user for s in Game.objects.get(pk=game.pk).seats.all()}
+    for k in range(moves):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            return None
+        state = engine.load(game.state)
+        seat = rng.choice(sorted(engine.pending(state)))
+        move = bots.choose_move(slug, "random", engine, state, seat, seed=k)
+        services.move_apply(game_id=game.pk, user=by_seat[seat], move=move, expected_version=game.version)
+    game.refresh_from_db()
+    if game.status != Game.Status.ACTIVE:
+        return None
+    return game, next(s.user for s in game.seats.all() if s.owes_move), users[0]
 
 
 def setup():
-    from play import services
-    from tests.lacitta.helpers import ENGINE, lacitta_game
-    from tests.platform.factories import accept_all, make_user, race_game
+    """[(definition, game, the player to move)] for every registered game."""
+    from play import registry
 
-    alice, bob = make_user("alice"), make_user("bob")
-    race = accept_all(race_game(alice, [bob]), [bob])
-    services.move_apply(game_id=race.pk, user=alice, move={"type": "add", "n": 1}, expected_version=race.version)
-    users = [make_user(f"lc{i}") for i in range(4)]
-    game = lacitta_game(users, options={"edition": "modern", "expansion": "cocagne", "setup": "advanced"})
-    rng, by_seat = random.Random(3), {s.index: s.user for s in game.seats.all()}
-    for _ in range(120):
-        game.refresh_from_db()
-        state = ENGINE.load(game.state)
-        seat = rng.choice(sorted(ENGINE.pending(state)))
-        services.move_apply(game_id=game.pk, user=by_seat[seat], move=rng.choice(ENGINE.legal_moves(state, seat)),
-                            expected_version=game.version)
-    game.refresh_from_db()
-    to_move = next(s.user for s in game.seats.all() if s.owes_move)
-    return race, alice, game, to_move
+    out = []
+    for definition in registry.definitions():
+        moves = MOVES.get(definition.slug, DEFAULT_MOVES)
+        for attempt in range(8):
+            made = _play(definition, moves, str(attempt))
+            if made:
+                break
+            moves //= 2  # the game ended: fewer moves
+        else:
+            raise RuntimeError(f"{definition.slug}: no active position")
+        out.append((definition, *made[:2]))
+    return out
 
 
 def session_cookie(user) -> str:
@@ -65,12 +110,16 @@ def session_cookie(user) -> str:
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--n", type=int, default=200, help="page views per round")
-    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--n", type=int, default=60, help="page views per round")
+    p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--db", default=DB)
+    p.add_argument("--only", default="", help="comma list of game slugs (default: every registered game)")
     p.add_argument("--profile", type=int, default=0, metavar="N",
-                   help="then profile N renders of the body a changed poll brings (what an open page asks when "
-                        "its stream tells a new version) and print the costliest functions")
+                   help="then profile N renders of the costliest body, name its SQL statements and print the "
+                        "costliest functions")
+    p.add_argument("--profile-view", default="", help="profile the first view whose name holds these words "
+                   "(default: the costliest rendered body)")
+    p.add_argument("--profile-file", default="", help="also write the profile there (pstats)")
     args = p.parse_args(argv)
     env = common.bench_env(args.db)
     common.recreate_database(args.db)
@@ -78,11 +127,17 @@ def main(argv=None):
     common.migrate(env)
     common.django_setup(env)
     from django.core.wsgi import get_wsgi_application
+    from django.db import connection
 
-    race, alice, game, player = setup()
+    t0 = time.perf_counter()
+    games = setup()
+    if args.only:
+        games = [g for g in games if g[0].slug in args.only.split(",")]
+    print(f"setup {time.perf_counter() - t0:.0f} s: "
+          + ", ".join(f"{d.slug} #{g.pk} v{g.version} ({g.seats.count()} seats)" for d, g, _ in games))
     app = get_wsgi_application()
 
-    def view(path: str, cookie: str = "") -> None:
+    def view(path: str, cookie: str = "", htmx: bool = False) -> str:
         status = {}
         path, _, query = path.partition("?")
         environ = {
@@ -91,47 +146,94 @@ def main(argv=None):
             "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(b""), "wsgi.errors": sys.stderr,
             "HTTP_COOKIE": cookie,
         }
-        b"".join(app(environ, lambda s, h, e=None: status.setdefault("s", s)))
+        if htmx:
+            environ["HTTP_HX_REQUEST"] = "true"
+        body = b"".join(app(environ, lambda s, h, e=None: status.setdefault("s", s)))
         if not status["s"].startswith(("200", "204")):
-            raise RuntimeError(f"{path}: {status['s']}")
+            raise RuntimeError(f"{path}?{query}: {status['s']}")
+        return body.decode()
 
-    cases = [
-        ("bare view (/bench/bare)", "/bench/bare", session_cookie(alice)),
-        ("race page, a player (kept)", f"/games/{race.pk}/", session_cookie(alice)),
-        ("race page, a player (rendered)", f"/games/{race.pk}/?bench=1", session_cookie(alice)),
-        ("La Città 4-player page, the player to move (kept)", f"/games/{game.pk}/", session_cookie(player)),
-        ("La Città 4-player page, the player to move (rendered)", f"/games/{game.pk}/?bench=1",
-         session_cookie(player)),
-        ("La Città 4-player page, a spectator (kept)", f"/games/{game.pk}/", ""),
-        ("La Città 4-player page, a spectator (rendered)", f"/games/{game.pk}/?bench=1", ""),
-        ("unchanged poll", f"/games/{game.pk}/poll/?v={game.version}", session_cookie(player)),
-        # What a page on its stream asks when the version changed (static/js/game_live.js), rendered.
-        ("La Città 4-player changed poll, the player to move (rendered)",
-         f"/games/{game.pk}/poll/?v=0&bench=1", session_cookie(player)),
-    ]
-    print(f"{args.rounds} rounds of {args.n} views each; median CPU per view (process_time)")
-    for name, path, cookie in cases:
-        for _ in range(20):
-            view(path, cookie)
-        per_view = []
+    def statements(path, cookie, htmx=False) -> list[str]:
+        # Through the connection's execute wrapper (public API): the request closes and reopens the
+        # connection, which Django's query log does not outlive.
+        seen = []
+
+        def record(execute, sql, params, many, context):
+            seen.append(sql)
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(record):
+            view(path, cookie, htmx)
+        return seen
+
+    def block(path, cookie, htmx=False) -> float:
+        start = time.process_time()
+        for _ in range(args.n):
+            view(path, cookie, htmx)
+        return (time.process_time() - start) / args.n * 1000
+
+    def measure(path, cookie, htmx=False) -> tuple[float, float, int]:
+        """(median CPU ms, median ratio to the bare view, statements): each round times the bare view
+        just before the case, so that a machine whose load changes during the run shifts both."""
+        for _ in range(max(3, args.n // 10)):
+            view(path, cookie, htmx)
+        queries = statements(path, cookie, htmx)
+        per_view, ratios = [], []
         for _ in range(args.rounds):
-            start = time.process_time()
-            for _ in range(args.n):
-                view(path, cookie)
-            per_view.append((time.process_time() - start) / args.n * 1000)
-        print(f"  {name:<56} {statistics.median(per_view):6.2f} ms  (rounds: "
-              + ", ".join(f"{x:.2f}" for x in per_view) + ")")
-    if args.profile:
+            bare = block("/bench/bare", "")
+            per_view.append(block(path, cookie, htmx))
+            ratios.append(per_view[-1] / bare)
+        return statistics.median(per_view), statistics.median(ratios), len(queries)
+
+    anon = ""
+    for _ in range(20):
+        view("/bench/bare", "")
+    bare_ms = statistics.median(block("/bench/bare", "") for _ in range(args.rounds))
+    rows, costliest = [], None
+    for definition, game, player in games:
+        cookie = session_cookie(player)
+        url = f"/games/{game.pk}/"
+        page = view(url + "?bench=1", cookie)
+        # The builder's choices are links or buttons (hx-get) to ?m=<the partial move>.
+        links = re.findall(r'(?:href|hx-get)="' + re.escape(url) + r'\?m=([^"#]+)', page)
+        cases = [("player to move, rendered", url + "?bench=1", cookie, False),
+                 ("spectator, rendered", url + "?bench=1", anon, False),
+                 ("kept page (body cache)", url, cookie, False),
+                 ("unchanged poll (204)", f"/games/{game.pk}/poll/?v={game.version}", cookie, False)]
+        if links:
+            cases.append(("builder step (htmx ?m=), rendered", f"{url}?m={html.unescape(links[0])}&bench=1",
+                          cookie, True))
+        for name, path, c, htmx in cases:
+            ms, ratio, sql = measure(path, c, htmx)
+            rows.append((definition.slug, name, ms, ratio, sql))
+            wanted = args.profile_view in name if args.profile_view else "rendered" in name
+            if wanted and (costliest is None or ms > costliest[0] or args.profile_view):
+                costliest = (ms, definition.slug, name, path, c, htmx)
+        if not links:
+            rows.append((definition.slug, "builder step: no ?m= link on the page", float("nan"), float("nan"), 0))
+    print(f"{args.rounds} rounds of {args.n} views each; median CPU per view (process_time); × bare: the median of"
+          " the rounds' ratios to the bare view timed just before each round")
+    print(f"| game | view | CPU ms | × bare | SQL |\n|---|---|---|---|---|\n| — | bare view (/bench/bare) "
+          f"| {bare_ms:.2f} | 1.0 | 0 |")
+    for slug, name, ms, ratio, sql in rows:
+        print(f"| {slug} | {name} | {ms:.2f} | {ratio:.1f} | {sql} |")
+    if args.profile and costliest:
         import cProfile
         import pstats
 
-        path, cookie = f"/games/{game.pk}/poll/?v=0&bench=1", session_cookie(player)
+        _ms, slug, name, path, cookie, htmx = costliest
+        print(f"\nprofile: {slug}, {name} ({path})")
+        for sql in statements(path, cookie, htmx):
+            print("  SQL:", sql[:200])
         profiler = cProfile.Profile()
         profiler.enable()
         for _ in range(args.profile):
-            view(path, cookie)
+            view(path, cookie, htmx)
         profiler.disable()
-        stats = pstats.Stats(profiler).strip_dirs().sort_stats("cumulative")
+        if args.profile_file:
+            profiler.dump_stats(args.profile_file)
+        stats = pstats.Stats(profiler).sort_stats("cumulative")
+        stats.print_stats(r"/(play|games|kit)/", 45)  # the site's own functions first
         stats.print_stats(45)
         stats.sort_stats("tottime").print_stats(25)
 

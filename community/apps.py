@@ -33,5 +33,12 @@ class CommunityConfig(AppConfig):
 
         # A seat timed out to a bot: its player is mailed how to take it back.
         signals.game_changed.connect(notices.seats_timed_out, dispatch_uid="community.seats_timed_out")
+        from django.db.models.signals import post_delete, post_save
+
+        from .models import Sanction
+
+        # A player's sanction written or deleted: the cached "no moderation notice" is forgotten (issue 43).
+        post_save.connect(notices.sanction_changed, sender=Sanction, dispatch_uid="community.sanction_saved")
+        post_delete.connect(notices.sanction_changed, sender=Sanction, dispatch_uid="community.sanction_deleted")
         # After the permissions (made by django.contrib.auth's own post_migrate, which comes first).
         post_migrate.connect(ensure_groups, sender=self, dispatch_uid="community.ensure_groups")

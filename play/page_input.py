@@ -207,10 +207,13 @@ def public_log(game: Game, names: list[str]) -> tuple[LogLine, ...]:
 
 
 def build(key: PageKey, game: Game, gv: selectors.GameView, *, base_url: str, view: dict | None = None,
-          upto: int | None = None, latest: list[Move] | None = None) -> PageInput:
+          upto: int | None = None, latest: list[Move] | None = None, rows_read: list[Move] | None = None,
+          rows_read_limit: int = 0) -> PageInput:
     """The input of the game's page for ``key``'s viewer. ``view``/``upto``: a replay's view at move
     ``upto`` (no legal moves, no "since your last visit"). ``latest``: the game's newest move row (undone
-    or not, filtered for the viewer's seat) when the caller has read it already (or [] for none)."""
+    or not, filtered for the viewer's seat) when the caller has read it already (or [] for none);
+    ``rows_read``: the caller's tail of the game's rows (its ``rows_read_limit`` newest), the same way
+    (``selectors.unseen_moves`` takes what it covers from it)."""
     names = [s.name for s in key.seats]
     seat = key.seat if not key.replay else None
     last_move, unseen, log = (), None, ()
@@ -222,7 +225,8 @@ def build(key: PageKey, game: Game, gv: selectors.GameView, *, base_url: str, vi
         tail = [row for row in newest if row.undone_at is None]
         last_move = lines_of(game, tail, names)
         if key.status == Game.Status.ACTIVE and gv.seat is not None:
-            found = selectors.unseen_moves(game, gv.seat, UNSEEN_ROWS)
+            found = selectors.unseen_moves(game, gv.seat, UNSEEN_ROWS, newest=rows_read,
+                                           newest_limit=rows_read_limit)
             if found is not None:
                 rows = [row for row in found.rows if row.undone_at is None]
                 unseen = Unseen(lines=lines_of(game, rows, names), earlier=found.earlier)

@@ -225,19 +225,36 @@ class Unseen:
     earlier: bool
 
 
-def unseen_moves(game: Game, seat: Seat | None, limit: int) -> Unseen | None:
+def unseen_moves(game: Game, seat: Seat | None, limit: int, *, newest: list[Move] | None = None,
+                 newest_limit: int = 0) -> Unseen | None:
     """"Since your last visit": the seat's own last move and the moves after it, or the moves after
     the summary it dismissed (``Seat.seen_seq``) when that came later, for a human seat; None when
     there is none. The own move is read for what followed it in the same row (a year's end that it
-    brought: ``play.visit_summary`` shows those lines and leaves out the mover's own)."""
+    brought: ``play.visit_summary`` shows those lines and leaves out the mover's own).
+
+    ``newest``: the game's newest rows the caller has read already (``moves_for(game, seat.index,
+    limit=newest_limit, include_undone=True)``, the page's log tail): what they cover is taken from
+    them, not read again (the page's body then costs no statement here in the usual case: the seat's
+    own move and the rows after it are in the tail); the same rows, the same objects."""
     if seat is None or seat.kind != Seat.Kind.HUMAN:
         return None
-    own = (Move.objects.filter(game=game, seat=seat.index).order_by("-seq")
-           .values_list("seq", flat=True).first())
+    whole = newest is not None and len(newest) < newest_limit  # the tail is every row of the game
+    own = None
+    if newest is not None:
+        own = max((row.seq for row in newest if row.seat == seat.index), default=None)
+    if own is None and not whole:
+        own = (Move.objects.filter(game=game, seat=seat.index).order_by("-seq")
+               .values_list("seq", flat=True).first())
     start = max(seat.seen_seq, own - 1 if own else 0)
     if start >= game.version:
         return None
-    rows = moves_for(game, seat.index, after_seq=start, limit=limit)
+    if newest is not None and (whole or (newest and newest[0].seq <= start + 1)):
+        # Every row after ``start`` is in the tail: as moves_for(after_seq=start, limit=limit) reads them
+        # (the latest ``limit`` rows, undone ones counted, then those a player reads).
+        after = [row for row in newest if row.seq > start][-limit:]
+        rows = [row for row in after if row.undone_at is None or row.taken_back]
+    else:
+        rows = moves_for(game, seat.index, after_seq=start, limit=limit)
     return Unseen(rows, start, len(rows) == limit and bool(rows) and rows[0].seq > start + 1)
 
 

@@ -189,8 +189,10 @@ def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict
     ]
     moves = MoveChoices(game.game_type, gv.legal_moves, names)
     base_url = reverse("games:detail", args=[game.pk])
-    latest = newest[-1:] if key.seat == seat_index else None
-    page = page_input.build(key, game, gv, base_url=base_url, latest=latest) if gv.view is not None else None
+    same_seat = key.seat == seat_index
+    page = page_input.build(key, game, gv, base_url=base_url, latest=newest[-1:] if same_seat else None,
+                            rows_read=newest if same_seat else None, rows_read_limit=LOG_TAIL) \
+        if gv.view is not None else None
     return {
         **_page_parts(game, page),
         "game": game,

@@ -12,5 +12,5 @@ register = template.Library()
 def moderation_notice(context):
     request = context.get("request")
     user = getattr(request, "user", None)
-    unseen = list(notices.unseen_sanctions(user)[:3]) if user is not None and user.is_authenticated else []
+    unseen = notices.notice_sanctions(user, 3)
     return {"notes": [notices.describe(s) for s in unseen]}

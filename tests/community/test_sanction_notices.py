@@ -106,3 +106,30 @@ def test_a_suspension_that_ends_by_itself_is_mailed_in_the_players_language(mod,
     ended = [m for m in mail.outbox if m.to == [bob.email]]
     assert len(ended) == 1 and "Cette décision est arrivée à son terme" in ended[0].body
     assert "insults" not in ended[0].body  # the internal note stays with staff
+
+
+def test_the_notice_that_there_is_none_is_kept_until_a_sanction_is_written(client, mod, bob):
+    """Issue 43: "no unseen sanction" is kept in the cache (a statement less on every page), and forgotten when
+    a sanction of the player is written: the next page shows its notice at once."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(bob)
+
+    def sanction_statements() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get("/").content.decode()
+        return page, sum('"community_sanction"' in q["sql"].split(" WHERE ")[0] for q in queries)
+
+    assert sanction_statements()[1] == 1  # read once
+    page, asked = sanction_statements()
+    assert asked == 0 and "moderation-notice" not in page  # then kept
+    with committed():
+        moderation.user_mute(moderator=mod, user_id=bob.pk, days=3, reason="insults", public_reason="insults")
+    page, asked = sanction_statements()
+    assert asked == 1 and "moderation-notice" in page
+    client.get("/account/privacy/")  # read
+    assert "moderation-notice" not in sanction_statements()[0]
+    Sanction.objects.filter(user=bob).delete()
+    Sanction.objects.create(user=bob, by=mod, kind=Sanction.Kind.MUTE, reason="again", public_reason="again")
+    assert "moderation-notice" in sanction_statements()[0]

@@ -75,3 +75,23 @@ def test_game_and_legal_move_reads_are_rate_limited_per_player(alice, bob):
     assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
     assert api.get(f"/api/games/{game.pk}/").status_code == 429
     assert _api(bob).get(f"/api/games/{game.pk}/").status_code == 200  # another player's count is its own
+
+
+def test_a_cached_list_that_json_would_change_is_copied_as_it_is(alice, bob, monkeypatch):
+    """Issue 43: each caller's copy is decoded from the list's JSON only when that gives back an equal list;
+    an engine's move holding a tuple, a number as a key or a set is deep-copied instead (never changed in type)."""
+    legal_cache.clear()
+    game = accept_all(race_game(alice, [bob]), [bob])
+    odd = [{"type": "add", "cells": (1, 2)}, {"type": "add", 3: "three"}, {"type": "add", "of": {4}}]
+    engine = registry.get("race")
+    monkeypatch.setattr(engine, "legal_moves", lambda state, seat: [dict(m) for m in odd])
+    for _ in range(2):  # computed, then from the cache
+        got = legal_cache.legal_moves(engine, game, engine.load(game.state), 0)
+        assert got == odd and isinstance(got[0]["cells"], tuple) and 3 in got[1] and got[2]["of"] == {4}
+        got[0]["cells"] = ()
+    plain = [{"type": "add", "n": [1, 2]}]
+    monkeypatch.setattr(engine, "legal_moves", lambda state, seat: plain)
+    first = legal_cache.legal_moves(engine, game, engine.load(game.state), 1)
+    first[0]["n"].append(3)
+    assert legal_cache.legal_moves(engine, game, engine.load(game.state), 1) == [{"type": "add", "n": [1, 2]}]
+    legal_cache.clear()
