@@ -126,13 +126,7 @@ def test_expert_prefers_a_fair_trade_to_the_banks_ten_for_one_and_leaves_its_off
     8 offered); it says done with them open (they lapse at the round's end, or are answered first)."""
     s = _heap_of_wood()
     assert any(m["type"] == "build" and pays_ten(m["pay"]) for m in ENGINE.legal_moves(s, 0))
-    chosen = []
-    for i in range(6):
-        m = LEVELS["expert"](ENGINE, ENGINE.view(s, 0), ENGINE.legal_moves(s, 0), 0, random.Random(i))
-        chosen.append(m)
-        s = ENGINE.apply(s, 0, m).state
-        if m["type"] == "done":
-            break
+    s, chosen = _expert_turn(s, moves=6)
     offers = [m for m in chosen if m["type"] == "offer"]
     assert sorted(r for m in offers for r in m["to"]) == [1, 2]
     assert not any(m["type"] == "build" and pays_ten(m["pay"]) for m in chosen) and chosen[-1] == {"type": "done"}
@@ -147,13 +141,7 @@ def test_expert_pays_ten_of_a_kind_only_from_what_its_waiting_offers_do_not_give
     from games.cite.bots.expert import promised
     s = _heap_of_wood()
     give(s, 0, wood=10)
-    chosen = []
-    for i in range(8):
-        m = LEVELS["expert"](ENGINE, ENGINE.view(s, 0), ENGINE.legal_moves(s, 0), 0, random.Random(i))
-        chosen.append(m)
-        s = ENGINE.apply(s, 0, m).state
-        if m["type"] == "done":
-            break
+    s, chosen = _expert_turn(s, moves=8)
     offers = [m for m in chosen if m["type"] == "offer"]
     assert sorted(r for m in offers for r in m["to"]) == [1, 2] and chosen[-1] == {"type": "done"}
     tens = [m for m in chosen if m["type"] == "build" and pays_ten(m["pay"])]
@@ -230,3 +218,15 @@ def test_expert_parts_plug_into_the_kit_search():
     chosen = search(view=view, seat=a, rng=random.Random(1), candidates=candidates, sample_world=sample_world,
                     playout=lambda w, seat, m, rng: playout_value(w, seat, m, rng, horizon=1), worlds=lambda n: 1)
     assert chosen in [m for _v, m in candidates]
+
+
+def _expert_turn(s, *, moves: int):
+    """Seat 0's expert moves (seeded 0, 1, …) until it says done or ``moves`` are made: the state and its moves."""
+    chosen = []
+    for i in range(moves):
+        m = LEVELS["expert"](ENGINE, ENGINE.view(s, 0), ENGINE.legal_moves(s, 0), 0, random.Random(i))
+        chosen.append(m)
+        s = ENGINE.apply(s, 0, m).state
+        if m["type"] == "done":
+            break
+    return s, chosen

@@ -48,24 +48,30 @@ def _nearest(lit, here, dx, dy):
     return best[1] if best else None
 
 
+def _choosing_a_park(context, live_server, username: str):
+    """A solo game in its plan phase (fixed deal), its player's page choosing a two-square Park: the page and the
+    lit squares."""
+    user = make_user(username)
+    game = _to_plan(sc_game([user], seed=5, options={"difficulty": "mayor"}), user)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    log_in(page, live_server.url, user.username)
+    build = json.dumps({"type": "build", "kind": "park", "level": 2}, separators=(",", ":"), sort_keys=True)
+    page.goto(f"{live_server.url}/games/{game.pk}/?m={quote(build)}")
+    page.wait_for_selector(TARGET)
+    return page, page.evaluate(LIT)
+
+
 def _press(page, key):
     page.keyboard.press(key)
     return page.evaluate(FOCUSED)
 
 
 def test_SC30_the_lit_squares_are_one_tab_stop_moved_between_with_the_arrow_keys(browser, live_server):
-    user = make_user("sckeys")
-    game = _to_plan(sc_game([user], seed=5, options={"difficulty": "mayor"}), user)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en",
                                   extra_http_headers={"Accept-Language": "en"}, reduced_motion="reduce")
     try:
-        page = context.new_page()
-        page.set_default_timeout(15000)
-        log_in(page, live_server.url, user.username)
-        build = json.dumps({"type": "build", "kind": "park", "level": 2}, separators=(",", ":"), sort_keys=True)
-        page.goto(f"{live_server.url}/games/{game.pk}/?m={quote(build)}")
-        page.wait_for_selector(TARGET)
-        lit = page.evaluate(LIT)
+        page, lit = _choosing_a_park(context, live_server, "sckeys")
         assert len(lit) > 12, "a Park lights many squares"
         assert [t["tab"] for t in lit].count("0") == 1 and lit[0]["tab"] == "0", "one Tab stop: the first square"
 
@@ -138,18 +144,10 @@ def test_SC30_the_lit_squares_are_one_tab_stop_moved_between_with_the_arrow_keys
 def test_SC30_past_12_lit_squares_the_list_picks_a_square_as_a_tap_would_on_a_phone(browser, live_server):
     """The list of lit squares (a select and its button, under the question) at 390×844: choosing the third square
     and pressing the button takes the same step as tapping it; the panel fits the phone's width."""
-    user = make_user("sclist")
-    game = _to_plan(sc_game([user], seed=5, options={"difficulty": "mayor"}), user)
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en", is_mobile=True,
                                   has_touch=True, extra_http_headers={"Accept-Language": "en"})
     try:
-        page = context.new_page()
-        page.set_default_timeout(15000)
-        log_in(page, live_server.url, user.username)
-        build = json.dumps({"type": "build", "kind": "park", "level": 2}, separators=(",", ":"), sort_keys=True)
-        page.goto(f"{live_server.url}/games/{game.pk}/?m={quote(build)}")
-        page.wait_for_selector(TARGET)
-        lit = page.evaluate(LIT)
+        page, lit = _choosing_a_park(context, live_server, "sclist")
         pick = page.locator("#sc-square-pick")
         labels = pick.locator("option").all_inner_texts()
         assert labels == [t["label"] for t in lit], "the list holds every lit square, in the board's order"
