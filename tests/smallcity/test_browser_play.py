@@ -47,7 +47,8 @@ def _one_click(page, rng: random.Random) -> str:
         page.wait_for_function(NEW_BODY, timeout=8000)
         return what
     except PlaywrightError:  # a poll swapped the game body under the click, or a refused move: look again
-        return "again"
+        refused = page.locator("#move-error .error")
+        return "refused" if refused.count() and refused.first.is_visible() else "again"
 
 
 def _owing_person(game, seats: dict) -> int | None:
@@ -55,7 +56,8 @@ def _owing_person(game, seats: dict) -> int | None:
     return owing[0] if owing else None
 
 
-def _play_to_the_end(browser, live_server, game, users, viewport, mobile=False, seed=0, min_squares=3):
+def _play_to_the_end(browser, live_server, game, users, viewport, mobile=False, seed=0, min_squares=3,
+                     refusals_allowed=True):
     rng = random.Random(seed)
     pages, contexts = {}, []
     try:
@@ -68,7 +70,7 @@ def _play_to_the_end(browser, live_server, game, users, viewport, mobile=False, 
             log_in(page, live_server.url, user.username)
             page.goto(f"{live_server.url}/games/{game.pk}/")
             pages[seat] = page
-        clicks = {"confirm": 0, "square": 0, "choice": 0, "again": 0}
+        clicks = {"confirm": 0, "square": 0, "choice": 0, "again": 0, "refused": 0}
         before = ""
         for _ in range(4000):
             game.refresh_from_db()
@@ -79,7 +81,7 @@ def _play_to_the_end(browser, live_server, game, users, viewport, mobile=False, 
                 pages[0].wait_for_timeout(300)
                 continue
             page = pages[seat]
-            if before in ("again", "") or page.locator("#game-body").get_attribute("data-version") != str(
+            if before in ("again", "refused", "") or page.locator("#game-body").get_attribute("data-version") != str(
                     game.version) and before == "confirm":
                 page.goto(f"{live_server.url}/games/{game.pk}/")  # as a person reloads a stale page
             before = _one_click(page, rng)
@@ -93,6 +95,7 @@ def _play_to_the_end(browser, live_server, game, users, viewport, mobile=False, 
         assert game.status == Game.Status.FINISHED, clicks
         assert clicks["confirm"] >= 20 and clicks["square"] >= min_squares, clicks
         assert clicks["again"] < clicks["confirm"] / 2, clicks
+        assert refusals_allowed or not clicks["refused"], clicks  # every lit square clicked was accepted (SC30)
         page = pages[0]
         page.goto(f"{live_server.url}/games/{game.pk}/")
         page.wait_for_selector(".sc-end table")
@@ -109,6 +112,16 @@ def test_two_people_and_a_bot_play_to_the_end_at_desktop(browser, live_server):
     users = [make_user("scdesk0"), make_user("scdesk1")]
     game = sc_game(users, seed=71, bot_seats=1)
     _play_to_the_end(browser, live_server, game, users, {"width": 1280, "height": 800}, seed=71)
+
+
+@pytest.mark.timeout(1500)
+def test_two_people_and_a_bot_play_to_the_end_on_a_phone_with_every_click_accepted(browser, live_server):
+    """Issue 41's done-when: a whole 3-player game at 390×844 where no confirmation reached by the page's lit
+    squares and buttons is refused (only squares some accepted build holds are lit, SC30-SC33)."""
+    users = [make_user("scph0"), make_user("scph1")]
+    game = sc_game(users, seed=73, bot_seats=1)
+    _play_to_the_end(browser, live_server, game, users, {"width": 390, "height": 844}, mobile=True, seed=73,
+                     refusals_allowed=False)
 
 
 @pytest.mark.timeout(1500)
