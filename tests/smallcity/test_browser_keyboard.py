@@ -160,5 +160,8 @@ def test_SC30_past_12_lit_squares_the_list_picks_a_square_as_a_tap_would_on_a_ph
         assert chosen in page.locator(".sc-step").inner_text() or page.locator(
             "svg.sc-district [aria-label*='take it out']").count() == 1, "the chosen square is the building's first"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        # the focus follows to the next question, as after a tap: not left on <body>
+        assert page.evaluate("() => !!document.activeElement.closest('[data-step-focus]')"), page.evaluate(
+            "() => document.activeElement.outerHTML.slice(0, 200)")
     finally:
         context.close()
