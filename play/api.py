@@ -156,7 +156,8 @@ class GameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
             OpenApiParameter("game", str, description="The same as game_type."),
             OpenApiParameter("status", str, description="open, active, finished, cancelled or aborted."),
             OpenApiParameter("mine", bool, description="Only games where I have a seat or an invitation."),
-            OpenApiParameter("my_turn", bool, description="Only games in progress where I owe a move."),
+            OpenApiParameter("my_turn", bool, description="Only games in progress where I owe a move or where "
+                             "something addressed to me waits for my answer (an offer made to me)."),
         ],
         responses={200: GameSummarySerializer(many=True), **error_responses(400, 404)},
     )

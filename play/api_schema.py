@@ -219,6 +219,8 @@ STREAM_EVENT = {
         "pending": {"type": "array", "items": {"type": "integer"}, "description": "Seats that owe a move."},
         "seat": {"type": "integer", "description": "Your seat (user stream)."},
         "my_turn": {"type": "boolean", "description": "Your seat owes a move (its clock runs)."},
+        "answer_waits": {"type": "boolean", "description": "Something addressed to your seat waits for its "
+                         "answer (an offer made to it) though it owes no move; the event is a myTurn then too."},
         "may_act": {"description": "gameState of the game: the seats that may act without owing (a list); "
                                    "of your stream: whether your seat may (a boolean)."},
         "key": {"type": "string", "description": "notice: what the game tells your seat (its texts' key)."},
@@ -303,7 +305,7 @@ def _stream_paths() -> dict:
                 "security": security,
                 "description": "Long-poll. With game and version: the game's gameState as soon as its "
                 "version is not that one (at the timeout, the unchanged state). Without: as soon as you "
-                "owe a move anywhere (my_turn) or an event comes.",
+                "owe a move or an answer anywhere (my_turn) or an event comes.",
                 "parameters": [
                     {"in": "query", "name": "game", "schema": {"type": "integer"}},
                     {"in": "query", "name": "version", "schema": {"type": "integer"}},

@@ -179,11 +179,11 @@ def game_messages(game, *, may_act: set[int] | None = None, notices=()) -> tuple
     seats = list(
         Seat.objects.filter(game_id=game.pk)
         .order_by("index")
-        .values_list("index", "user_id", "kind", "owes_move", "substitute_bot")
+        .values_list("index", "user_id", "kind", "owes_move", "substitute_bot", "answer_waits")
     )
     may_act = sorted(may_act or ())
     told = (game.version, game.status, tuple(seats), tuple(may_act))
-    pending = [index for index, _u, _k, owes, _b in seats if owes]
+    pending = [index for index, _u, _k, owes, _b, _a in seats if owes]
     base = {
         "type": "gameState",
         "game": game.pk,
@@ -195,19 +195,21 @@ def game_messages(game, *, may_act: set[int] | None = None, notices=()) -> tuple
     }
     messages = [(game_channel(game.pk), base)]
     users = {}
-    for index, user_id, kind, owes, substitute in seats:
+    for index, user_id, kind, owes, substitute, answer in seats:
         if user_id is None:
             continue
         users[index] = user_id
         owes = owes and not substitute  # a bot plays the seat meanwhile: not the player's turn
+        answer = answer and not substitute
         if kind == Seat.Kind.INVITED:
             event = {**base, "type": "gameFinish" if game.status in FINISHED else "challenge", "seat": index}
         else:
             event = {
                 **base,
-                "type": user_event_type(game.status, game.version, owes),
+                "type": user_event_type(game.status, game.version, owes or answer),
                 "seat": index,
                 "my_turn": owes,
+                "answer_waits": answer,
                 "may_act": index in may_act and not substitute,
             }
         if event["type"] == "myTurn" and game.status == "active" and game.version == 1:
@@ -237,8 +239,8 @@ def publish_game(game_id: int, told_and_messages: tuple) -> None:
 
 
 def user_event_type(status: str, version: int, owes: bool) -> str:
-    """The kind of a player's event: the game ended, it is their move, the game just started, or
-    someone else moved."""
+    """The kind of a player's event: the game ended, it is their move (``owes``: a move, or an answer to
+    something addressed to them), the game just started, or someone else moved."""
     if status in FINISHED:
         return "gameFinish"
     if owes:

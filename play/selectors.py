@@ -313,14 +313,13 @@ def game_view_for(game: Game, user, *, as_seat: int | None = None) -> GameView:
 def game_search(*, user, game_type: str | None = None, status: str | None = None, mine: bool = False,
                 my_turn: bool = False) -> QuerySet[Game]:
     """Games a user may list through the API: public ones and their own (``mine``: only their own;
-    ``my_turn``: only those in progress where they owe a move)."""
+    ``my_turn``: only those in progress where they owe a move or an answer waits for them, as the lobby
+    lists them)."""
     qs = Game.objects.all()
-    if (mine or my_turn) and user.is_authenticated:
-        seats = Seat.objects.filter(game=OuterRef("pk"), user=user)
-        if my_turn:
-            seats = seats.filter(kind=Seat.Kind.HUMAN, owes_move=True, substitute_bot="")
-            qs = qs.filter(status=Game.Status.ACTIVE)
-        qs = qs.filter(Exists(seats))
+    if my_turn and user.is_authenticated:
+        qs = qs.filter(Q(_owes(user)) | Q(_answer_waits(user)), status=Game.Status.ACTIVE)
+    elif mine and user.is_authenticated:
+        qs = qs.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
     if user.is_authenticated and not user.is_staff:
         qs = qs.filter(Q(is_private=False) | Q(seats__user=user)).distinct()
     elif not user.is_authenticated:

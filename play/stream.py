@@ -9,7 +9,7 @@
   move) now and at every change; it ends when the game is over.
 - ``GET /api/stream/wait/?game=<id>&version=<n>&timeout=<s>``: a long-poll for clients that cannot
   read a stream: the game's state as soon as its version is not ``n``. Without ``game``: as soon as
-  the caller owes a move anywhere (``my_turn`` lists the games), or an event arrives.
+  the caller owes a move or an answer anywhere (``my_turn`` lists the games), or an event arrives.
 
 Under ASGI (``deploy/site stream``: uvicorn) a waiting client is a coroutine, not a worker; the
 same views under WSGI (``runserver``, the test server) hold one thread per client.
@@ -132,9 +132,16 @@ def _user_snapshot(user) -> list[dict]:
             found.append({**base, "type": "challenge"})
         elif game.status == Game.Status.ACTIVE:
             owes = seat.owes_move and not seat.substitute_bot
-            found.append({**base, "type": "myTurn" if owes else "gameState", "my_turn": owes,
-                          "may_act": seat.index in may and not seat.substitute_bot})
+            answer = seat.answer_waits and not seat.substitute_bot
+            found.append({**base, "type": "myTurn" if owes or answer else "gameState", "my_turn": owes,
+                          "answer_waits": answer, "may_act": seat.index in may and not seat.substitute_bot})
     return found
+
+
+def _waits_for_caller(event: dict) -> bool:
+    """The caller has something to do in the event's game: a move they owe, or an answer to something
+    addressed to them (an offer made to them)."""
+    return bool(event.get("my_turn") or event.get("answer_waits"))
 
 
 def _visible_game(game_id: int, user):
@@ -440,16 +447,16 @@ async def wait(request):
                 return _refusal(404, "not_found", "No such game.")  # its seat given away meanwhile
             return JsonResponse(event)
         snapshot = await _db(request, _user_snapshot, user)
-        mine = [e["game"] for e in snapshot if e.get("my_turn")]
+        mine = [e["game"] for e in snapshot if _waits_for_caller(e)]
         if mine:
             return JsonResponse({"my_turn": mine, "events": []})
         event = await _next(sub, asynchronous, timeout, lambda e: True)
         if event is events.GAP:  # news may have been lost: the present, read again
             snapshot = await _db(request, _user_snapshot, user)
-            return JsonResponse({"my_turn": [e["game"] for e in snapshot if e.get("my_turn")], "events": []})
+            return JsonResponse({"my_turn": [e["game"] for e in snapshot if _waits_for_caller(e)], "events": []})
         if event is not None and not await _db(request, credentials.still_valid):
             return _refusal(401, "not_authenticated", "Unknown or revoked token.")  # nothing waited for leaks
-        mine = [event["game"]] if event is not None and event.get("my_turn") else []
+        mine = [event["game"]] if event is not None and _waits_for_caller(event) else []
         return JsonResponse({"my_turn": mine, "events": [event] if event else []})
     finally:
         sub.close()

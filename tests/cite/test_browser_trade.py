@@ -18,7 +18,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 MARK = "() => { const b = document.querySelector('#game-body'); if (b) b.dataset.old = '1'; }"
-FRESH = "() => { const b = document.querySelector('#game-body'); return b && !b.dataset.old; }"
+# The answer to a click: a new game body, or a refusal said in the move panel (the body stays).
+ANSWERED = """() => { const b = document.querySelector('#game-body');
+  const refused = document.querySelector('#move-error .error');
+  return (b && !b.dataset.old) || (refused && refused.offsetParent !== null); }"""
+
+
+class Refused(AssertionError):
+    """The page answered a click by refusing the move (its message in the move panel)."""
 
 
 KEYBOARD = {"on": False}  # the desktop game is played with the keyboard alone: focus, then Enter
@@ -26,14 +33,18 @@ KEYBOARD = {"on": False}  # the desktop game is played with the keyboard alone: 
 
 def click(page, locator) -> None:
     """Click (or, at desktop size, focus and press Enter), then wait for the game body it asked for (not
-    an older poll's)."""
+    an older poll's); a refusal raises ``Refused`` with the page's message, so a failure says why."""
+    page.evaluate("() => { const e = document.querySelector('#move-error .error'); if (e) e.remove(); }")
     page.evaluate(MARK)
     if KEYBOARD["on"]:
         locator.focus()
         page.keyboard.press("Enter")
     else:
         locator.click()
-    page.wait_for_function(FRESH, timeout=15000)
+    page.wait_for_function(ANSWERED, timeout=15000)
+    refused = page.locator("#move-error .error")
+    if refused.count() and refused.first.is_visible():
+        raise Refused(refused.first.inner_text())
 
 
 def fresh(page, base, game) -> None:
@@ -156,7 +167,7 @@ def test_two_people_and_a_bot_trade_build_and_finish_from_the_browser(browser, l
                             click(page, page.locator(".ct-step a.choice").first)
                         click(page, page.get_by_role("button", name="Confirm"))
                         built += 1
-                    except PlaywrightError:
+                    except (PlaywrightError, Refused):  # swapped under the click, or refused: look again
                         fresh(page, base, game)
                 if phone:
                     assert page.evaluate(NO_SIDEWAYS_SCROLL)
@@ -167,7 +178,10 @@ def test_two_people_and_a_bot_trade_build_and_finish_from_the_browser(browser, l
                 page = pages[seat]
                 fresh(page, base, game)
                 while page.locator(".ct-incoming button", has_text="Decline").count():
-                    click(page, page.locator(".ct-incoming button", has_text="Decline").first)
+                    try:
+                        click(page, page.locator(".ct-incoming button", has_text="Decline").first)
+                    except Refused:  # the offer lapsed meanwhile (withdrawn, or its round over): look again
+                        fresh(page, base, game)
         game.refresh_from_db()
         assert game.status == Game.Status.FINISHED and built >= 2
         fresh(pages[0], base, game)

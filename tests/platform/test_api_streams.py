@@ -89,6 +89,7 @@ def test_a_move_by_another_seat_reaches_a_waiting_client_when_it_is_made(server,
             "may_act": False,
             "seat": 1,
             "my_turn": False,
+            "answer_waits": False,
             "snapshot": True,
             "event_id": first["event_id"],
         }

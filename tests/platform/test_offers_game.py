@@ -345,3 +345,41 @@ def test_the_lobby_lists_a_game_where_an_offer_waits_for_the_answer_of_a_seat_th
                         move={"type": "decline", "offer": game.state["offers"][-1]["id"]})
     client.force_login(carol)
     assert f"#{game.pk} " not in lobby_list()
+
+
+def test_an_answer_waiting_counts_as_something_to_do_in_the_api_list_the_streams_and_the_long_poll(market, client):
+    """Issue 42: the API's ``my_turn`` filter, the user stream's ``myTurn`` and the long-poll counted only seats
+    that owe a move, so a client reading them never heard of an offer made to it (the lobby listed it). Now
+    an answer that waits is something to do there too, told apart by ``answer_waits`` (no clock runs)."""
+    from play import stream
+    from players import tokens
+
+    game, alice, bob, carol = market
+    key = tokens.token_create(user=carol, name="carol's bot", scopes=["read", "play"])[1]
+
+    def my_turn_list(user) -> list[int]:
+        return [g["id"] for g in api_for(user).get("/api/games/?my_turn=true").json()["results"]]
+
+    assert my_turn_list(carol) == [] and my_turn_list(alice) == [game.pk]
+    hub = events.HUB.subscribe([events.user_channel(carol.pk), events.user_channel(bob.pk)])
+    try:
+        with committed():
+            services.move_apply(game_id=game.pk, user=bob, expected_version=game.version,
+                                move={"type": "offer", "give": {"stone": 1}, "to": [2]})
+        told = [e for e in iter(lambda: hub.get(0.2), None) if e["type"] != "notice"]
+    finally:
+        hub.close()
+    to_carol = next(e for e in told if e["seat"] == 2)
+    assert to_carol["type"] == "myTurn" and to_carol["answer_waits"] is True and to_carol["my_turn"] is False
+    to_bob = next(e for e in told if e["seat"] == 1)  # who made the offer waits for nobody's answer of his own
+    assert to_bob["type"] == "gameState" and to_bob["answer_waits"] is False
+    assert my_turn_list(carol) == [game.pk] and my_turn_list(bob) == []
+    first = next(e for e in stream._user_snapshot(carol) if e["game"] == game.pk)
+    assert first["type"] == "myTurn" and first["answer_waits"] is True
+    waited = client.get("/api/stream/wait/?timeout=5", HTTP_AUTHORIZATION=f"Bearer {key}")
+    assert waited.status_code == 200 and waited.json() == {"my_turn": [game.pk], "events": []}
+    game.refresh_from_db()
+    services.move_apply(game_id=game.pk, user=carol, expected_version=game.version,
+                        move={"type": "decline", "offer": game.state["offers"][-1]["id"]})
+    assert my_turn_list(carol) == []
+    assert next(e for e in stream._user_snapshot(carol) if e["game"] == game.pk)["type"] == "gameState"
