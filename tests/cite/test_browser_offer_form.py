@@ -70,16 +70,16 @@ def test_each_resource_of_the_offer_form_has_its_picture_beside_its_name(browser
         _open(page, live_server.url, game)
         form = page.locator("#ct-offer-form")
         form.locator("details.ct-later summary").click()
-        pictures = form.locator("svg.ct-r")
+        pictures = form.locator("svg.ct-pic")
         rows = form.locator(".ct-item, .ct-contract-grid tbody tr")
         assert rows.count() and all(
-            row.locator("svg.ct-r").count() == 1 for row in rows.all()), "one picture per resource row"
+            row.locator("svg.ct-pic").count() == 1 for row in rows.all()), "one picture per resource row"
         for pic in pictures.all():
             assert pic.get_attribute("aria-hidden") == "true"
             box = pic.bounding_box()
             assert box and box["width"] >= 12 and box["height"] >= 12, box
         drawn = page.evaluate("""async () => {
-          const href = document.querySelector('#ct-offer-form svg.ct-r use').getAttribute('href');
+          const href = document.querySelector('#ct-offer-form svg.ct-pic use').getAttribute('href');
           const answer = await fetch(href.split('#')[0]);
           const text = await answer.text();
           return answer.ok && text.includes('id="' + href.split('#')[1] + '"'); }""")
