@@ -1,9 +1,9 @@
-"""Issue 42's done-when in a real browser at 390×844, by taps: three people play Cité to round 5. In round 2
+"""Issue 42's done-when in a real browser at 390×844, by taps: three people play Cité to round 6. In round 2
 Alice offers Bob a trade with a recurring contract (G12: Bob pays her 1 of her kind at the Productions of rounds
-3, 4 and 5, named in the form), Bob accepts, and neither page offers to take the acceptance back (a trade once
+3, 4, 5 and 6, named in the form), Bob accepts, and neither page offers to take the acceptance back (a trade once
 made stays made); Carol's empty offer is refused inside the form, what she ticked kept. The engine pays the
-contract at rounds 3 and 4; in round 4 Bob gives Carol the last he holds of that kind (a trade), so round
-5's payment is short: a breach, shown to everyone round by round."""
+contract at rounds 3, 4 and 5; in round 5 Bob gives Carol the last he holds of that kind (a trade), so round
+6's payment is short: a breach, shown to everyone round by round."""
 
 import pytest
 
@@ -52,7 +52,7 @@ def offer_form(page):
     return page.locator("#ct-offer-form")
 
 
-def test_a_contract_paid_over_three_productions_then_breached_among_three_people_on_a_phone(
+def test_a_contract_paid_at_three_productions_then_breached_among_three_people_on_a_phone(
         browser, live_server, settings):
     from play import services
 
@@ -86,25 +86,26 @@ def test_a_contract_paid_over_three_productions_then_breached_among_three_people
         fresh(page, base, game)
         form = offer_form(page)
         form.get_by_label("bobct").check()
-        form.locator(f"input[name='field:give:{kind}']").fill("3")
+        form.locator(f"input[name='field:give:{kind}']").fill("4")
         form.locator("details.ct-later summary").click()
         form.locator(f"input[name='field:later_get:{kind}']").fill("1")
         rounds = form.locator("fieldset.ct-rounds")
         assert rounds.get_by_label("round 3").is_checked()
         rounds.get_by_label("round 4").check()
         rounds.get_by_label("round 5").check()
+        rounds.get_by_label("round 6").check()
         assert page.evaluate(NO_SIDEWAYS_SCROLL)
         click(page, form.get_by_role("button", name="Send the offer"))
         offer = state(game)["offers"][-1]
-        assert offer["to"] == [1] and offer["later_get"] == {kind: 1} and offer["later_rounds"] == [3, 4, 5]
+        assert offer["to"] == [1] and offer["later_get"] == {kind: 1} and offer["later_rounds"] == [3, 4, 5, 6]
 
         page = pages[1]
         fresh(page, base, game)
         incoming = page.locator(".ct-incoming .ct-offer", has_text=offer["id"])
-        assert "rounds 3, 4 and 5" in incoming.inner_text()
+        assert "rounds 3, 4, 5 and 6" in incoming.inner_text()
         click(page, incoming.get_by_role("button", name=f"Accept offer {offer['id']}"))
         (contract,) = state(game)["contracts"]
-        assert contract["rounds"] == [3, 4, 5] and (contract["a"], contract["b"]) == (0, 1)
+        assert contract["rounds"] == [3, 4, 5, 6] and (contract["a"], contract["b"]) == (0, 1)
         # A trade once made stays made: neither side is offered to take it back.
         for seat in (1, 0):
             fresh(pages[seat], base, game)
@@ -125,11 +126,13 @@ def test_a_contract_paid_over_three_productions_then_breached_among_three_people
         all_done(pages, base, game)  # round 3's Production pays the contract
         assert state(game)["contracts"][0]["payments"]["3"]["b_pays"]["short"] == {}
         all_done(pages, base, game)  # round 4's
+        assert state(game)["contracts"][0]["payments"]["4"]["b_pays"]["short"] == {}
+        all_done(pages, base, game)  # round 5's
         s = state(game)
-        assert s["contracts"][0]["payments"]["4"]["b_pays"]["short"] == {}
+        assert s["contracts"][0]["payments"]["5"]["b_pays"]["short"] == {}
 
-        # Round 4: Bob gives Carol all he holds of Alice's kind; Carol accepts.
-        assert s["seats"][1]["res"][kind] == 1  # the 3 Alice gave, less 2 paid back (he makes none of it)
+        # Round 5: Bob gives Carol all he holds of Alice's kind; Carol accepts.
+        assert s["seats"][1]["res"][kind] == 1  # the 4 Alice gave, less 3 paid back (he makes none of it)
         page = pages[1]
         fresh(page, base, game)
         form = offer_form(page)
@@ -141,15 +144,15 @@ def test_a_contract_paid_over_three_productions_then_breached_among_three_people
         click(pages[2], pages[2].get_by_role("button", name=f"Accept offer {gift['id']}"))
         assert state(game)["seats"][1]["res"][kind] == 0
 
-        all_done(pages, base, game)  # round 5's Production: Bob has nothing of it left to pay
+        all_done(pages, base, game)  # round 6's Production: Bob has nothing of it left to pay
         s = state(game)
         contract = s["contracts"][0]
-        assert contract["breached"] and contract["payments"]["5"]["b_pays"]["short"] == {kind: 1}
+        assert contract["breached"] and contract["payments"]["6"]["b_pays"]["short"] == {kind: 1}
         # Everyone reads it, round by round (the breach is public).
         page = pages[2]
         fresh(page, base, game)
         line = page.locator(".ct-contracts .ct-contract").first.inner_text()
-        assert "round 3: paid" in line and "round 4: paid" in line and "round 5: BREACHED" in line
+        assert all(f"round {r}: paid" in line for r in (3, 4, 5)) and "round 6: BREACHED" in line
         assert page.locator(".ct-contracts .ct-breach").is_visible() and page.evaluate(NO_SIDEWAYS_SCROLL)
         assert page.evaluate(OVERLAPS) == []
         page.locator(".ct-contracts").scroll_into_view_if_needed()
