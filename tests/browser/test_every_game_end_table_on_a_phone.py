@@ -17,6 +17,17 @@ TABLE_BOX = """() => { const box = document.querySelector('.end-frame .end-table
   return {box: box.getBoundingClientRect().right, client: box.clientWidth, scroll: box.scrollWidth,
           table: table.scrollWidth, overflow: style.overflowX}; }"""
 
+# The colour of the scroll box's edge covers (site.css's --scroll-cover) and of what is drawn behind the box: when
+# they differ, each cover shows as a pale block at the table's edge (Small City's and Infinite City's end boxes).
+COVER_AND_BEHIND = """() => { const box = document.querySelector('.end-frame .end-table-box');
+  const probe = document.createElement('i');
+  probe.style.background = 'var(--scroll-cover, var(--card))'; box.appendChild(probe);
+  const cover = getComputedStyle(probe).backgroundColor; probe.remove();
+  let at = box.parentElement, behind = '';
+  while (at && !behind) { const c = getComputedStyle(at).backgroundColor;
+    if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') behind = c; at = at.parentElement; }
+  return {cover, behind}; }"""
+
 
 def _cases():
     """Each game at two seats (a solo game alone), and alone too where it may be played solo (Small City)."""
@@ -41,6 +52,8 @@ def test_the_end_table_fits_a_phone(browser, live_server, slug, players):
         page.wait_for_selector(".end-frame table.end-scores")
         assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH, "the page scrolls sideways"
         box = page.evaluate(TABLE_BOX)
+        colours = page.evaluate(COVER_AND_BEHIND)
+        assert colours["cover"] == colours["behind"], f"{slug}: the table's edge covers show: {colours}"
         assert box["box"] <= WIDTH + 0.5, f"{slug}: the table's box sticks out: {box}"
         assert box["table"] <= WIDTH or (box["scroll"] > box["client"] and box["overflow"] in ("auto", "scroll")), \
             f"{slug}: the table is wider than the phone and does not scroll in its box: {box}"
