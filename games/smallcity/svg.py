@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games.smallcity.engine import components as C
 
@@ -32,10 +32,26 @@ KIND_FILL = {
     "town_hall": "#e2c9f0", "school": "#efd3f7", "library": "#efd3f7", "museum": "#efd3f7", "metro": "#efd3f7",
     "clinic": "#efd3f7", "university": "#efd3f7",
 }
+# The letters drawn on a tile (its full name is its title and its label): each language's own, from the names
+# its rulebook gives (French: « Mairie » is Ma, not TH).
+SHORT = "letters on a Small City tile"  # the translators' context: a tile's letters, not a word
 KIND_SHORT = {
-    "residential": "R", "commercial": "C", "factory": "F", "warehouse": "W", "refinery": "Ref", "port": "P",
-    "park": "Pk", "fire": "Fi", "police": "Po", "town_hall": "TH", "school": "Sc", "library": "Li",
-    "museum": "Mu", "metro": "Me", "clinic": "Cl", "university": "U",
+    "residential": pgettext_lazy(SHORT, "R"),
+    "commercial": pgettext_lazy(SHORT, "C"),
+    "factory": pgettext_lazy(SHORT, "F"),
+    "warehouse": pgettext_lazy(SHORT, "W"),
+    "refinery": pgettext_lazy(SHORT, "Ref"),
+    "port": pgettext_lazy(SHORT, "P"),
+    "park": pgettext_lazy(SHORT, "Pk"),
+    "fire": pgettext_lazy(SHORT, "Fi"),
+    "police": pgettext_lazy(SHORT, "Po"),
+    "town_hall": pgettext_lazy(SHORT, "TH"),
+    "school": pgettext_lazy(SHORT, "Sc"),
+    "library": pgettext_lazy(SHORT, "Li"),
+    "museum": pgettext_lazy(SHORT, "Mu"),
+    "metro": pgettext_lazy(SHORT, "Me"),
+    "clinic": pgettext_lazy(SHORT, "Cl"),
+    "university": pgettext_lazy(SHORT, "U"),
 }
 MATERIAL_FILL = {"wood": "#8d5a2b", "stone": "#8a8a8a", "metal": "#4a5d6e"}
 WATER = "#7fb8e6"
@@ -173,7 +189,7 @@ def district(view: dict, d: int, names: list[str], *, tiles: list[dict] | None =
                     out.append(f'<path class="sc-edge" d="{path}"/>')
         first = min(own, key=lambda q: (-(q // W), q % W))  # top-left square carries the label
         x, y = xy(first)
-        short = KIND_SHORT.get(t["kind"], "?") + (str(t["level"]) if t["kind"] in C.LEVELS else "")
+        short = str(KIND_SHORT.get(t["kind"], "?")) + (str(t["level"]) if t["kind"] in C.LEVELS else "")
         out.append(f'<g class="sc-tile" role="img" aria-label="{escape(tile_title(t, names))}">'
                    f'<title>{escape(tile_title(t, names))}</title>')
         out.append(f'<text class="sc-short" x="{x + 4}" y="{y + 14}">{escape(short)}</text>')

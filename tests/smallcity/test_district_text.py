@@ -53,3 +53,19 @@ def test_SC01_the_game_page_reads_every_district_as_text_and_names_the_buildings
     assert re.search(r'<g class="sc-tile" role="img" aria-label="Town hall — on it: scread0&#x27;s citizen', html)
     fr = client.get(reverse("games:detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Votre Arrondissement en texte : 1 entrée" in fr and "Mairie" in fr
+
+
+def test_the_letters_on_a_tile_are_the_page_languages_own():
+    """The letters drawn on each tile come from the building's name in the page's language (the French book's
+    « Mairie » is Ma on the picture, never the English TH; « Parc » Pa), its full name still the tile's title."""
+    from django.utils import translation
+
+    state = setup_done(players=2, seed=3)
+    put(state, 0, "park", [G.sq(4, 4), G.sq(4, 5)])
+    letters = {}
+    for language in ("en", "fr"):
+        with translation.override(language):
+            drawn = str(svg.district(ENGINE.view(state, 0), 0, NAMES))
+        letters[language] = re.findall(r'<text class="sc-short"[^>]*>([^<]+)</text>', drawn)
+    assert "TH" in letters["en"] and "Pk2" in letters["en"]
+    assert "Ma" in letters["fr"] and "Pa2" in letters["fr"] and "TH" not in letters["fr"]
