@@ -25,8 +25,23 @@ graceful_timeout = 30
 pidfile = os.environ.get("WEB_PIDFILE") or None
 
 
+def _ready_mark(worker) -> str | None:
+    return f"{pidfile}.ready/{worker.pid}" if pidfile else None
+
+
+def post_worker_init(worker):
+    """The worker has loaded the site: `deploy/site reload` retires an old worker only once its new one is here."""
+    mark = _ready_mark(worker)
+    if mark and os.path.isdir(os.path.dirname(mark)):
+        open(mark, "w").close()
+
+
 def child_exit(server, worker):
-    """A worker gone: its live gauges leave /metrics (prometheus_client's multiprocess mode)."""
+    """A worker gone: its ready mark goes, and its live gauges leave /metrics (prometheus_client's multiprocess
+    mode)."""
+    mark = _ready_mark(worker)
+    if mark and os.path.exists(mark):
+        os.unlink(mark)
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         from prometheus_client import multiprocess
 
