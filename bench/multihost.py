@@ -2,6 +2,7 @@
 
     sudo nice -n 19 .venv/bin/python bench/multihost.py                 # ~7 min on the 2-core machine
     sudo .venv/bin/python bench/multihost.py --players 12 --window 45 --cut 60
+    sudo nice -n 19 .venv/bin/python bench/multihost.py --only reload --reloads 3
 
 Hosts: a data host (its own PostgreSQL and Redis), two web hosts (gunicorn, WEB_CONCURRENCY=2, + the stream
 process), two worker hosts (bot workers, CELERY_CONCURRENCY=2; the mailer and beat on the first), nginx from
@@ -13,9 +14,10 @@ phase.
    host (nginx's configuration made again with one, reloaded); two web hosts and one worker host (the second
    worker stopped). Requests, pages (game pages, new-game pages, "my games") and accepted moves per second, and
    the ratios: 2-vs-1 web hosts, 2-vs-1 worker hosts;
-2. the reload dip: every request on one web host (nginx with it alone); answers per second in the 10 s before,
-   during `deploy/site reload` (workers rolled one at a time), and during the 10 s after a plain SIGHUP to its
-   gunicorn (the way before issue 44.7), each as a share of the 10 s before;
+2. the reload dip: every request on one web host (nginx with it alone); answers per second from the signal until
+   every new worker is ready, as a share of the mean of the 10 s before and the 10 s after: `--reloads` times
+   `deploy/site reload` (workers rolled one at a time), then as many plain SIGHUPs to its gunicorn (every worker
+   at once, the way before issue 44.7), with the lowest second of each;
 3. the worker host cut off: one worker host, its link down `--cut` seconds; seconds from link-up to the first bot
    move, and the longest move request from the cut on (DB_LOCK_TIMEOUT_MS is 5 s), 503 'game busy' answers;
 4. verify_games over every game played.
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -48,6 +51,8 @@ def parse_args(argv=None):
     p.add_argument("--players", type=int, default=10)
     p.add_argument("--window", type=float, default=30.0, help="seconds of each throughput measurement")
     p.add_argument("--cut", type=float, default=60.0, help="seconds the worker host's link is down")
+    p.add_argument("--reloads", type=int, default=3, help="reloads of each kind in the reload dip")
+    p.add_argument("--only", choices=("throughput", "reload", "cut"), help="one phase only")
     return p.parse_args(argv)
 
 
@@ -77,32 +82,42 @@ def master_of(cluster: Cluster, host: str) -> int:
     return int((cluster.tmp / f"web-{host}.pid").read_text())
 
 
-def reload_dip(cluster: Cluster, players) -> None:
+def workers_of(master: int) -> set[int]:
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(master)], capture_output=True, text=True).stdout
+    return {int(pid) for pid in out.split()}
+
+
+def all_replaced(cluster: Cluster, master: int, old: set[int], count: int) -> bool:
+    now = workers_of(master)
+    marks = {int(name) for name in os.listdir(cluster.tmp / "web-web1.pid.ready")}
+    return len(now) == count and not (now & old) and now <= marks
+
+
+def reload_dip(cluster: Cluster, players, repeats: int) -> None:
+    """Answers per second while web1's workers are replaced (from the signal until every new worker is ready),
+    as a share of the mean of the 10 s before and the 10 s after: rolled (deploy/site reload), then by SIGHUP."""
     cluster.reload_nginx(["web1"])
-    time.sleep(5)
-    before_end = time.monotonic()
-    before = per_second(players, before_end - 10, before_end)
-    start = time.monotonic()
-    done = cluster.deploy_site("web1", "reload", timeout=600)
-    end = time.monotonic()
-    assert done.returncode == 0, done.stdout + done.stderr
-    during = per_second(players, start, end)
-    print(f"rolling reload of web1 ({done.stdout.strip()}): {end - start:.1f} s; {during:.1f} answers/s during it "
-          f"against {before:.1f} in the 10 s before: {during / before:.0%} kept", flush=True)
-    # lowest second
-    seconds = [per_second(players, t, t + 1) for t in range(int(start), int(end))] if end - start >= 1 else []
-    if seconds:
-        print(f"  its lowest second: {min(seconds):.1f} answers/s ({min(seconds) / before:.0%})", flush=True)
-    time.sleep(10)
-    before_end = time.monotonic()
-    before = per_second(players, before_end - 10, before_end)
-    os.kill(master_of(cluster, "web1"), signal.SIGHUP)
-    start = time.monotonic()
-    time.sleep(10)
-    after = per_second(players, start, start + 10)
-    lowest = min(per_second(players, start + i, start + i + 1) for i in range(10))
-    print(f"SIGHUP of web1 (every worker at once): {after:.1f} answers/s in the 10 s after against {before:.1f}: "
-          f"{after / before:.0%} kept; its lowest second {lowest:.1f} ({lowest / before:.0%})", flush=True)
+    time.sleep(8)
+    master = master_of(cluster, "web1")
+    count = len(workers_of(master))
+    for how in ("rolled", "SIGHUP"):
+        for _ in range(repeats):
+            old = workers_of(master)
+            start = time.monotonic()
+            if how == "rolled":
+                done = cluster.deploy_site("web1", "reload", timeout=600)
+                assert done.returncode == 0 and "one at a time" in done.stdout, done.stdout + done.stderr
+            else:
+                os.kill(master, signal.SIGHUP)
+            wait(lambda old=old: all_replaced(cluster, master, old, count), 300, "the new workers", step=0.1)
+            end = time.monotonic()
+            time.sleep(10.5)
+            before, after = per_second(players, start - 10, start), per_second(players, end, end + 10)
+            during = per_second(players, start, end)
+            lowest = min(per_second(players, t, t + 1) for t in range(int(start), max(int(end) - 1, int(start) + 1)))
+            print(f"{how:<7} {end - start:5.1f} s: {during:5.1f} answers/s against {before:5.1f} before and "
+                  f"{after:5.1f} after: {during / ((before + after) / 2):4.0%} kept; lowest second "
+                  f"{lowest:5.1f}", flush=True)
     cluster.reload_nginx(cluster.web_hosts)
 
 
@@ -128,32 +143,13 @@ def main(argv=None):
             player.start()
         wait(lambda: sum(len(p.moved) for p in players) >= args.players, 120, "the players moving")
 
-        print("\n== throughput ==", flush=True)
-        both = measure(players, "2 web hosts, 2 worker hosts", args.window)
-        cluster.reload_nginx(["web1"])
-        one_web = measure(players, "1 web host, 2 worker hosts", args.window)
-        cluster.reload_nginx(cluster.web_hosts)
-        cluster.site.stop(cluster.processes.pop("worker-worker2"))
-        one_worker = measure(players, "2 web hosts, 1 worker host", args.window)
-        for key in ("requests/s", "pages/s", "moves/s"):
-            print(f"  {key:<11} 2 vs 1 web hosts: {both[key] / max(one_web[key], 1e-9):.2f}x;  "
-                  f"2 vs 1 worker hosts: {both[key] / max(one_worker[key], 1e-9):.2f}x", flush=True)
-
-        print("\n== reload dip (all requests on web1) ==", flush=True)
-        reload_dip(cluster, players)
-
-        print(f"\n== the worker host's link down {args.cut:.0f} s (one worker host) ==", flush=True)
-        time.sleep(5)
-        cluster.net.cut("worker1")
-        cut_at = time.monotonic()
-        time.sleep(args.cut)
-        cluster.net.mend("worker1")
-        mended = time.time()
-        first = wait(lambda: cluster.bot_moves_since(mended), 120, "a bot moving after the link came back")
-        moves = [(seconds, status) for p in players for start, seconds, status in list(p.moves) if start >= cut_at]
-        print(f"bots moving again {first[0] - mended:.1f} s after link-up; longest move request from the cut on "
-              f"{max(s for s, _ in moves):.2f} s over {len(moves)}; 503 game busy: "
-              f"{sum(p.answers['503 game_busy'] for p in players)}", flush=True)
+        if args.only in (None, "throughput"):
+            throughput(cluster, players, args.window)
+        if args.only in (None, "reload"):
+            print("\n== reload dip (all requests on web1) ==", flush=True)
+            reload_dip(cluster, players, args.reloads)
+        if args.only in (None, "cut"):
+            cut(cluster, players, args.cut)
         time.sleep(5)
         stop.set()
         for player in players:
@@ -166,6 +162,36 @@ def main(argv=None):
         stop.set()
         cluster.close()
         print(f"logs in {tmp} ({ROOT})")
+
+
+def throughput(cluster: Cluster, players, window: float) -> None:
+    print("\n== throughput ==", flush=True)
+    both = measure(players, "2 web hosts, 2 worker hosts", window)
+    cluster.reload_nginx(["web1"])
+    one_web = measure(players, "1 web host, 2 worker hosts", window)
+    cluster.reload_nginx(cluster.web_hosts)
+    cluster.site.stop(cluster.processes.pop("worker-worker2"))
+    one_worker = measure(players, "2 web hosts, 1 worker host", window)
+    for key in ("requests/s", "pages/s", "moves/s"):
+        print(f"  {key:<11} 2 vs 1 web hosts: {both[key] / max(one_web[key], 1e-9):.2f}x;  "
+              f"2 vs 1 worker hosts: {both[key] / max(one_worker[key], 1e-9):.2f}x", flush=True)
+
+
+def cut(cluster: Cluster, players, seconds: float) -> None:
+    if "worker-worker2" in cluster.processes:  # one worker host: the cut one
+        cluster.site.stop(cluster.processes.pop("worker-worker2"))
+    print(f"\n== the worker host's link down {seconds:.0f} s (one worker host) ==", flush=True)
+    time.sleep(5)
+    cluster.net.cut("worker1")
+    cut_at = time.monotonic()
+    time.sleep(seconds)
+    cluster.net.mend("worker1")
+    mended = time.time()
+    first = wait(lambda: cluster.bot_moves_since(mended), 120, "a bot moving after the link came back")
+    moves = [(took, status) for p in players for start, took, status in list(p.moves) if start >= cut_at]
+    print(f"bots moving again {first[0] - mended:.1f} s after link-up; longest move request from the cut on "
+          f"{max(took for took, _ in moves):.2f} s over {len(moves)}; 503 game busy: "
+          f"{sum(p.answers['503 game_busy'] for p in players)}", flush=True)
 
 
 if __name__ == "__main__":
