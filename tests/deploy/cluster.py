@@ -256,9 +256,10 @@ class Player(threading.Thread):
         super().__init__(daemon=True)
         self.cluster, self.name, self.game_type, self.stop, self.pace = cluster, name, game, stop, pace
         self.answers: Counter = Counter()
-        self.kinds: Counter = Counter()  # requests by kind: page, api, move (answered 200)
+        self.kinds: Counter = Counter()  # answers by kind of request: page, api, move
         self.failures: list[str] = []
         self.moves: list[tuple[float, float, int]] = []  # (start, seconds, status) of every move request
+        self.log: list[tuple[float, str, int]] = []  # (answered at, kind, status) of every answer
         self.game: int | None = None
         self.cookies = None
 
@@ -275,6 +276,7 @@ class Player(threading.Thread):
             self.moves.append((start, time.monotonic() - start, response.status_code))
         self.answers[response.status_code] += 1
         self.kinds[kind] += 1
+        self.log.append((time.monotonic(), kind, response.status_code))
         if response.status_code == 503 and '"game_busy"' in response.text:
             self.answers["503 game_busy"] += 1  # DB_LOCK_TIMEOUT_MS: the game was locked; nothing was changed
             return None
