@@ -127,6 +127,14 @@ class DataHost:
         os.chmod(self.folder, 0o755)
         shutil.chown(self.folder, "postgres", "postgres")
         self.processes: list[subprocess.Popen] = []
+        try:
+            self._start()
+        except BaseException:
+            self.close()  # nothing of a half-made data host is left running
+            raise
+
+    def _start(self) -> None:
+        net, name = self.net, self.name
         bindir = _postgres_bin()
         data = self.folder / "pg"
         self._as_postgres([str(bindir / "initdb"), "--no-sync", "-A", "trust", "-U", "postgres", "-D", str(data)])
