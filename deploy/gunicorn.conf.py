@@ -31,14 +31,23 @@ def _ready_mark(worker) -> str | None:
 
 def post_worker_init(worker):
     """The worker has loaded the site: `deploy/site reload` retires an old worker only once its new one is here.
-    Before it takes a request it imports every view (the URLconf) and compiles the page shell, which Django would
-    otherwise do in its first request: a new worker answers at full speed from the start."""
+    Before it takes a request it imports every view (the URLconf), compiles the page shell and every game's
+    templates and reads every language's translations, which Django would otherwise do in the first requests that
+    need them: a new worker answers at full speed from the start."""
     try:
+        from django.conf import settings
         from django.template.loader import get_template
         from django.urls import get_resolver
+        from django.utils import translation
+
+        from play import registry
 
         _views = get_resolver().url_patterns  # (its import of every view module)
-        get_template("base.html")
+        for name in ["base.html", *(t for d in registry.definitions() for t in d.templates.values())]:
+            get_template(name)
+        for code, _name in settings.LANGUAGES:
+            translation.activate(code)
+        translation.deactivate()
     except Exception:  # a warm-up only: the request that needs it will say what is wrong
         worker.log.exception("warming the worker up failed")
     mark = _ready_mark(worker)
