@@ -25,8 +25,42 @@ graceful_timeout = 30
 pidfile = os.environ.get("WEB_PIDFILE") or None
 
 
+def _ready_mark(worker) -> str | None:
+    return f"{pidfile}.ready/{worker.pid}" if pidfile else None
+
+
+def post_worker_init(worker):
+    """The worker has loaded the site: `deploy/site reload` retires an old worker only once its new one is here.
+    Before it takes a request it imports every view (the URLconf), compiles the page shell and every game's
+    templates and reads every language's translations, which Django would otherwise do in the first requests that
+    need them: a new worker answers at full speed from the start."""
+    try:
+        from django.conf import settings
+        from django.template.loader import get_template
+        from django.urls import get_resolver
+        from django.utils import translation
+
+        from play import registry
+
+        _views = get_resolver().url_patterns  # (its import of every view module)
+        for name in ["base.html", *(t for d in registry.definitions() for t in d.templates.values())]:
+            get_template(name)
+        for code, _name in settings.LANGUAGES:
+            translation.activate(code)
+        translation.deactivate()
+    except Exception:  # a warm-up only: the request that needs it will say what is wrong
+        worker.log.exception("warming the worker up failed")
+    mark = _ready_mark(worker)
+    if mark and os.path.isdir(os.path.dirname(mark)):
+        open(mark, "w").close()
+
+
 def child_exit(server, worker):
-    """A worker gone: its live gauges leave /metrics (prometheus_client's multiprocess mode)."""
+    """A worker gone: its ready mark goes, and its live gauges leave /metrics (prometheus_client's multiprocess
+    mode)."""
+    mark = _ready_mark(worker)
+    if mark and os.path.exists(mark):
+        os.unlink(mark)
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         from prometheus_client import multiprocess
 

@@ -6,6 +6,7 @@ With REDIS_URL: Redis as Celery broker and as the cache; tasks go to real worker
 """
 
 import os
+import socket
 import unicodedata
 from pathlib import Path
 
@@ -411,8 +412,17 @@ else:
 # A Redis that accepts connections but never answers: publishing gives up after ~2 s instead of
 # blocking the request (the move is saved; the sweeps queue the work again, as when Redis refuses).
 # socket_timeout stays above kombu's 1 s BRPOP wait so an idle worker is not cut off.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 2, "socket_connect_timeout": 2}
+# A link that drops packets (a worker host cut off, issue 44.1): TCP keepalives find an idle connection dead in
+# ~8 s, TCP_USER_TIMEOUT one whose writes go unacknowledged in 10 s, and kombu's check of the consumer's BRPOP (a
+# reply overdue by health_check_interval) drops a half-open one in ~3-5 s instead of its default ~51 s; the
+# worker then tries again every second (lacitta_site/worker_consumer.py).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_timeout": 2, "socket_connect_timeout": 2, "health_check_interval": 2, "socket_keepalive": True,
+    "socket_keepalive_options": {socket.TCP_KEEPIDLE: 5, socket.TCP_KEEPINTVL: 1, socket.TCP_KEEPCNT: 3,
+                                 socket.TCP_USER_TIMEOUT: 10000} if hasattr(socket, "TCP_USER_TIMEOUT") else {},
+}
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_WORKER_CONSUMER = "lacitta_site.worker_consumer:Consumer"
 # A worker waits for Redis as long as it takes (Celery's default gives up after 100 tries and exits).
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
