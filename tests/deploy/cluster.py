@@ -28,27 +28,11 @@ import httpx
 import psycopg
 
 from .hosts import DataHost, Network
-from .site import ROOT, Processes, form_values, free_port, unit_command, write_env_file
+from .site import ROOT, Processes, form_values, free_port, unit_command, write_env_file, write_nginx_main
 
 BALANCER = "balancer"
 logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request of the players would drown the report
 PASSWORD = "a-multihost-player-password-9"
-
-NGINX_MAIN = """
-{user}
-daemon off;
-pid {tmp}/nginx.pid;
-error_log {tmp}/nginx-error.log;
-worker_processes 1;
-events {{ worker_connections 1024; }}
-http {{
-  log_format upstreams '$request_uri $status $upstream_addr $request_time';
-  access_log {tmp}/nginx-access.log upstreams;
-  client_body_temp_path {tmp}/body; proxy_temp_path {tmp}/proxy; fastcgi_temp_path {tmp}/fcgi;
-  uwsgi_temp_path {tmp}/uwsgi; scgi_temp_path {tmp}/scgi;
-  include {tmp}/lacitta.conf;
-}}
-"""
 
 
 def wait(predicate, timeout: float, what: str, step: float = 0.3, detail=None):
@@ -191,8 +175,7 @@ class Cluster:
                         f"/CN={self.balancer_address}", "-keyout", str(self.tmp / "key.pem"),
                         "-out", str(self.tmp / "cert.pem")], check=True, capture_output=True)
         self.nginx_conf()
-        (self.tmp / "nginx.conf").write_text(NGINX_MAIN.format(
-            tmp=self.tmp, user="user root;" if os.geteuid() == 0 else ""))
+        write_nginx_main(self.tmp, connections=1024, log_fields="$request_uri $status $upstream_addr $request_time")
         nginx = shutil.which("nginx") or "/usr/sbin/nginx"
         assert os.path.exists(nginx), "nginx is needed (.ci/run installs Debian's nginx-light)"
         self.processes["nginx"] = self.site.start(

@@ -264,3 +264,28 @@ def form_values(html: str) -> dict[str, str]:
     parser = FormFields()
     parser.feed(html)
     return parser.values
+
+
+# The main configuration around the site's (what /etc/nginx/nginx.conf gives a conf.d file), paths of the test's.
+NGINX_MAIN = """
+{user}
+daemon off;
+pid {tmp}/nginx.pid;
+error_log {tmp}/nginx-error.log;
+worker_processes 1;
+events {{ worker_connections {connections}; }}
+http {{
+  log_format upstreams '{log_fields}';
+  access_log {tmp}/nginx-access.log upstreams;
+  client_body_temp_path {tmp}/body; proxy_temp_path {tmp}/proxy; fastcgi_temp_path {tmp}/fcgi;
+  uwsgi_temp_path {tmp}/uwsgi; scgi_temp_path {tmp}/scgi;
+  include {tmp}/lacitta.conf;
+}}
+"""
+
+
+def write_nginx_main(tmp, *, connections: int = 256, log_fields: str = "$request_uri $status $upstream_addr") -> None:
+    """``tmp/nginx.conf``: nginx's main configuration around ``tmp/lacitta.conf`` (deploy/site nginx-conf's), its
+    access log a line per request with ``log_fields`` (which upstream served it)."""
+    (tmp / "nginx.conf").write_text(NGINX_MAIN.format(tmp=tmp, user="user root;" if os.geteuid() == 0 else "",
+                                                      connections=connections, log_fields=log_fields))

@@ -18,7 +18,7 @@ import psycopg
 import pytest
 
 from .servers import servers
-from .site import Processes, form_values, free_port, json_records, unit_command, write_env_file
+from .site import Processes, form_values, free_port, json_records, unit_command, write_env_file, write_nginx_main
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 PASSWORD = "an-https-operator-password-9"
@@ -39,23 +39,6 @@ def _wait(predicate, timeout: float, what: str):
             pass
         time.sleep(0.3)
     raise AssertionError(f"{what}: not within {timeout:.0f} s")
-
-
-# The main configuration around the site's (what /etc/nginx/nginx.conf gives a conf.d file), paths of the test's.
-NGINX_MAIN = """
-{user}
-daemon off;
-pid {tmp}/nginx.pid;
-error_log {tmp}/nginx-error.log;
-events {{ worker_connections 256; }}
-http {{
-  log_format upstreams '$request_uri $status $upstream_addr';
-  access_log {tmp}/nginx-access.log upstreams;
-  client_body_temp_path {tmp}/body; proxy_temp_path {tmp}/proxy; fastcgi_temp_path {tmp}/fcgi;
-  uwsgi_temp_path {tmp}/uwsgi; scgi_temp_path {tmp}/scgi;
-  include {tmp}/lacitta.conf;
-}}
-"""
 
 
 def _upstreams_used(tmp_path, path_prefix: str, *, wait: float = 5.0) -> set[str]:
@@ -106,8 +89,7 @@ def test_https_install_from_the_example_env_file_behind_nginx(tmp_path):
                           text=True, timeout=60)
     assert conf.returncode == 0, conf.stderr
     (tmp_path / "lacitta.conf").write_text(conf.stdout)  # as docs/deploy.md says: deploy/site nginx-conf > …
-    (tmp_path / "nginx.conf").write_text(NGINX_MAIN.format(
-        tmp=tmp_path, user="user root;" if os.geteuid() == 0 else ""))
+    write_nginx_main(tmp_path, connections=256)
     try:
         _admin(found.postgres_admin, f'CREATE DATABASE "{database}"')
         install = site.install()
