@@ -32,7 +32,10 @@ class Budget:
     policy: str = "random"  # the playout policy: "random" (fast) or "greedy" (the greedy level's own choice)
     relative: bool = False  # the horizon's value less the best other seat's (a race, not a solo score)
     evaluation: str = "heuristic"  # "learned": the stored model of the final margin (else ``heuristics.value``)
-    plans: bool = False     # Phase 2: each candidate's plan finished by the learned greedy before the horizon
+    plans: bool = False     # Phase 2: each candidate's plan finished by the greedy (``rank``) before the horizon
+    rank: str = "heuristic"  # what ranks the candidates and finishes the plans: "heuristic" (the greedy's
+                             # ``value``) or "learned" (the fitted margin: a regression, not a causal model, ranks
+                             # moves worse than it judges positions — measured in bench/README)
     plan_steps: int = 8     # at most this many of the seat's own steps to finish a plan
 
 
@@ -84,15 +87,15 @@ def evaluate(state, seat, relative=False, learned=False) -> float:
     return mine - max(value(state, s) for s in range(state.n) if s != seat)
 
 
-def finish_plan(state, seat, rng, steps) -> object:
-    """The seat's own Phase-2 plan played on by the learned greedy (one concrete sample per move with
+def finish_plan(state, seat, rng, steps, by=value) -> object:
+    """The seat's own Phase-2 plan played on by the greedy ranking ``by`` (two concrete samples per move with
     parameters) until it is closed, ``steps`` at most."""
     for _ in range(steps):
         if state.phase != "plan" or seat not in ENGINE.pending(state):
             break
         budget_check()
         legal = ENGINE.legal_moves(state, seat)
-        best = ranked(state, seat, concrete(state, seat, legal, rng, samples=2), rng, measure)
+        best = ranked(state, seat, concrete(state, seat, legal, rng, samples=2), rng, by)
         if not best:
             break
         state = ENGINE.apply(state, seat, best[0][1]).state
@@ -127,7 +130,7 @@ def play_candidate(world, seat, move, rng, horizon, policy=playout_move, relativ
     except Exception:  # a sampled world where the move does not fit (never the real state)
         return -1e9
     if budget.plans:
-        after = finish_plan(after, seat, rng, budget.plan_steps)
+        after = finish_plan(after, seat, rng, budget.plan_steps, measure if budget.rank == "learned" else value)
     return playout(after, seat, rng, horizon, policy, relative, budget.evaluation == "learned")
 
 
@@ -135,7 +138,7 @@ def choose_expert(engine, view, legal, seat, rng: random.Random, budget: Budget 
     """kit.search over the greedy ranking: the game gives ``sample_state``, ``play_candidate`` and the
     candidates; the greedy's own choice gets a small ``stick`` bonus."""
     base = sample_state(view, seat, rng)
-    by = measure if budget.evaluation == "learned" else value
+    by = measure if budget.rank == "learned" else value
     ranking = ranked(base, seat, concrete(base, seat, legal, rng), rng, by)[: budget.candidates]
     if not ranking:
         return choose_random(engine, view, legal, seat, rng)

@@ -23,7 +23,7 @@ from ..engine import components as C
 from ..engine.engine import ENGINE
 from ..engine.promises import promise_kept
 from .determinize import sample_state
-from .heuristics import pollution_rate, promise_value, seat_view_state, value
+from .heuristics import pollution_rate, position_value, promise_value, seat_view_state
 
 HERE = Path(__file__).resolve().parent
 
@@ -68,7 +68,7 @@ def features(t, seat: int) -> list[float]:
     promise = own.seats[seat]["promise"]
     pv = promise_value(own, seat, promise) if promise is not None else 0.0
     kept = float(promise is not None and promise_kept(own, seat, promise))
-    h = value(t, seat) if t.phase != "over" else 0.0
+    h = position_value(own, seat) if t.phase != "over" else 0.0
     return [left, *me, *(x * left for x in me), *mean, best, pv, kept, h, h * left]
 
 
@@ -78,15 +78,29 @@ def view_features(view: dict, seat: int) -> list[float]:
     return features(sample_state(view, seat, random.Random(0)), seat)
 
 
+NOISE = 0.25  # the share of a noisy seat's decisions played at random
+
+
+def choose_noisy(engine, view, legal, seat, rng):
+    """Greedy, but a quarter of its decisions at random: the data must also hold the positions greedy avoids
+    (pollution, a broken Promise), or the fit cannot tell what they cost (greedy alone keeps pollution at 0,
+    and a model fitted on it let the expert pollute)."""
+    from .greedy import choose_greedy, choose_random
+    pick = choose_random if rng.random() < NOISE else choose_greedy
+    return pick(engine, view, legal, seat, rng)
+
+
 def specs() -> dict[int, Spec]:
     """The pipeline's specs by table size (a function: the levels import the expert, which imports this)."""
     from . import LEVELS
+    choosers = {**LEVELS, "noisy": choose_noisy}
 
     def spec(players: int, levels: tuple[str, ...], options: dict) -> Spec:
-        return Spec(game="smallcity", engine=ENGINE, players=players, levels=levels, choosers=LEVELS,
+        return Spec(game="smallcity", engine=ENGINE, players=players, levels=levels, choosers=choosers,
                     features=view_features, names=NAMES, path=HERE / f"value_{players}p.json", options=options)
 
-    return {3: spec(3, ("greedy", "greedy", "greedy"), {}), 1: spec(1, ("greedy",), {"difficulty": "citizen"})}
+    return {3: spec(3, ("greedy", "greedy", "noisy"), {}),
+            1: spec(1, ("greedy", "noisy"), {"difficulty": "citizen"})}
 
 
 @cache
