@@ -19,7 +19,7 @@ from ..engine.params import sample_move
 from .determinize import sample_state
 from .greedy import choose_random, concrete, ranked
 from .heuristics import value
-from .learned import learned_value
+from .learned import learned_value, model
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,11 @@ class Budget:
     plan_steps: int = 8     # at most this many of the seat's own steps to finish a plan
 
 
-DEFAULT = Budget()
+DEFAULT = Budget()  # the hand-written evaluation, random playouts (issue 28): tables without a learned model
+# Where a model is stored for the table's size (value_<n>p.json: 1 and 3 seats): five greedy-ranked candidates,
+# Phase-2 candidates finished as whole plans, the learned final margin right after them (issue 47: 63 % of 30
+# screening games against two greedy bots, 48 % with three candidates; bench/README for the measurement).
+LEARNED = Budget(candidates=5, horizon=0, evaluation="learned", plans=True)
 
 
 def playout_move(state, seat, rng):
@@ -134,9 +138,12 @@ def play_candidate(world, seat, move, rng, horizon, policy=playout_move, relativ
     return playout(after, seat, rng, horizon, policy, relative, budget.evaluation == "learned")
 
 
-def choose_expert(engine, view, legal, seat, rng: random.Random, budget: Budget = DEFAULT) -> dict:
+def choose_expert(engine, view, legal, seat, rng: random.Random, budget: Budget | None = None) -> dict:
     """kit.search over the greedy ranking: the game gives ``sample_state``, ``play_candidate`` and the
-    candidates; the greedy's own choice gets a small ``stick`` bonus."""
+    candidates; the greedy's own choice gets a small ``stick`` bonus. No budget: ``LEARNED`` where a model is
+    stored for the table's size, else ``DEFAULT``."""
+    if budget is None:
+        budget = LEARNED if model(view["players_count"]) is not None else DEFAULT
     base = sample_state(view, seat, rng)
     by = measure if budget.rank == "learned" else value
     ranking = ranked(base, seat, concrete(base, seat, legal, rng), rng, by)[: budget.candidates]

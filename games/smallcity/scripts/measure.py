@@ -83,9 +83,11 @@ def main(argv=None):
     ap.add_argument("--level", default="greedy")
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--difficulty", action="append", default=None, help="solo: only these (default: all five)")
-    ap.add_argument("--budget", default="{}", help='the expert\'s Budget, e.g. {"policy": "greedy"}')
+    ap.add_argument("--budget", default=None, help='the expert\'s Budget, e.g. {"policy": "greedy"} (default: the '
+                    "expert's own: the learned one where a model is stored for the table)")
     a = ap.parse_args(argv)
-    choosers = {**LEVELS, "expert": functools.partial(choose_expert, budget=Budget(**json.loads(a.budget)))}
+    budget = None if a.budget is None else Budget(**json.loads(a.budget))
+    choosers = {**LEVELS, "expert": functools.partial(choose_expert, budget=budget)}
     options = dict(o.split("=", 1) for o in a.option)
     if a.what == "selfplay":
         lo, _, hi = a.players.partition("-")
