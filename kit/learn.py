@@ -136,7 +136,8 @@ def fit(spec: Spec, games: list[dict], seed: int, ridge: float = RIDGE) -> dict:
     # which features carry the signal: |coefficient| × the feature's spread, in margin points
     spread = x_all.std(axis=0)
     weight = {n: round(abs(v) * float(s), 3) for n, v, s in zip(spec.names, coef, spread, strict=True)}
-    return {"version": VERSION, "game": spec.game, "players": spec.players, "target": "margin",
+    options = spec.engine.validate_options(dict(spec.options), spec.players)
+    return {"version": VERSION, "game": spec.game, "players": spec.players, "options": options, "target": "margin",
             "levels": list(spec.levels), "seed": seed, "games": len(games),
             "positions": int(len(y_all)), "ridge": ridge, "r2_held_out": held_out,
             "r2_train": round(_r2(b, np.array(coef), x_all, y_all), 4),

@@ -141,9 +141,10 @@ def play_candidate(world, seat, move, rng, horizon, policy=playout_move, relativ
 def choose_expert(engine, view, legal, seat, rng: random.Random, budget: Budget | None = None) -> dict:
     """kit.search over the greedy ranking: the game gives ``sample_state``, ``play_candidate`` and the
     candidates; the greedy's own choice gets a small ``stick`` bonus. No budget: ``LEARNED`` where a model is
-    stored for the table's size, else ``DEFAULT``."""
-    if budget is None:
-        budget = LEARNED if model(view["players_count"]) is not None else DEFAULT
+    stored for the table's size (electoral victory), else ``DEFAULT``."""
+    if budget is None:  # the models learned the electoral race (SC90): another victory counts other points
+        learned = view["options"].get("victory") == "electoral" and model(view["players_count"]) is not None
+        budget = LEARNED if learned else DEFAULT
     base = sample_state(view, seat, rng)
     by = measure if budget.rank == "learned" else value
     ranking = ranked(base, seat, concrete(base, seat, legal, rng), rng, by)[: budget.candidates]
