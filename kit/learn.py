@@ -1,6 +1,6 @@
 """One self-play learning pipeline for every game's expert: an evaluation fitted to self-play final scores.
 
-    python -m kit.learn games.smallcity.bots.learned:specs --players 3 --games 400 --seed 47001
+    python -m kit.learn games.smallcity.bots.learned:specs --players 3 --games 300 --seed 47002
     python -m kit.learn games.smallcity.bots.learned:specs --players 3 --games 6 --seed 47001 --out /tmp/m.json
 
 1. ``record``: N bot-only games straight on the engine (the ``Spec``'s levels, rotated over the seats like the

@@ -1,7 +1,7 @@
 """Infinite City's evaluation learned from self-play (kit.learn): the features of a position for one seat, the
 pipeline's specs and the stored models (``value_<n>p.json``).
 
-    python -m kit.learn games.infinitecity.bots.learned:specs --players 4 --games 300 --seed 47201
+    python -m kit.learn games.infinitecity.bots.learned:specs --players 4 --games 149 --seed 47201   # value_4p.json
 
 ``features(state, seat)`` reads the board, the token supplies and the hand sizes (public) and only the seat's own
 hand (the attack tiles it holds: Security Guard, Embassy, Bank, Capitol, Disaster Site undo a lead, issue 34), so

@@ -1,8 +1,8 @@
 """Small City's evaluation learned from self-play (kit.learn): the features of a position for one seat, the
 pipeline's specs, and the stored models (``value_<n>p.json``) the expert reads at its horizon.
 
-    python -m kit.learn games.smallcity.bots.learned:specs --players 3 --games 400 --seed 47001
-    python -m kit.learn games.smallcity.bots.learned:specs --players 1 --games 400 --seed 47101
+    python -m kit.learn games.smallcity.bots.learned:specs --players 3 --games 300 --seed 47002   # value_3p.json
+    python -m kit.learn games.smallcity.bots.learned:specs --players 1 --games 600 --seed 47102   # value_1p.json
 
 ``features(state, seat)`` reads the seat's own district and Promise (its Phase-2 plan applied: its own position)
 and only the public side of every other seat (votes, money, pollution, tiles: never their Promises, offers or
