@@ -41,6 +41,7 @@ from ..engine.tiles import KIND_OF, marks_of
 from .determinize import sample_state
 from .greedy import FAST, GREEDY, after, pick, score_moves, shortlist
 from .heuristics import DEFAULT, Weights, value
+from .learned import learned_value
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,8 @@ class Budget:
     max_turns: int = 8        # … but never longer than this many turns
     rounds: int = 1           # 2: successive halving, every candidate meets worlds/2 worlds, the better half
                               # ``worlds`` more (the same playouts, more of them on the close contenders)
+    evaluation: str = "heuristic"  # the horizon: "heuristic" (``heuristics.value``) or "learned" (the fitted
+                              # final margin, learned.py, where a model is stored for the table's size)
     opponents: str = "fast"   # the other seats in playouts: "fast" (``fast_move``) or "greedy" (the greedy
                               # level's own search at its FAST budget: the model of a greedy player)
 
@@ -186,6 +189,10 @@ def playout(world: State, seat: int, move: dict, rng: random.Random, w: Weights,
             t = after(t, greedy_model(t, who, rng, w))
         else:
             t = after(t, fast_move(t, who, rng, w, b))
+    if b.evaluation == "learned":
+        learned = learned_value(t, seat)
+        if learned is not None:
+            return learned
     return value(t, seat, w)
 
 

@@ -33,7 +33,9 @@ NEVER = ("undo", "reopen")  # taking back a step is never better one ply deep (a
 CLOSING = ("done", "income_done", "pass", "skip")
 
 
-def ranked(state, seat, moves, rng) -> list[tuple[float, dict]]:
+def ranked(state, seat, moves, rng, measure=value) -> list[tuple[float, dict]]:
+    """The moves by the value of the position each leads to (``measure``: the hand-written ``value``, or the
+    expert's learned one)."""
     scored = []
     for m in moves:
         if m.get("type") in NEVER:
@@ -44,7 +46,7 @@ def ranked(state, seat, moves, rng) -> list[tuple[float, dict]]:
             continue
         # a step must beat closing the phase by a margin, so equal positions never loop
         bonus = 0.05 if m.get("type") in CLOSING else 0.0
-        scored.append((value(after, seat) + bonus + rng.random() * 1e-6, m))
+        scored.append((measure(after, seat) + bonus + rng.random() * 1e-6, m))
     scored.sort(key=lambda x: -x[0])
     return scored
 

@@ -62,7 +62,11 @@ def value(t, seat: int) -> float:
         d = breakdown(t, seat)
         best_other = max([breakdown(t, s)["score"] for s in range(t.n) if s != seat] or [d["score"]])
         return 1000.0 * (d["score"] >= best_other) + d["score"] * 5
-    t = seat_view_state(t, seat)
+    return position_value(seat_view_state(t, seat), seat)
+
+
+def position_value(t, seat: int) -> float:
+    """``value`` of a position with the seat's own plan already applied (``seat_view_state``)."""
     s = t.seats[seat]
     left = max(0, C.TURNS - t.turn)
     v = s["votes"] + MONEY * s["money"] - 1.2 * s["pollution"] + 0.8 * s["size"] * left / C.TURNS

@@ -82,9 +82,12 @@ def main(argv=None):
     ap.add_argument("--seats", default="greedy,random,random")
     ap.add_argument("--level", default="greedy")
     ap.add_argument("--option", action="append", default=[])
-    ap.add_argument("--budget", default="{}", help='the expert\'s Budget, e.g. {"policy": "greedy"}')
+    ap.add_argument("--difficulty", action="append", default=None, help="solo: only these (default: all five)")
+    ap.add_argument("--budget", default=None, help='the expert\'s Budget, e.g. {"policy": "greedy"} (default: the '
+                    "expert's own: the learned one where a model is stored for the table)")
     a = ap.parse_args(argv)
-    choosers = {**LEVELS, "expert": functools.partial(choose_expert, budget=Budget(**json.loads(a.budget)))}
+    budget = None if a.budget is None else Budget(**json.loads(a.budget))
+    choosers = {**LEVELS, "expert": functools.partial(choose_expert, budget=budget)}
     options = dict(o.split("=", 1) for o in a.option)
     if a.what == "selfplay":
         lo, _, hi = a.players.partition("-")
@@ -120,14 +123,19 @@ def main(argv=None):
                               "median_s": {k: round(statistics.median(v), 4) for k, v in per_level.items()},
                               "max_s": {k: round(max(v), 2) for k, v in per_level.items()}}), flush=True)
     else:
-        for diff in DIFFICULTIES:
+        for diff in a.difficulty or DIFFICULTIES:
             scores = []
+            times = []
             for g in range(a.games):
-                state, _ = bot_game([a.level], a.seed + g, {**options, "difficulty": diff}, choosers)
+                state, t = bot_game([a.level], a.seed + g, {**options, "difficulty": diff}, choosers)
                 scores.append(state.result["scores"][0])
-            print(json.dumps({"level": a.level, "difficulty": diff, "games": a.games,
-                              "mean": round(statistics.mean(scores), 1), "median": statistics.median(scores),
-                              "min": min(scores), "max": max(scores)}), flush=True)
+                times.extend(x for _lvl, x in t)
+                if (g + 1) % 10 == 0 or g + 1 == a.games:  # cumulative lines: a cut run still reports
+                    print(json.dumps({"level": a.level, "difficulty": diff, "games": g + 1,
+                                      "mean": round(statistics.mean(scores), 2), "median": statistics.median(scores),
+                                      "sd": round(statistics.pstdev(scores), 2), "min": min(scores),
+                                      "max": max(scores), "median_s": round(statistics.median(times), 4),
+                                      "max_s": round(max(times), 2)}), flush=True)
 
 
 if __name__ == "__main__":
