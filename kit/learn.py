@@ -1,7 +1,7 @@
 """One self-play learning pipeline for every game's expert: an evaluation fitted to self-play final scores.
 
-    python -m kit.learn games.smallcity.bots.learned:specs --players 3 --games 300 --seed 47002
-    python -m kit.learn games.smallcity.bots.learned:specs --players 3 --games 6 --seed 47001 --out /tmp/m.json
+    python -m kit.learn MODULE:specs --players 3 --games 300 --seed 1     # MODULE: a game's bots.learned module
+    python -m kit.learn MODULE:specs --players 3 --games 6 --seed 1 --out /tmp/m.json   # a trial, stored elsewhere
 
 1. ``record``: N bot-only games straight on the engine (the ``Spec``'s levels, rotated over the seats like the
    arena; game g from the engine seed ``seed * 1_000_003 + g``, a fresh RNG per decision), and at every decision

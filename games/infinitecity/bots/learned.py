@@ -72,11 +72,13 @@ def view_features(view: dict, seat: int) -> list[float]:
 
 
 def specs() -> dict[int, Spec]:
-    from . import LEVELS
+    """The pipeline's specs by table size: greedy seats (their module, not the package's levels, which hold the
+    expert that imports this one)."""
+    from .greedy import choose_greedy
 
     def spec(players: int) -> Spec:
         return Spec(game="infinitecity", engine=ENGINE, players=players, levels=("greedy",) * players,
-                    choosers=LEVELS, features=view_features, names=NAMES, path=HERE / f"value_{players}p.json")
+                    choosers={"greedy": choose_greedy}, features=view_features, names=NAMES, path=HERE / f"value_{players}p.json")
 
     return {2: spec(2), 4: spec(4)}
 

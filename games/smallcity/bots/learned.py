@@ -91,9 +91,10 @@ def choose_noisy(engine, view, legal, seat, rng):
 
 
 def specs() -> dict[int, Spec]:
-    """The pipeline's specs by table size (a function: the levels import the expert, which imports this)."""
-    from . import LEVELS
-    choosers = {**LEVELS, "noisy": choose_noisy}
+    """The pipeline's specs by table size: greedy and noisy seats (the greedy module's, not the package's levels,
+    which hold the expert that imports this one)."""
+    from .greedy import choose_greedy, choose_random
+    choosers = {"random": choose_random, "greedy": choose_greedy, "noisy": choose_noisy}
 
     def spec(players: int, levels: tuple[str, ...], options: dict) -> Spec:
         return Spec(game="smallcity", engine=ENGINE, players=players, levels=levels, choosers=choosers,
