@@ -78,7 +78,8 @@ def specs() -> dict[int, Spec]:
 
     def spec(players: int) -> Spec:
         return Spec(game="infinitecity", engine=ENGINE, players=players, levels=("greedy",) * players,
-                    choosers={"greedy": choose_greedy}, features=view_features, names=NAMES, path=HERE / f"value_{players}p.json")
+                    choosers={"greedy": choose_greedy}, features=view_features, names=NAMES,
+                    path=HERE / f"value_{players}p.json")
 
     return {2: spec(2), 4: spec(4)}
 
