@@ -121,11 +121,18 @@ class Processes:
         return process
 
     def stop(self, process: Process, timeout: float = 60) -> None:
-        """What systemd's stop does: SIGTERM to the unit's processes, then wait (gunicorn and Celery finish
-        the requests and tasks they hold)."""
+        """What systemd's stop does: SIGTERM to the main process alone (the worker and mailer units' KillMode=mixed;
+        gunicorn's and uvicorn's masters end their workers as a SIGTERM to each would), then wait (the requests
+        and tasks under way finish), then SIGKILL to whatever of the unit is left. SIGTERM to the whole group, as
+        before, killed a Celery pool process in the middle of its task ("exited with signal 15", WorkerLostError),
+        which the units never do."""
         if process.proc.poll() is None:
-            os.killpg(process.proc.pid, signal.SIGTERM)
+            process.proc.send_signal(signal.SIGTERM)
         process.proc.wait(timeout=timeout)
+        try:
+            os.killpg(process.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
     def run(self, argv: list[str], timeout: float = 300, env: dict | None = None) -> subprocess.CompletedProcess:
         return subprocess.run(argv, cwd=self.cwd, env=env or self.env, capture_output=True, text=True,
