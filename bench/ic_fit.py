@@ -21,8 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.infinitecity.bots import choose_greedy, heuristics
-from games.infinitecity.bots.heuristics import MARKS, _group_sizes
+from games.infinitecity.bots import choose_greedy, heuristics, learned
 from games.infinitecity.engine.engine import ENGINE
 from games.infinitecity.engine.state import State
 
@@ -31,34 +30,12 @@ NAMES = ("score", "pairs", "singles", "supply", "silver", "largest", "tiles",
 
 
 def features(s: State) -> list[list[float]]:
-    """Per seat: the facts ``NAMES`` lists (the ``*_left`` ones times the share of the game left)."""
-    n = s.nplayers
-    owned: list[list] = [[] for _ in range(n)]
-    bonus = [0] * n
-    silver = [0] * n
-    marks = MARKS[s.marks]
-    for xy, c in s.cells.items():
-        b, sv = marks[c[0]]
-        for i, t in enumerate(c[2]):
-            if t:
-                owned[i].append(xy)
-                if b or sv:
-                    bonus[i] += b
-                    silver[i] += sv
-    most = max(silver)
+    """Per seat: the facts ``NAMES`` lists (the ``*_left`` ones times the share of the game left); the board's
+    facts are the learned evaluation's own (``learned.board``)."""
     left = min(s.supply) / 15.0
-    out = []
-    for i in range(n):
-        sizes = _group_sizes(set(owned[i]))
-        groups = sum(g for g in sizes if g >= 3)
-        pairs = sum(1 for g in sizes if g == 2)
-        singles = sum(1 for g in sizes if g == 1)
-        score = groups + bonus[i] + (silver[i] if most >= 1 and silver[i] == most else 0)
-        tiles = len(owned[i])
-        out.append([score, pairs, singles, s.supply[i], silver[i], max(sizes, default=0), tiles,
-                    pairs * left, singles * left, s.supply[i] * left, tiles * left, left])
-    return out
-
+    return [[score, pairs, singles, supply, silver, largest, tiles,
+             pairs * left, singles * left, supply * left, tiles * left, left]
+            for score, pairs, singles, supply, silver, largest, tiles in learned.board(s)]
 
 
 def one_game(task) -> dict:

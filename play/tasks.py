@@ -19,7 +19,10 @@ log = logging.getLogger(__name__)
 BOT_MOVES_PER_TASK = 50
 
 
-@shared_task(acks_late=True, autoretry_for=(OSError,), retry_backoff=True, max_retries=5, name="games.tasks.bots_play")
+# A failed database call (a worker host cut off from PostgreSQL) is retried like a broker's: the turn is
+# replayed from the stored game, so a retry never plays a move twice.
+@shared_task(acks_late=True, autoretry_for=(OSError, OperationalError), retry_backoff=True, max_retries=5,
+             name="games.tasks.bots_play")
 def bots_play(game_id: int, version: int) -> int:
     """Play the moves owed by bot seats of a game; returns how many were played. A game's bots play for one
     time slice (``BOT_TASK_SLICE_SECONDS``: one expert decision, or many cheap ones), then the successor joins

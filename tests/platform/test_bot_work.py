@@ -303,3 +303,25 @@ def _through_a_broker(sent, settings, monkeypatch):
                                account=bob, level="searcher")
     assert tasks.bots_play(game.pk, game.version + 1) == 0
     assert sent[1:] == [("later", (game.pk, game.version + 1), settings.BOT_DEFER_SECONDS)]
+
+
+def test_a_bot_task_whose_database_call_fails_is_tried_again(searcher, monkeypatch):
+    """A worker host cut off from PostgreSQL: the bots' task retries a failed database call (OperationalError),
+    as docs/deploy.md says, instead of leaving the turn to the lost-turn sweep."""
+    from django.db import OperationalError
+
+    from play import tasks
+
+    ann, game, _position = owing_bot("bw_dbfail")
+    real, failures = services.bot_turns_play, []
+
+    def flaky(**kwargs):
+        if not failures:
+            failures.append(kwargs["game_id"])
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "bot_turns_play", flaky)
+    result = tasks.bots_play.apply((game.pk, game.version), throw=False)  # as a worker runs it: retries not raised
+    assert failures == [game.pk] and result.successful() and result.get() == 1
+    assert Move.objects.filter(game=game, by_bot="searcher").count() == 1
