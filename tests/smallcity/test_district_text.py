@@ -53,8 +53,8 @@ def test_SC01_the_game_page_reads_every_district_as_text_and_names_the_buildings
     assert re.search(r'<g class="sc-tile" role="img" aria-label="Town hall — on it: scread0&#x27;s citizen', html)
     fr = client.get(reverse("games:detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Votre Arrondissement en texte : 1 entrée" in fr and "Mairie" in fr
-    # who is on a building, in French words (it read « dessus : »)
-    assert 'aria-label="Mairie — occupé par Citoyen de scread0' in fr and "occupé par 3 × Citoyen de scread0" in fr
+    # who is on a building, in French words that agree with every building's gender (not « occupé par »)
+    assert 'aria-label="Mairie — occupants : Citoyen de scread0' in fr and "occupants : 3 × Citoyen de scread0" in fr
 
 
 def test_the_letters_on_a_tile_are_the_page_languages_own():
