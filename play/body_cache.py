@@ -53,6 +53,10 @@ from django.utils.safestring import SafeString, mark_safe
 from .page_input import PageKey
 
 BODY_TEMPLATE = "games/partials/game_body.html"
+# A step of the move being built asked from a page at the game's version: the move panel and the board alone
+# (play/views.py). Kept in a slot of its own: a part is never served for a body, nor a body for a part.
+PLAY_TEMPLATE = "games/partials/game_play_answer.html"
+PARTS = {"body": BODY_TEMPLATE, "play": PLAY_TEMPLATE}
 TITLE_TEMPLATE = "games/partials/title_text.html"
 # The page's own query parameters a body may depend on (the step of a move being
 # built); a request with any other one is answered without the cache, so made-up
@@ -69,18 +73,18 @@ class Body:
     html: SafeString  # the game body, with this request's CSRF token
 
 
-def body_for(request, key: PageKey, make_context) -> Body:
-    """The game body for this request's viewer, whose page input ``key`` identifies: kept, or rendered
-    from ``make_context()`` (called only on a miss) and kept."""
-    slot, parts = _key(request, key)
+def body_for(request, key: PageKey, make_context, part: str = "body") -> Body:
+    """The game body (or its ``part``: ``PARTS``) for this request's viewer, whose page input ``key``
+    identifies: kept, or rendered from ``make_context()`` (called only on a miss) and kept."""
+    slot, parts = _key(request, key, part)
     if slot is None:
-        return _with_token(request, *_render(request, make_context()))
+        return _with_token(request, *_render(request, make_context(), part))
     found = cache.get_many([slot, NAMES_KEY])  # one round trip
     fingerprint = key.digest(parts, found.get(NAMES_KEY))
     kept = found.get(slot)
     if kept is not None and kept[0] == fingerprint:
         return _with_token(request, kept[1], kept[2])
-    title, html = _render(request, make_context())
+    title, html = _render(request, make_context(), part)
     cache.set(slot, (fingerprint, title, html), settings.GAME_BODY_CACHE_SECONDS)
     return _with_token(request, title, html)
 
@@ -97,10 +101,11 @@ def render_body(request, context: dict) -> Body:
     return _with_token(request, *_render(request, context))
 
 
-def _render(request, context: dict) -> tuple[str, str]:
+def _render(request, context: dict, part: str = "body") -> tuple[str, str]:
     context = {**context, "csrf_token": _csrf_placeholder()}
-    title = render_to_string(TITLE_TEMPLATE, context, request).strip()
-    return title, render_to_string(BODY_TEMPLATE, context, request)
+    # A part keeps the page's title (the version it shows is the game's).
+    title = render_to_string(TITLE_TEMPLATE, context, request).strip() if part == "body" else ""
+    return title, render_to_string(PARTS[part], context, request)
 
 
 def _with_token(request, title: str, html: str) -> Body:
@@ -117,14 +122,14 @@ def _csrf_placeholder() -> str:
 # --- the key --------------------------------------------------------------------------------------
 
 
-def _key(request, key: PageKey) -> tuple[str | None, list]:
+def _key(request, key: PageKey, part: str = "body") -> tuple[str | None, list]:
     """(slot, parts): the slot names the viewer's place in the cache; the page input's key and the
     parts added here (the host of the invitation link, the code, the poll interval) are everything
     the body is made of. No slot when the request asks for something not worth keeping."""
     params = set(request.GET) - POLL_PARAMS
     if not params <= BODY_PARAMS or len(key.step) > LONGEST_STEP:
         return None, []
-    slot_parts = [key.game_id, key.viewer, key.language, key.step, request.scheme, request.get_host()]
+    slot_parts = [key.game_id, key.viewer, key.language, key.step, request.scheme, request.get_host(), part]
     parts = [slot_parts, code_release(), settings.GAME_POLL_INTERVAL_MS, settings.GAME_PAGE_STREAM]
     return "game-body:" + _digest(slot_parts), parts
 

@@ -19,6 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.crypto import constant_time_compare
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
@@ -166,7 +167,8 @@ def _page_key(request, game: Game) -> page_input.PageKey:
     return page_input.page_key(game, request.user, step=request.GET.get("m", ""))
 
 
-def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict:
+def _context(request, game: Game, key: page_input.PageKey | None = None, part: str = "body") -> dict:
+    """The game body's template context; for a ``part`` (``body_cache.PARTS``) that shows no log, without it."""
     key = key or _page_key(request, game)
     gv = selectors.game_view_for(game, request.user)
     seats = list(game.seats.all())
@@ -179,7 +181,7 @@ def _context(request, game: Game, key: page_input.PageKey | None = None) -> dict
         row for row in newest if row.undone_at is None or row.taken_back]
     texts.names_at_rows(game, tail, names)
     marks = registry.definition(game.game_type).log_marks
-    log_lines = [
+    log_lines = [] if part != "body" else [
         (TAKEN_BACK_CLASS if row.undone_at else _line_class(marks, entry.get("key", "")),
          # whose move it was: site.js reads the other seats' new lines out to screen readers
          "" if row.seat is None else row.seat, row.seq,
@@ -275,6 +277,21 @@ def _body(request, game: Game, *, move_error: str = "") -> body_cache.Body:
     return body_cache.body_for(request, key, lambda: _context(request, game, key))
 
 
+def _shows_this_version(request, game: Game) -> bool:
+    """A step of the move being built, asked from inside a page that shows the game's version (its body says
+    which, ``X-Game-Version``) by a player of the running game: the page's heading and side hold already."""
+    return (request.headers.get("X-Game-Version") == str(game.version) and game.status == Game.Status.ACTIVE
+            and selectors.seat_of(game, request.user) is not None)
+
+
+def _play_response(request, game: Game) -> HttpResponse:
+    """The move panel and the board alone (games/partials/game_play_answer.html): a step changes nothing else,
+    and the page puts its own heading and side back around them (static/js/site.js) before htmx swaps."""
+    key = _page_key(request, game)
+    part = body_cache.body_for(request, key, lambda: _context(request, game, key, part="play"), part="play")
+    return HttpResponse(part.html)
+
+
 def _body_response(request, game: Game, *, move_error: str = "", status: int = 200) -> HttpResponse:
     """The game body alone, for htmx to swap in."""
     return render(request, "games/partials/game_body_swap.html",
@@ -297,8 +314,12 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game_or_404(request, pk)
     _mark_present(request, pk)
     if request.htmx and not request.htmx.history_restore_request:
-        # A step of a move being built: only the game part changes.
-        return _body_response(request, game)
+        # A step of a move being built: only the game part changes (the move panel and the board, when the
+        # page shows the game's version).
+        response = _play_response(request, game) if _shows_this_version(request, game) else \
+            _body_response(request, game)
+        patch_vary_headers(response, ("HX-Request", "X-Game-Version"))
+        return response
     return _page(request, game)
 
 

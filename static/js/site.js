@@ -305,6 +305,25 @@ document.addEventListener("htmx:afterSettle", function (event) {
   moveRefused = false;
   focusMoveError();
 });
+// A step of the move being built is answered with the move panel and the board alone, in an empty frame of the body
+// (games/partials/game_play_answer.html): the heading and the side are the page's own, put back here, so that htmx
+// swaps a whole body as for any other answer (focus, read-outs and the chat kept as before). A page that lacks one
+// (it never should: the server answers so only to a page at the game's version) is reloaded whole.
+document.addEventListener("htmx:beforeSwap", function (event) {
+  var d = event.detail, body = document.getElementById("game-body");
+  var text = d.serverResponse;
+  if (!body || d.target !== body || typeof text !== "string" || text.indexOf("data-kept=") < 0) { return; }
+  var frame = document.createElement("template");
+  frame.innerHTML = text;
+  var fresh = frame.content.querySelector("#game-body");
+  var kept = fresh ? fresh.querySelectorAll("[data-kept]") : [];
+  for (var i = 0; i < kept.length; i++) {
+    var own = body.querySelector(kept[i].getAttribute("data-kept"));
+    if (!own) { d.shouldSwap = false; location.reload(); return; }
+    kept[i].replaceWith(own.cloneNode(true));
+  }
+  d.serverResponse = fresh ? fresh.outerHTML : text;
+});
 var gameSwap = null;
 document.addEventListener("htmx:beforeSwap", function (event) {
   var old = document.getElementById("game-body");
