@@ -18,7 +18,8 @@ one view:
 - the kept answer: the player to move's page served from the cache of rendered bodies, and the
   unchanged poll (204);
 - one move-builder step: the htmx GET of the first ``?m=`` link of the player's own page (the first
-  part of a move, as the page's builder offers it), its body rendered (``&bench=1``).
+  part of a move, as the page's builder offers it), rendered (``&bench=1``): as a whole body (a page that
+  does not say its version), and as the page asks it (``X-Game-Version``: the move panel and the board).
 
 Machine noise shifts every row alike; read the ratios. ``--profile N`` then profiles N renders of the
 costliest body and names its SQL statements."""
@@ -148,6 +149,8 @@ def main(argv=None):
         }
         if htmx:
             environ["HTTP_HX_REQUEST"] = "true"
+        if isinstance(htmx, int) and not isinstance(htmx, bool):  # a step from a page at this version
+            environ["HTTP_X_GAME_VERSION"] = str(htmx)
         body = b"".join(app(environ, lambda s, h, e=None: status.setdefault("s", s)))
         if not status["s"].startswith(("200", "204")):
             raise RuntimeError(f"{path}?{query}: {status['s']}")
@@ -201,8 +204,10 @@ def main(argv=None):
                  ("kept page (body cache)", url, cookie, False),
                  ("unchanged poll (204)", f"/games/{game.pk}/poll/?v={game.version}", cookie, False)]
         if links:
-            cases.append(("builder step (htmx ?m=), rendered", f"{url}?m={html.unescape(links[0])}&bench=1",
-                          cookie, True))
+            step = f"{url}?m={html.unescape(links[0])}&bench=1"
+            cases.append(("builder step (htmx ?m=), whole body rendered", step, cookie, True))
+            cases.append(("builder step from the page (move panel and board), rendered", step, cookie,
+                          game.version))
         for name, path, c, htmx in cases:
             ms, ratio, sql = measure(path, c, htmx)
             rows.append((definition.slug, name, ms, ratio, sql))

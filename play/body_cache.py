@@ -27,7 +27,8 @@ leak or a stale page: tests/pages/test_hidden_whole_games.py reads every viewer'
 pages of whole games through a warm cache, and tests/platform/test_body_cache.py
 checks each input.
 
-Each viewer has one slot per game (and step, language, host): a new version
+Each viewer has one slot per game (and step, language, host, and part: the whole body, or the move panel
+and board a step asked from a page at the game's version is answered with, ``PARTS``): a new version
 replaces the old body instead of piling up beside it, so the memory used follows
 the open pages, not the moves played. The CSRF token is not kept: bodies are kept
 with a placeholder, and each answer gets its own request's token.

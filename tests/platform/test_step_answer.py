@@ -6,6 +6,7 @@ page, a spectator, an outsider, no version said) gets what it got before."""
 
 import re
 from html import unescape
+from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
@@ -21,6 +22,36 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 PLAY_START = '<div id="game-play" class="game-play">'
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
+# Elements an end tag of which the browser never supplies: one closed twice ends its parent early (the side
+# of the page, a step's answer's places) where the browser reads it.
+CONTAINERS = {"div", "section", "aside", "details", "form", "table", "ul", "ol", "nav", "svg", "fieldset"}
+
+
+class Nesting(HTMLParser):
+    """Each end tag of a container closes the container opened last, and none is left open."""
+
+    def __init__(self):
+        super().__init__()
+        self.open, self.stray = [], []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in CONTAINERS:
+            self.open.append((tag, dict(attrs).get("id") or dict(attrs).get("class") or ""))
+
+    def handle_endtag(self, tag):
+        if tag not in CONTAINERS:
+            return
+        if self.open and self.open[-1][0] == tag:
+            self.open.pop()
+        else:
+            self.stray.append(f"</{tag}> at line {self.getpos()[0]} inside {self.open[-3:]}")
+
+
+def nesting_problems(html: str) -> list[str]:
+    parser = Nesting()
+    parser.feed(html)
+    parser.close()
+    return parser.stray + [f"<{tag} {name}> never closed" for tag, name in parser.open]
 
 
 def step_url(client, game) -> str | None:
@@ -88,3 +119,17 @@ def test_a_spectator_and_an_outsider_get_what_they_got_before():
     nowhere = watcher.get(reverse("games:detail", args=[10**9]), **HTMX, **version)
     assert outsider.status_code == nowhere.status_code == 404
     assert outsider.content == nowhere.content
+
+
+@pytest.mark.parametrize("slug", [d.slug for d in registry.definitions()])
+def test_every_games_body_and_step_answer_close_what_they_open(slug):
+    """A game's stray end tag closes the body's grid early: the side left the grid (Small City's circle of
+    cards, until this test), and a step's answer finds no side of the page to keep."""
+    game, player = position(slug)
+    mine = Client()
+    mine.force_login(player)
+    url = step_url(mine, game) or reverse("games:detail", args=[game.pk])
+    answers = {"the player's body": mine.get(url, **HTMX).content.decode(),
+               "a spectator's body": Client().get(url, **HTMX).content.decode(),
+               "the step's answer": mine.get(url, **HTMX, HTTP_X_GAME_VERSION=str(game.version)).content.decode()}
+    assert {what: nesting_problems(html) for what, html in answers.items()} == {what: [] for what in answers}
