@@ -21,6 +21,12 @@ MARK_CHAT = "() => { window.chatSlot = document.querySelector('[id^=chat-slot-]'
 SAME_CHAT = "() => document.querySelector('[id^=chat-slot-]') === window.chatSlot"
 LOG_LINES = "() => Array.from(document.querySelectorAll('#game-body .log-lines li')).map(li => li.textContent)"
 CHOICE = "#move-panel [data-choice]"
+# Where the move panel is drawn: beside the board on a desktop (its right column, above the log), above it on a phone.
+LAYOUT = """() => { const m = document.querySelector('.moves-card').getBoundingClientRect(),
+  b = document.querySelector('.board-card').getBoundingClientRect(),
+  s = document.querySelector('aside.side').getBoundingClientRect();
+  return {beside: m.left >= b.right, above: m.bottom <= b.top, sideUnderPanel: s.top >= m.bottom && s.left === m.left,
+          sideInGrid: document.querySelector('aside.side').parentElement.classList.contains('game-grid')}; }"""
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],
@@ -56,6 +62,11 @@ def test_each_step_swaps_the_move_panel_and_board_and_keeps_the_rest(browser, li
             assert page.evaluate(LOG_LINES) == lines
             assert page.evaluate(SAME_CHAT), "the chat was replaced"
             assert page.locator("#game-body").count() == 1 and page.locator("#game-play").count() == 1
+            layout = page.evaluate(LAYOUT)
+            if viewport["width"] > 900:
+                assert layout["beside"] and layout["sideUnderPanel"] and layout["sideInGrid"], layout
+            else:
+                assert layout["above"] and not layout["beside"] and layout["sideInGrid"], layout
         assert steps >= 1 and len(answers) == steps
         for answer in answers:
             text = answer.text()

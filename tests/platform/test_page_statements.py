@@ -40,6 +40,7 @@ EXPECTED = {
     "player's page": [GAME, SEATS, USER, *TAIL_AND_NAMES],  # the moderation notice: kept ("none")
     "spectator's page": [GAME, SEATS, *TAIL_AND_NAMES],
     "builder step": [GAME, SEATS, USER, *TAIL_AND_NAMES],
+    "builder step from the page": [GAME, SEATS, USER, *TAIL_AND_NAMES],  # the move panel and board (issue 43)
     "changed poll": [GAME, GAME, SEATS, USER, *TAIL_AND_NAMES],  # the version first (an unchanged poll stops there)
 }
 
@@ -108,6 +109,8 @@ def test_a_game_body_costs_a_constant_named_set_of_statements(slug):
         from html import unescape
 
         got["builder step"] = statements(mine, f"{url}?m={unescape(step.group(1))}&{RENDERED}", **HTMX)
+        got["builder step from the page"] = statements(mine, f"{url}?m={unescape(step.group(1))}&{RENDERED}",
+                                                       **HTMX, HTTP_X_GAME_VERSION=str(game.version))
     expected = {view: tables for view, tables in EXPECTED.items() if view in got}
     assert got == expected
 
