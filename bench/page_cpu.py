@@ -10,8 +10,8 @@ between humans (4 seats, or the game's nearest count; La Città: new edition, Pa
 advanced setup) after some random legal moves (``MOVES``; fewer if the game would end), stopped
 where a person owes a move. Then it times ``--n`` views of each case, ``--rounds`` times, and prints
 the median CPU milliseconds per view (``time.process_time``), its ratio to Django's floor
-(``/bench/bare``: every middleware, no query, measured in the same run) and the SQL statements of
-one view:
+(``/bench/bare``: every middleware, no query, measured in the same run), the SQL statements of
+one view and the size of its answer (KB, the body as sent):
 
 - the player to move's page, rendered (``?bench=1``, a parameter the body cache does not keep);
 - a spectator's page (signed out), rendered;
@@ -175,18 +175,18 @@ def main(argv=None):
             view(path, cookie, htmx)
         return (time.process_time() - start) / args.n * 1000
 
-    def measure(path, cookie, htmx=False) -> tuple[float, float, int]:
-        """(median CPU ms, median ratio to the bare view, statements): each round times the bare view
-        just before the case, so that a machine whose load changes during the run shifts both."""
+    def measure(path, cookie, htmx=False) -> tuple[float, float, int, int]:
+        """(median CPU ms, median ratio to the bare view, statements, bytes of the answer): each round times
+        the bare view just before the case, so that a machine whose load changes during the run shifts both."""
         for _ in range(max(3, args.n // 10)):
-            view(path, cookie, htmx)
+            size = len(view(path, cookie, htmx).encode())
         queries = statements(path, cookie, htmx)
         per_view, ratios = [], []
         for _ in range(args.rounds):
             bare = block("/bench/bare", "")
             per_view.append(block(path, cookie, htmx))
             ratios.append(per_view[-1] / bare)
-        return statistics.median(per_view), statistics.median(ratios), len(queries)
+        return statistics.median(per_view), statistics.median(ratios), len(queries), size
 
     anon = ""
     for _ in range(20):
@@ -209,19 +209,19 @@ def main(argv=None):
             cases.append(("builder step from the page (move panel and board), rendered", step, cookie,
                           game.version))
         for name, path, c, htmx in cases:
-            ms, ratio, sql = measure(path, c, htmx)
-            rows.append((definition.slug, name, ms, ratio, sql))
+            ms, ratio, sql, size = measure(path, c, htmx)
+            rows.append((definition.slug, name, ms, ratio, sql, size))
             wanted = args.profile_view in name if args.profile_view else "rendered" in name
             if wanted and (costliest is None or ms > costliest[0] or args.profile_view):
                 costliest = (ms, definition.slug, name, path, c, htmx)
         if not links:
-            rows.append((definition.slug, "builder step: no ?m= link on the page", float("nan"), float("nan"), 0))
+            rows.append((definition.slug, "builder step: no ?m= link on the page", float("nan"), float("nan"), 0, 0))
     print(f"{args.rounds} rounds of {args.n} views each; median CPU per view (process_time); × bare: the median of"
           " the rounds' ratios to the bare view timed just before each round")
-    print(f"| game | view | CPU ms | × bare | SQL |\n|---|---|---|---|---|\n| — | bare view (/bench/bare) "
-          f"| {bare_ms:.2f} | 1.0 | 0 |")
-    for slug, name, ms, ratio, sql in rows:
-        print(f"| {slug} | {name} | {ms:.2f} | {ratio:.1f} | {sql} |")
+    print(f"| game | view | CPU ms | × bare | SQL | KB |\n|---|---|---|---|---|---|\n| — | bare view (/bench/bare) "
+          f"| {bare_ms:.2f} | 1.0 | 0 | |")
+    for slug, name, ms, ratio, sql, size in rows:
+        print(f"| {slug} | {name} | {ms:.2f} | {ratio:.1f} | {sql} | {size / 1000:.1f} |")
     if args.profile and costliest:
         import cProfile
         import pstats
