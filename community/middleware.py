@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.conf import settings
 from django.utils.module_loading import import_string
 
@@ -13,26 +14,44 @@ MOVE_VIEWS = frozenset({"games:move", "game-moves"})
 
 
 class SeenAddressMiddleware:
+    # Async-capable, so that an ASGI request (an open stream) holds no thread for it (lacitta_site/static_files.py):
+    # only a request that records something goes to a thread (a pooled one) for its database work.
+    async_capable = True
+    sync_capable = True
+
     def __init__(self, get_response):
         self.get_response = get_response
+        if iscoroutinefunction(get_response):
+            markcoroutinefunction(self)
 
     def __call__(self, request):
+        if iscoroutinefunction(self):
+            return self._async_call(request)
         response = self.get_response(request)
-        if response.status_code < 400:
+        if response.status_code < 400 and self._via(request):
             self._note(request)
         return response
 
+    async def _async_call(self, request):
+        response = await self.get_response(request)
+        if response.status_code < 400 and self._via(request):
+            await sync_to_async(self._note, thread_sensitive=False)(request)
+        return response
+
     @staticmethod
-    def _note(request) -> None:
-        # Which kind of request first: the user is looked at only then (an unchanged poll must not load
-        # the session and the user for nothing).
+    def _via(request) -> str:
+        """What kind of use the request is ("" for none): looked at before the user, which an unchanged poll
+        must not load for nothing."""
         match = getattr(request, "resolver_match", None)
         if request.method == "POST" and match is not None and match.view_name in MOVE_VIEWS:
-            via = "move"
-        elif getattr(request, "auth", None) is not None:  # an API token (DRF sets it on the request)
-            via = "api"
-        else:
-            return
+            return "move"
+        if getattr(request, "auth", None) is not None:  # an API token (DRF sets it on the request)
+            return "api"
+        return ""
+
+    @classmethod
+    def _note(cls, request) -> None:
+        via = cls._via(request)
         user = getattr(request, "user", None)  # an API token's user too: DRF sets it on the request
         if user is None or not user.is_authenticated:
             return

@@ -7,6 +7,7 @@ not add that lookup back. A user authenticated by the API's token (DRF puts it o
 
 from __future__ import annotations
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.utils.functional import SimpleLazyObject
 
 ENVIRON_KEY = "site.user_id"
@@ -20,12 +21,29 @@ def _note(request, user) -> None:
 
 
 class UserInAccessLog:
-    """After AuthenticationMiddleware: its lazy user, wrapped so that loading it leaves the id in the environ."""
+    """After AuthenticationMiddleware: its lazy user, wrapped so that loading it leaves the id in the environ.
+    Async-capable, so that an ASGI request (an open stream) holds no thread for it (lacitta_site/static_files.py)."""
+
+    async_capable = True
+    sync_capable = True
 
     def __init__(self, get_response):
         self.get_response = get_response
+        if iscoroutinefunction(get_response):
+            markcoroutinefunction(self)
 
     def __call__(self, request):
+        if iscoroutinefunction(self):
+            return self._async_call(request)
+        self._wrap(request)
+        return self._after(request, self.get_response(request))
+
+    async def _async_call(self, request):
+        self._wrap(request)
+        return self._after(request, await self.get_response(request))
+
+    @staticmethod
+    def _wrap(request) -> None:
         lazy = request.user
 
         def load():
@@ -33,7 +51,9 @@ class UserInAccessLog:
             return lazy
 
         request.user = SimpleLazyObject(load)
-        response = self.get_response(request)
+
+    @staticmethod
+    def _after(request, response):
         if type(request.user) is not SimpleLazyObject:  # set outright: a login, a logout, an API token
             _note(request, request.user)
         return response

@@ -10,6 +10,7 @@ for a form sent without JavaScript)."""
 
 from __future__ import annotations
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import Http404, HttpRequest, HttpResponseBadRequest, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -48,10 +49,25 @@ def _refusal_page(request: HttpRequest, message: str) -> str:
 
 
 class RefuseNulMiddleware:
+    # Async-capable, so that an ASGI request (an open stream) holds no thread for it (lacitta_site/static_files.py).
+    async_capable = True
+    sync_capable = True
+
     def __init__(self, get_response):
         self.get_response = get_response
+        if iscoroutinefunction(get_response):
+            markcoroutinefunction(self)
 
     def __call__(self, request: HttpRequest):
+        if iscoroutinefunction(self):
+            return self._async_call(request)
+        return self._refusal(request) or self.get_response(request)
+
+    async def _async_call(self, request: HttpRequest):
+        return self._refusal(request) or await self.get_response(request)
+
+    @staticmethod
+    def _refusal(request: HttpRequest):
         if NUL in request.path_info:
             raise Http404
         if _has_nul(request.GET) or _body_has_nul(request):
@@ -61,4 +77,4 @@ class RefuseNulMiddleware:
             if request.headers.get("HX-Request") == "true":
                 return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
             return HttpResponseBadRequest(_refusal_page(request, message))
-        return self.get_response(request)
+        return None

@@ -81,7 +81,8 @@ MIDDLEWARE = [
     # Requests and latency by view (/metrics, lacitta_site/metrics.py): first and last, as django-prometheus asks.
     "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # WhiteNoise, which is sync-only, left out of an ASGI request outside STATIC_URL (no thread per open stream).
+    "lacitta_site.static_files.StaticFilesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

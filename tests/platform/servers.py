@@ -10,6 +10,8 @@ import uvicorn
 from django.core.asgi import get_asgi_application
 from django.db import connections
 
+from lacitta_site.asgi import sharing_one_thread
+
 
 @pytest.fixture
 def asgi_server(transactional_db):
@@ -23,7 +25,7 @@ def asgi_server(transactional_db):
         port = s.getsockname()[1]
     server = uvicorn.Server(
         uvicorn.Config(
-            get_asgi_application(), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+            sharing_one_thread(get_asgi_application()), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
         )
     )
     thread = threading.Thread(target=server.run, daemon=True)

@@ -30,7 +30,7 @@ class PageReader:
             self.client.build_request("GET", url, headers={"Accept": "text/event-stream"}), stream=True
         )
         self.raw: list[str] = []
-        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread = threading.Thread(target=self._read, daemon=True, name="page-reader")
         self.thread.start()
 
     def _read(self):

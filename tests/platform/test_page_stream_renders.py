@@ -24,9 +24,9 @@ def renders(monkeypatch):
     counted = []
     real = body_cache._render
 
-    def counting(request, context):
+    def counting(request, context, *part):
         counted.append(request.user.username if request.user.is_authenticated else "spectator")
-        return real(request, context)
+        return real(request, context, *part)
 
     monkeypatch.setattr(body_cache, "_render", counting)
     return counted
