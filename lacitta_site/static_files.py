@@ -1,10 +1,10 @@
-"""Static files (WhiteNoise) in a middleware chain the stream process runs without a thread per request.
+"""Static files (WhiteNoise) in a middleware chain the stream process runs on one shared thread.
 
-WhiteNoise's middleware is sync-only; one sync-only middleware makes Django run an ASGI request's middleware in a
-thread of its own, which stays for as long as the response streams: a thread per open page stream
-(tests/platform/test_stream_threads.py). Under WSGI this is WhiteNoise itself; under ASGI (the stream process,
-which serves no static file in production) a request outside ``STATIC_URL`` passes straight on, and one inside it
-is WhiteNoise's, in a thread as before."""
+WhiteNoise's middleware is sync-only. Under ASGI Django adapts a sync-only middleware by running it in a thread
+for the whole of the rest of the chain and the view; the stream process gives all its requests' sync work one
+thread (lacitta_site/asgi.py), which one request must not hold that long. Under WSGI this is WhiteNoise itself;
+under ASGI (the stream process, which serves no static file in production) a request outside ``STATIC_URL``
+passes straight on, and one inside it is WhiteNoise's, in a thread as before."""
 
 from __future__ import annotations
 

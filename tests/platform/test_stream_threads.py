@@ -1,9 +1,8 @@
-"""Issue 43: an open page stream holds no thread of the stream process. Under ASGI a request whose middleware
-is all async-capable runs in the event loop alone; one sync-only middleware made Django run the request's
-middleware in a thread of its own, which stayed (idle) for as long as the stream was open: a thread per open
-page (~10,000 at 10,000 pages, bench/README). The stream process's middleware is async-capable
-(``lacitta_site.settings.base.MIDDLEWARE``; WhiteNoise, sync-only, serves no stream and is left out of the stream
-process: ``lacitta_site/asgi.py``)."""
+"""Issue 43: an open page stream holds no thread of the stream process. Django runs an ASGI request's
+thread-sensitive work (its middleware's hooks) in a thread it makes for that request, which stayed (idle) for as
+long as the stream was open: a thread per open page (3,003 threads for 3,000 streams, docs/deploy.md). The stream
+process's application sends that work to one thread (``lacitta_site/asgi.py``; tests/platform/servers.py serves
+the same), and the site's middleware is async-capable (``lacitta_site/static_files.py``)."""
 
 from __future__ import annotations
 
