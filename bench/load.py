@@ -183,8 +183,9 @@ async def click(session, base, game, mv, step, pause, me, stats, seen):
     """A player building their move clicks once: the builder's next step, or the move itself.
     Returns the next step, when to click again (None: done) and the version the player has seen."""
     if step < len(mv.steps):
+        # As the page asks it: the version it shows (the answer is the move panel and board when it is the game's).
         await request(session, stats["move step"], "GET", f"{base}/games/{game.id}/",
-                      params={"m": mv.steps[step]}, headers=htmx(me))
+                      params={"m": mv.steps[step]}, headers={**htmx(me), "X-Game-Version": str(seen)})
         return step + 1, time.perf_counter() + pause, seen
     if await submit(session, base, game, stats["move"]) == 200:
         seen = game.version
