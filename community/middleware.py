@@ -28,14 +28,16 @@ class SeenAddressMiddleware:
         if iscoroutinefunction(self):
             return self._async_call(request)
         response = self.get_response(request)
-        if response.status_code < 400 and self._via(request):
-            self._note(request)
+        via = self._via(request) if response.status_code < 400 else ""
+        if via:
+            self._note(request, via)
         return response
 
     async def _async_call(self, request):
         response = await self.get_response(request)
-        if response.status_code < 400 and self._via(request):
-            await sync_to_async(self._note, thread_sensitive=False)(request)
+        via = self._via(request) if response.status_code < 400 else ""
+        if via:
+            await sync_to_async(self._note, thread_sensitive=False)(request, via)
         return response
 
     @staticmethod
@@ -49,9 +51,8 @@ class SeenAddressMiddleware:
             return "api"
         return ""
 
-    @classmethod
-    def _note(cls, request) -> None:
-        via = cls._via(request)
+    @staticmethod
+    def _note(request, via: str) -> None:
         user = getattr(request, "user", None)  # an API token's user too: DRF sets it on the request
         if user is None or not user.is_authenticated:
             return

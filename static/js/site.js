@@ -317,12 +317,13 @@ document.addEventListener("htmx:beforeSwap", function (event) {
   frame.innerHTML = text;
   var fresh = frame.content.querySelector("#game-body");
   var kept = fresh ? fresh.querySelectorAll("[data-kept]") : [];
+  if (!kept.length) { return; }  // a whole body that merely says "data-kept=" somewhere: left as it came (its <title> too)
   for (var i = 0; i < kept.length; i++) {
     var own = body.querySelector(kept[i].getAttribute("data-kept"));
     if (!own) { d.shouldSwap = false; location.reload(); return; }
     kept[i].replaceWith(own.cloneNode(true));
   }
-  d.serverResponse = fresh ? fresh.outerHTML : text;
+  d.serverResponse = fresh.outerHTML;
 });
 var gameSwap = null;
 document.addEventListener("htmx:beforeSwap", function (event) {
