@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from play import end_screen, move_builder
+from play.drawings import drawn_once
 
 from . import svg, texts
 from .engine.board import quarter_of, touching
@@ -365,12 +366,17 @@ def _kind_hint(squares: int, costs: list[int], pays: dict, left: int, *, placing
 
 def lacking(view: dict, seat: int, legal: list[dict], base_url: str) -> list[dict]:
     """The payment helper for what you cannot build yet: the cheapest collections and what they lack,
-    with an offer drafted from it (one click fills the offer form)."""
+    with an offer drafted from it (one click fills the offer form). Worked out once per position and
+    seat (``play.drawings``): the steps of a move being built show it again unchanged."""
     if view["stage"] != "window":
         return []
+    buildable = sorted({m["kind"] for m in legal if m["type"] == "build"})
+    return drawn_once("cite.lacking", _lacking, view, seat, buildable, base_url)
+
+
+def _lacking(view: dict, seat: int, buildable: list[str], base_url: str) -> list[dict]:
     state = _state_of(view)
     s = view["seats"][seat]
-    buildable = {m["kind"] for m in legal if m["type"] == "build"}
     out = []
     for kind, n in s["left"].items():
         if not n or kind in buildable:

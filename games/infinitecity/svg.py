@@ -14,6 +14,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from play.drawings import drawn_once
+
 from . import texts
 from .symbols import defs as symbol_defs
 
@@ -169,30 +171,9 @@ def render(view: dict, *, names: list[str], targets: dict[tuple[int, int], Targe
     grid = "".join(f"M{x0 * S},{gy * S}h{(x1 - x0 + 1) * S}" for gy in range(y0, y1 + 2))
     grid += "".join(f"M{gx * S},{y0 * S}v{(y1 - y0 + 1) * S}" for gx in range(x0, x1 + 2))
     out.append(f'<path class="grid" d="{grid}"/>')
-    for cell in view["cells"]:
-        x, y = cell["x"] * S, cell["y"] * S
-        tile = cell.get("tile")
-        title = cell_title(cell, names)
-        owners = sum(1 for n in cell["tokens"] if n)
-        part = [f'<g class="building tile{" down" if not cell["face_up"] else ""}" role="img" '
-                f'aria-label="{escape(cell_label(cell, names))}" data-cell="{cell["x"]},{cell["y"]}">'
-                f'<title>{escape(title)}</title>']
-        if cell["face_up"]:
-            part += _tile_face(tile["kind"], x, y, tile, compact=owners > 3)
-        else:
-            part.append(f'<rect class="back" x="{x + 2}" y="{y + 2}" width="{S - 4}" height="{S - 4}" rx="4"/>')
-            if tile:  # this viewer saw it: a faded picture of what it is
-                part.append(f'<use href="#ic-{tile["kind"]}" x="{x + 20}" y="{y + 14}" width="24" height="24" '
-                            f'opacity=".55"/>')
-                part.append(f'<text class="known" x="{x + S / 2}" y="{y + S - 8}" text-anchor="middle">'
-                            f'{escape(texts.tile_name(tile["kind"]))}</text>')
-            else:
-                part.append(f'<text class="q" x="{x + S / 2}" y="{y + S / 2 + 6}" text-anchor="middle">?</text>')
-        if cell.get("protected"):
-            part.append(f'<rect class="protected" x="{x + 1}" y="{y + 1}" width="{S - 2}" height="{S - 2}" rx="4"/>')
-        part += _tokens(cell["tokens"], x, y)
-        part.append("</g>")
-        out.append("".join(part))
+    # The tiles as this viewer knows them (a face-down tile it saw shows faded): drawn once for every viewer
+    # who knows the same (play.drawings), which for a face-down tile means only those who saw it.
+    out.append(drawn_once("infinitecity.cells", _cells_layer, view["cells"], names))
     for (mx, my), kind in marks.items():
         out.append(f'<rect class="mark {kind}" x="{mx * S + 1}" y="{my * S + 1}" width="{S - 2}" height="{S - 2}" '
                    f'rx="5"/>')
@@ -217,6 +198,35 @@ def render(view: dict, *, names: list[str], targets: dict[tuple[int, int], Targe
     return mark_safe(
         f'<svg class="board ic-board ic-cols-{cols}" viewBox="{left} {top} {width} {height}" role="group" '
         f'aria-label="{escape(_("The city"))}" xmlns="http://www.w3.org/2000/svg">' + "".join(out) + "</svg>")
+
+
+def _cells_layer(cells: list[dict], names: list[str]) -> str:
+    out = []
+    for cell in cells:
+        x, y = cell["x"] * S, cell["y"] * S
+        tile = cell.get("tile")
+        title = cell_title(cell, names)
+        owners = sum(1 for n in cell["tokens"] if n)
+        part = [f'<g class="building tile{" down" if not cell["face_up"] else ""}" role="img" '
+                f'aria-label="{escape(cell_label(cell, names))}" data-cell="{cell["x"]},{cell["y"]}">'
+                f'<title>{escape(title)}</title>']
+        if cell["face_up"]:
+            part += _tile_face(tile["kind"], x, y, tile, compact=owners > 3)
+        else:
+            part.append(f'<rect class="back" x="{x + 2}" y="{y + 2}" width="{S - 4}" height="{S - 4}" rx="4"/>')
+            if tile:  # this viewer saw it: a faded picture of what it is
+                part.append(f'<use href="#ic-{tile["kind"]}" x="{x + 20}" y="{y + 14}" width="24" height="24" '
+                            f'opacity=".55"/>')
+                part.append(f'<text class="known" x="{x + S / 2}" y="{y + S - 8}" text-anchor="middle">'
+                            f'{escape(texts.tile_name(tile["kind"]))}</text>')
+            else:
+                part.append(f'<text class="q" x="{x + S / 2}" y="{y + S / 2 + 6}" text-anchor="middle">?</text>')
+        if cell.get("protected"):
+            part.append(f'<rect class="protected" x="{x + 1}" y="{y + 1}" width="{S - 2}" height="{S - 2}" rx="4"/>')
+        part += _tokens(cell["tokens"], x, y)
+        part.append("</g>")
+        out.append("".join(part))
+    return "".join(out)
 
 
 def tile_picture(kind: str) -> SafeString:

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.lacitta.engine.board import BOARD
 from games.lacitta.texts import LANDSCAPES, SERVICES
+from play.drawings import drawn_once
 from play.templatetags.games_extras import seat_letter
 
 from .help import building_effect, building_name
@@ -363,23 +364,34 @@ def _marks_layer(marks: dict[int, str], titles: dict[int, str]) -> list[str]:
 def render(view: dict, *, names: list[str], targets: dict[int, Target] | None = None,
            selected: set[int] | None = None, marks: dict[int, str] | None = None,
            mark_titles: dict[int, str] | None = None) -> SafeString:
-    """The whole board. ``targets`` maps clickable cells to the next step of the move."""
-    f = frame()
-    active = BOARD.active_cells(view["players_count"])
-    edges, city_names = _cities_layer(view, names)
+    """The whole board. ``targets`` maps clickable cells to the next step of the move. What every viewer
+    of the position sees alike (the land, the cities, the buildings) is drawn once for all of them
+    (``play.drawings``); the viewer's marks and targets are drawn here."""
+    under, above = drawn_once("lacitta.board", _shared_layers, {k: view[k] for k in SHARED_VIEW_KEYS}, names)
     body = (
-        [symbol_defs(), seat_patterns()]
-        + _landscape_layer(view)
-        + list(_paths_layer(active))
-        + edges
-        + _buildings_layer(view, names)
+        [under]
         + _marks_layer(marks or {}, mark_titles or {})
         + _targets_layer(targets or {}, selected or set())
-        + city_names  # on top, so a highlighted hex never hides which city it is (they let taps through)
+        + [above]  # on top, so a highlighted hex never hides which city it is (they let taps through)
     )
-    return mark_safe(
-        f'<svg class="board" viewBox="{f.min_x:.0f} {f.min_y:.0f} {f.width:.0f} {f.height:.0f}" '
-        f'role="group" aria-label="{escape(_("The board"))}" xmlns="http://www.w3.org/2000/svg">'
-        + "".join(body)
-        + "</svg>"
+    return mark_safe("".join(body) + "</svg>")
+
+
+# The parts of the view the shared layers are drawn from (public: the board as everyone sees it).
+SHARED_VIEW_KEYS = ("players_count", "landscape", "cities", "buildings", "edition")
+
+
+def _shared_layers(board: dict, names: list[str]) -> tuple[str, str]:
+    """(the board's opening up to its buildings, the cities' names drawn over everything)."""
+    f = frame()
+    edges, city_names = _cities_layer(board, names)
+    under = (
+        [f'<svg class="board" viewBox="{f.min_x:.0f} {f.min_y:.0f} {f.width:.0f} {f.height:.0f}" '
+         f'role="group" aria-label="{escape(_("The board"))}" xmlns="http://www.w3.org/2000/svg">',
+         symbol_defs(), seat_patterns()]
+        + _landscape_layer(board)
+        + list(_paths_layer(BOARD.active_cells(board["players_count"])))
+        + edges
+        + _buildings_layer(board, names)
     )
+    return "".join(under), "".join(city_names)

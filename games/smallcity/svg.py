@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from games.smallcity.engine import components as C
+from play.drawings import drawn_once
 
 from . import texts
 
@@ -155,11 +156,48 @@ def district(view: dict, d: int, names: list[str], *, tiles: list[dict] | None =
     out = [f'<svg class="sc-district sc-cols-{biggest}" viewBox="0 0 {width} {height}" role="group" '
            f'aria-label="{escape(label)}"{" data-board-targets" if targets else ""} '
            f'xmlns="http://www.w3.org/2000/svg">']
+    street = view.get("street")
+    street = street if street and view.get("host") == d and len(street) == 2 else None
+    # The squares, the tiles and the Mayor's street as every viewer of this district sees them (the viewer's own
+    # plan applied is another list of tiles): drawn once for all of them (play.drawings).
+    squares, axes = drawn_once("smallcity.district", _district_layers, tiles, seat["cemeteries"], side, biggest,
+                               street, names)
+    out.append(squares)
+    for q in sorted(marks):
+        x, y = xy(q)
+        out.append(f'<rect class="sc-mark" x="{x + 3}" y="{y + 3}" width="{S - 6}" height="{S - 6}"/>')
+    for q in sorted(selected):
+        x, y = xy(q)
+        out.append(f'<rect class="sc-selected" x="{x + 2}" y="{y + 2}" width="{S - 4}" height="{S - 4}"/>')
+    # The lit squares are one stop in the Tab order (a roving tabindex: the move panel's first choice holds it);
+    # the arrow keys go to the nearest lit square that way (site.js, by each square's place on screen: column
+    # and row from the top), Enter or Space picks it, Tab leaves the board.
+    for i, (q, target) in enumerate(targets.items()):
+        x, y = xy(q)
+        out.append(f'<a class="sc-target" href="{escape(target.url)}" data-choice hx-get="{escape(target.url)}" '
+                   f'hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" role="button" data-board-target '
+                   f'data-grid-x="{q % W}" data-grid-y="{n - 1 - q // W}" tabindex="{0 if i == 0 else -1}" '
+                   f'aria-label="{escape(target.title)}">'
+                   f'<title>{escape(target.title)}</title>'
+                   f'<rect x="{x}" y="{y}" width="{S}" height="{S}"/></a>')  # the whole square: a finger's tap
+    out.append(axes)
+    out.append("</svg>")
+    return mark_safe("".join(out))
+
+
+def _district_layers(tiles: list[dict], cemeteries: list[int], side: int, biggest: int, street: list[int] | None,
+                     names: list[str]) -> tuple[str, str]:
+    """(the squares, tiles and street of a district, its column letters and row numbers)."""
+    n = biggest
+    out: list[str] = []
+
+    def xy(q: int) -> tuple[int, int]:
+        return PAD + (q % W) * S, (n - 1 - q // W) * S
     owner = {}
     for t in tiles:
         for q in t["sq"]:
             owner[q] = t
-    cemeteries = set(seat["cemeteries"])
+    cemeteries = set(cemeteries)
     for q in range(W * W):
         x, y = xy(q)
         inside = (q % W) < side and (q // W) < side
@@ -211,8 +249,7 @@ def district(view: dict, d: int, names: list[str], *, tiles: list[dict] | None =
                            f'fill="{MATERIAL_FILL.get(o, "#777")}" stroke="#222"/>'
                            f'<text class="sc-letter" x="{cx}" y="{cy + 5}" fill="#fff">{escape(letter)}</text>')
         out.append("</g>")
-    street = view.get("street")
-    if street and view.get("host") == d and len(street) == 2:
+    if street:
         a, b = sorted(street)
         ax, ay = xy(a)
         if b - a == 1:  # side by side: the street is their shared vertical side
@@ -226,26 +263,10 @@ def district(view: dict, d: int, names: list[str], *, tiles: list[dict] | None =
                    f'<path d="{path}" stroke="#111" stroke-width="7"/>'
                    f'<circle cx="{mx}" cy="{my}" r="11" fill="#111"/>'
                    f'<text class="sc-letter" x="{mx}" y="{my + 4}" fill="#fff">{escape(_("M"))}</text></g>')
-    for q in sorted(marks):
-        x, y = xy(q)
-        out.append(f'<rect class="sc-mark" x="{x + 3}" y="{y + 3}" width="{S - 6}" height="{S - 6}"/>')
-    for q in sorted(selected):
-        x, y = xy(q)
-        out.append(f'<rect class="sc-selected" x="{x + 2}" y="{y + 2}" width="{S - 4}" height="{S - 4}"/>')
-    # The lit squares are one stop in the Tab order (a roving tabindex: the move panel's first choice holds it);
-    # the arrow keys go to the nearest lit square that way (site.js, by each square's place on screen: column
-    # and row from the top), Enter or Space picks it, Tab leaves the board.
-    for i, (q, target) in enumerate(targets.items()):
-        x, y = xy(q)
-        out.append(f'<a class="sc-target" href="{escape(target.url)}" data-choice hx-get="{escape(target.url)}" '
-                   f'hx-target="#game-body" hx-swap="outerHTML" hx-push-url="true" role="button" data-board-target '
-                   f'data-grid-x="{q % W}" data-grid-y="{n - 1 - q // W}" tabindex="{0 if i == 0 else -1}" '
-                   f'aria-label="{escape(target.title)}">'
-                   f'<title>{escape(target.title)}</title>'
-                   f'<rect x="{x}" y="{y}" width="{S}" height="{S}"/></a>')  # the whole square: a finger's tap
+    squares = "".join(out)
+    out = []
     for c in range(biggest):
         out.append(f'<text class="sc-axis" x="{PAD + c * S + S / 2}" y="{n * S + 14}">{texts.COLUMNS[c]}</text>')
     for r in range(biggest):
         out.append(f'<text class="sc-axis" x="8" y="{(n - 1 - r) * S + S / 2 + 5}">{r + 1}</text>')
-    out.append("</svg>")
-    return mark_safe("".join(out))
+    return squares, "".join(out)

@@ -410,6 +410,10 @@ else:
     CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "memory://localhost/")
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", True)
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# What a game draws once for every viewer of a position (play/drawings.py): this process's memory, as many
+# drawings as open positions need (a board's shared layers are up to ~60 KB; 400 of them ~25 MB).
+CACHES["drawings"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "drawings",
+                      "TIMEOUT": 3600, "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("DRAWINGS_KEPT", "400"))}}
 # A Redis that accepts connections but never answers: publishing gives up after ~2 s instead of
 # blocking the request (the move is saved; the sweeps queue the work again, as when Redis refuses).
 # socket_timeout stays above kombu's 1 s BRPOP wait so an idle worker is not cut off.
