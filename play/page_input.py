@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, is_dataclass
 from typing import Any
 
 from django.utils.timesince import timeuntil
@@ -93,8 +93,13 @@ class PageKey:
         return self.viewer[1] if self.viewer[0] == "seat" else None
 
     def digest(self, *extra) -> str:
-        data = [asdict(self), *extra]
-        return hashlib.sha256(json.dumps(data, default=str, sort_keys=True).encode()).hexdigest()
+        # The seats' summaries as their fields (what ``dataclasses.asdict`` gives, without its deep copy).
+        data = [self, *extra]
+        return hashlib.sha256(json.dumps(data, default=_fields_or_text, sort_keys=True).encode()).hexdigest()
+
+
+def _fields_or_text(value: Any) -> Any:
+    return vars(value) if is_dataclass(value) else str(value)
 
 
 @dataclass(frozen=True)

@@ -411,7 +411,7 @@ else:
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", True)
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # What a game draws once for every viewer of a position (play/drawings.py): this process's memory, as many
-# drawings as open positions need (a board's shared layers are up to ~60 KB; 400 of them ~25 MB).
+# drawings as open positions need (a board's shared layers are up to ~100 KB; 400 of them up to ~40 MB).
 CACHES["drawings"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "drawings",
                       "TIMEOUT": 3600, "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("DRAWINGS_KEPT", "400"))}}
 # A Redis that accepts connections but never answers: publishing gives up after ~2 s instead of
