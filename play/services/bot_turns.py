@@ -76,12 +76,21 @@ def bot_turns_play(*, game_id: int, version: int, limit: int, slice_seconds: flo
             return BotTurns(played, version, more=False)  # someone else moved first: their task carries on
         except BadMove:
             if claim.decided is None:
-                raise
+                if _changed_since_read(game):
+                    # Another task's private step (a plan behind the screen: no version) landed between this
+                    # task's reads of the position and of the seats: that task carries on, as after a Conflict.
+                    return BotTurns(played, version, more=False)
+                raise  # refused on the very position it was decided on: the bot's own fault, said loudly
             bot_work.forget(claim.decision)  # the stored move does not fit this position after all
             continue
         played += 1
         version = game.version
     return BotTurns(played, version, more=True)
+
+
+def _changed_since_read(game: Game) -> bool:
+    """The game's position is no longer the one ``game`` was read with."""
+    return Game.objects.filter(pk=game.pk).values_list("state", flat=True).first() != game.state
 
 
 def _say_caught_in_a_cycle(game: Game, seat, run: int) -> None:
