@@ -67,8 +67,9 @@ function boardPicture(box) { return box.querySelector("svg"); }
 function fitZoom(box) {
   var svg = boardPicture(box), zoom = parseFloat(box.style.getPropertyValue("--zoom")) || 1;
   if (!svg) { return 1; }
-  var r = svg.getBoundingClientRect(), cap = parseFloat(getComputedStyle(box).maxHeight);
-  var height = Math.min(isNaN(cap) ? window.innerHeight : cap, window.innerHeight);
+  var style = getComputedStyle(box), r = svg.getBoundingClientRect(), cap = parseFloat(style.maxHeight);
+  // less the strip the zoom buttons float over on a phone (site.css): the picture fits below it
+  var height = Math.min(isNaN(cap) ? window.innerHeight : cap, window.innerHeight) - (parseFloat(style.paddingTop) || 0);
   if (!r.width || !r.height) { return 1; }
   return Math.min(1, zoom * box.clientWidth / r.width, zoom * height / r.height);
 }

@@ -70,7 +70,29 @@ AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag2
                                                      "best-practice"]}, "resultTypes": ["violations"]}
 
 
+# What the board shows or offers under a zoom button at the board's top (the box scrolled to its top for the
+# look, then put back): its words (column letters, city names, numbers) and the hexes to tap. On a phone the
+# buttons float over the box's top right corner (site.css); panned, the board passes under them as a map does.
+# 2 px: a glyph box's leading.
+UNDER_ZOOM = """() => { const out = [];
+  for (const bar of document.querySelectorAll('[data-zoom-bar]')) {
+    const box = bar.parentElement.querySelector('[data-board]'); if (!box) { continue; }
+    const kept = box.scrollTop; box.scrollTop = 0;
+    const b = box.getBoundingClientRect();
+    const buttons = [...bar.querySelectorAll('button')].map(x => x.getBoundingClientRect()).filter(r => r.width);
+    for (const t of box.querySelectorAll('svg text, [data-board-target]')) {
+      const r = t.getBoundingClientRect();
+      if (!r.width || r.bottom <= b.top || r.top >= b.bottom || r.right <= b.left || r.left >= b.right) { continue; }
+      const under = x => r.left < x.right - 2 && r.right > x.left + 2 && r.top < x.bottom - 2 && r.bottom > x.top + 2;
+      if (buttons.some(under)) { out.push(t.textContent.trim().slice(0, 20) || t.getAttribute('aria-label')); } }
+    box.scrollTop = kept; }
+  return out; }"""
+
+
 def _check(page, where: str, problems: list[str], *, axe: bool = True) -> None:
+    covered = page.evaluate(UNDER_ZOOM)
+    if covered:
+        problems.append(f"{where}: the zoom buttons cover the board's {covered}")
     width = page.evaluate("document.documentElement.scrollWidth")
     if width > WIDTH:
         wide = page.evaluate(WIDE, WIDTH)
