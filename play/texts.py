@@ -12,7 +12,7 @@ from threading import Lock
 from typing import Any
 
 from cachetools import LRUCache
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
 from . import registry
@@ -99,6 +99,12 @@ def _names_in(params: dict, names: list[str], cat, options: dict | None = None) 
         else:
             out[key] = _printable(value)
     return out
+
+
+def clauses(parts) -> str:
+    """The parts of one sentence, one after another: "a; b" in English, "a ; b" in French (whose typography
+    spaces a semicolon on both sides)."""
+    return pgettext("between the clauses of one sentence", "; ").join(parts)
 
 
 def _names_list(names: list[str]) -> str:

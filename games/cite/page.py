@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from play import end_screen, move_builder
 from play.drawings import drawn_once
+from play.texts import clauses
 
 from . import svg, texts
 from .engine.board import quarter_of, touching
@@ -144,7 +145,7 @@ def _payment_row(r: int, record: dict | None, names: list[str], c: dict) -> dict
              if record[side]["short"]]
     if not short:
         return {"round": r, "state": "paid", "text": _("round %(n)s: paid") % {"n": r}}
-    owed = "; ".join(_("%(who)s short of %(what)s") % {"who": who, "what": texts.bundle_text(what)}
+    owed = clauses(_("%(who)s short of %(what)s") % {"who": who, "what": texts.bundle_text(what)}
                      for who, what in short)
     return {"round": r, "state": "breached", "text": _("round %(n)s: BREACHED (%(owed)s)") % {"n": r, "owed": owed}}
 

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from games.smallcity.engine import components as C
 from play.drawings import drawn_once
+from play.texts import clauses
 
 from . import texts
 
@@ -130,7 +131,7 @@ def district_text(view: dict, d: int, names: list[str], tiles: list[dict] | None
             parts.append(ngettext("%(n)s free place", "%(n)s free places", free) % {"n": free})
         parts.append(_("touches: %(tiles)s") % {"tiles": ", ".join(
             f"{tile_name(u)} ({texts.squares_text(u['sq'])})" for u in touches)} if touches else _("touches nothing"))
-        out.append({"name": tile_name(t), "text": "; ".join(parts)})
+        out.append({"name": tile_name(t), "text": clauses(parts)})
     cemeteries = view["seats"][d]["cemeteries"]
     if cemeteries:
         out.append({"name": ngettext("%(n)s Cemetery", "%(n)s Cemeteries", len(cemeteries)) % {"n": len(cemeteries)},

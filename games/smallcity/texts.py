@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from games.smallcity.engine import components as C
+from play.texts import clauses
 
 KINDS = {
     "residential": gettext_lazy("Residential zone"),
@@ -347,7 +348,7 @@ def plan_step_text(step: dict) -> str:
 def plan_text(plan) -> str:
     if not isinstance(plan, list) or not plan:
         return _("nothing")
-    return "; ".join(plan_step_text(step) for step in plan)
+    return clauses(plan_step_text(step) for step in plan)
 
 
 def promise_text(num) -> str:
@@ -370,7 +371,7 @@ def param(name: str, value, options: dict | None = None):
         return card_name(value)
     if name == "cards":
         if isinstance(value, list) and value and isinstance(value[0], int):  # Special Promises drawn
-            return "; ".join(f"#{n} {special_text(n)}" for n in value)
+            return clauses(f"#{n} {special_text(n)}" for n in value)
         return ", ".join(card_name(c) for c in value) if isinstance(value, list) else str(value)
     if name == "cost":
         return money(value) if value else _("free")

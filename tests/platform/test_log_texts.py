@@ -56,3 +56,20 @@ def test_a_new_row_with_the_same_number_is_not_mistaken_for_the_old(game):
                                               microsecond=(row.created_at.microsecond + 1) % 10**6))
     again = selectors.moves_for(Game.objects.get(pk=game.pk), None, limit=1)[0]
     assert [t for _e, t in texts.visible_lines(game, again, names)] == ["A moderator aborted the game."] != before
+
+
+def test_the_clauses_of_a_sentence_are_spaced_as_each_language_writes_them():
+    """French typography spaces a semicolon on both sides (a no-break space before it, so that it never begins a
+    line): "sur A1 ; touche B2", where English writes "on A1; touches B2"."""
+    from django.utils import translation
+
+    from games.smallcity import texts as smallcity_texts
+    from play.texts import clauses
+
+    plan = [{"type": "extend"}, {"type": "demolish"}]
+    assert clauses(["a", "b"]) == "a; b"
+    assert smallcity_texts.plan_text(plan) == "grows the buildable zone; demolishes a building"
+    with translation.override("fr"):
+        assert clauses(["a", "b"]) == "a\u00a0; b"
+        assert "\u00a0; " in smallcity_texts.plan_text(plan) and "; " not in smallcity_texts.plan_text(plan).replace(
+            "\u00a0; ", "")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.smallcity.engine import components as C
+from play.texts import clauses
 
 from .. import texts
 
@@ -58,7 +59,7 @@ def end_rows(view: dict, names: list[str], colours: list[str]) -> list[dict]:
             promise = _("#%(n)s %(text)s: %(verdict)s (%(points)+d)") % {
                 "n": d["promise"], "text": str(texts.promise_text(d["promise"])).rstrip("."),
                 "verdict": _("kept") if d["promise_kept"] else _("failed"), "points": d["promise_points"]}
-        specials = "; ".join(
+        specials = clauses(
             _("#%(n)s %(text)s: %(verdict)s") % {"n": n, "text": str(texts.special_text(n)).rstrip("."),
                                                   "verdict": _("kept") if ok else _("failed (−5)")}
             for n, ok in d.get("specials") or [])

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from games.smallcity.engine import components as C
 from games.smallcity.engine.flow import pick_cost
+from play.texts import clauses
 
 from .. import texts
 from .move_fields import BOARD_FIXED, TYPE_LABELS
@@ -173,7 +174,7 @@ def describe(move: dict, view: dict, names: list[str]) -> str:
         if move.get("waive") not in (None, "none"):
             extra.append(_("Architect: no %(m)s to pay") % {"m": texts.MATERIALS.get(move["waive"], move["waive"])})
         if extra:
-            text += " (" + "; ".join(extra) + ")"
+            text += " (" + clauses(extra) + ")"
         if t == "build":
             text += ". " + _("It goes into your plan, behind the screen; you can take it back until your plan is in.")
         return text
