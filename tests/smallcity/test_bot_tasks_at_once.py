@@ -6,17 +6,14 @@ error, nothing lost."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from play import services
 from play.models import Game
 from play.services import bot_turns
 from tests.platform.factories import make_user
 from tests.smallcity.helpers import TH
 from tests.smallcity.pages import ENGINE, sc_game
-from tests.smallcity.test_private_plan_steps import _state
+from tests.smallcity.test_private_plan_steps import _play_until_plan, _state
 
 pytestmark = pytest.mark.django_db
 
@@ -24,29 +21,8 @@ SEED = 7  # a deal where the step played meanwhile leaves too little money for t
 STEPS_MEANWHILE = 1
 
 
-def _until_the_plan(game):
-    """The game played (the person's moves through the services, the bot's through its task) to the plan phase."""
-    rng = random.Random(SEED)
-    for _ in range(80):
-        game = Game.objects.get(pk=game.pk)
-        state = _state(game)
-        if state.phase == "plan":
-            return game
-        seat = min(ENGINE.pending(state))
-        row = game.seats.get(index=seat)
-        if row.played_by_bot:
-            bot_turns.bot_turns_play(game_id=game.pk, version=game.version, limit=1, share=False)
-            continue
-        legal = ENGINE.legal_moves(state, seat)
-        move = next((m for m in legal if m["type"] == "place_town_hall" and m["squares"] == TH), legal[0])
-        if "ranges" in move:
-            move = ENGINE.sample_move(state, seat, move, rng)
-        services.move_apply(game_id=game.pk, user=row.user, move=move, expected_version=game.version)
-    raise AssertionError("no plan phase")
-
-
 def test_a_bot_task_overtaken_by_another_tasks_private_plan_steps_stops_without_an_error(monkeypatch):
-    game = _until_the_plan(sc_game([make_user("ann")], seed=SEED, bot_seats=1))
+    game = _play_until_plan(sc_game([make_user("ann")], seed=SEED, bot_seats=1), rng_seed=SEED)
     bot = next(s for s in game.seats.all() if s.played_by_bot)
     state = _state(game)
     assert state.phase == "plan" and bot.index in ENGINE.pending(state)
@@ -78,7 +54,7 @@ def test_a_fresh_decision_refused_on_the_position_it_was_made_on_is_still_an_err
     from play import bots
     from play.errors import BadMove
 
-    game = _until_the_plan(sc_game([make_user("ann")], seed=SEED, bot_seats=1))
+    game = _play_until_plan(sc_game([make_user("ann")], seed=SEED, bot_seats=1), rng_seed=SEED)
     on_the_town_hall = {"type": "build", "kind": "park", "level": 1, "squares": [TH[0]]}
     monkeypatch.setattr(bots, "choose_move", lambda *args, **kwargs: on_the_town_hall)
     with pytest.raises(BadMove):

@@ -34,14 +34,20 @@ def _user_of(game, seat):
     return game.seats.get(index=seat).user
 
 
-def _play_until_plan(game):
-    rng = random.Random(0)
-    for _ in range(60):
+def _play_until_plan(game, rng_seed: int = 0):
+    """The game played to the plan phase: the people's moves through the services, a bot's through its task."""
+    from play.services import bot_turns
+
+    rng = random.Random(rng_seed)
+    for _ in range(80):
         game = Game.objects.get(pk=game.pk)
         state = _state(game)
         if state.phase == "plan":
             return game
         seat = min(ENGINE.pending(state))
+        if game.seats.get(index=seat).played_by_bot:
+            bot_turns.bot_turns_play(game_id=game.pk, version=game.version, limit=1, share=False)
+            continue
         legal = ENGINE.legal_moves(state, seat)
         move = next((m for m in legal if m["type"] == "place_town_hall" and m["squares"] == TH), legal[0])
         if "ranges" in move:
