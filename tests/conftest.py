@@ -13,10 +13,12 @@ pytest_plugins = ["tests.browser.fixtures"]
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache (a real Redis keeps keys between
-    tests: rate limits, presence, sessions)."""
-    from django.core.cache import cache
+    tests: rate limits, presence, sessions) and no kept drawing (play/drawings.py: a test that changes
+    what a board is drawn with, a text or a setting, draws it again)."""
+    from django.core.cache import cache, caches
 
     cache.clear()
+    caches["drawings"].clear()
     yield
 
 
